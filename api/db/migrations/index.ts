@@ -1,0 +1,8 @@
+import * as catalogue from './0001-catalogue.ts';
+import * as accounts from './0002-accounts.ts';
+
+/** Forward-only, in order; a migration is never edited once it has shipped. */
+export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
+  { version: 1, ...catalogue },
+  { version: 2, ...accounts },
+];

@@ -1,0 +1,125 @@
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+
+/** Row types of the database; they never leave the services (STYLE.md). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface ArtistsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  sub_name: Generated<string>;
+  description: Generated<string>;
+  icon: Generated<string>;
+  cover_image: Generated<string>;
+  type: string;
+  attribute: Json<{ links: { type: string; url: string; label?: string }[] }>;
+  copyright: Generated<string>;
+  background_color: Generated<string>;
+  sort: Generated<number>;
+  is_close: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface ArtistTagsTable {
+  artist_id: number;
+  tag: string;
+}
+
+export interface PlansTable {
+  id: Generated<number>;
+  artist_id: number;
+  name: string;
+  attention: Generated<string>;
+  period: Generated<number>;
+  price: number;
+  pre_tax_price: number;
+  sort: Generated<number>;
+  display_type: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface PlanOrdersTable {
+  id: Generated<number>;
+  plan_id: number;
+  name: string;
+  price: number;
+  pre_tax_price: number;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  ship_date: Timestamp;
+}
+
+export interface OrderGoodsTable {
+  id: Generated<number>;
+  plan_order_id: number;
+  name: string;
+  description: Generated<string>;
+  image: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  title: string;
+  image: string;
+  link: Generated<string>;
+  sort: Generated<number>;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  message: string;
+  open_flag: Generated<boolean>;
+  published_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface MediaTable {
+  path: string;
+  content_type: string;
+  body: Uint8Array;
+  updated_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  name: Generated<string>;
+  zip: Generated<string>;
+  address: Generated<string>;
+  address2: Generated<string>;
+  birthday: ColumnType<Date | null, string | null | undefined, string | null>;
+  gender: Generated<string>;
+  tel: Generated<string>;
+  payment_method: Generated<string>;
+  created_at: Generated<Date>;
+  deleted_at: Timestamp | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  secure_until: Timestamp | null;
+}
+
+export interface DB {
+  artists: ArtistsTable;
+  artist_tags: ArtistTagsTable;
+  plans: PlansTable;
+  plan_orders: PlanOrdersTable;
+  order_goods: OrderGoodsTable;
+  banners: BannersTable;
+  news: NewsTable;
+  media: MediaTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+/** What services take: the database or a transaction opened at the edge. */
+export type Db = Kysely<DB> | Transaction<DB>;

@@ -1,0 +1,147 @@
+import {
+  NETWORK_ERROR_STATUS,
+  NETWORK_ERROR_TEXT,
+  RequiredParameterError,
+  type ApiErrorBody,
+} from './errors.ts';
+import type * as T from './types.ts';
+
+/**
+ * The typed client for every call of spec §7. It never throws on a status (spec §7/§8): a
+ * result is `ok` with data, or not with the API's error body. A network failure is status 999.
+ */
+export type ApiResult<D> =
+  | { ok: true; status: number; data: D }
+  | { ok: false; status: number; error: ApiErrorBody };
+
+export interface ApiClientOptions {
+  /** '' in the browser (same-origin /api through the proxy); the API origin on the server. */
+  baseUrl: string;
+  /** Extra headers on every call: the server forwards the shopper's cookie and request id. */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+interface CallOptions {
+  query?: Query;
+  body?: unknown;
+}
+
+function required<V>(name: string, value: V): NonNullable<V> {
+  if (value === null || value === undefined) throw new RequiredParameterError(name);
+  return value as NonNullable<V>;
+}
+
+function seg(name: string, value: string | number | null | undefined): string {
+  return encodeURIComponent(String(required(name, value)));
+}
+
+function toQueryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function networkError(): ApiErrorBody {
+  return { code: 'NETWORK', message: NETWORK_ERROR_TEXT, messageEn: NETWORK_ERROR_TEXT };
+}
+
+async function readError(response: Response): Promise<ApiErrorBody> {
+  const fallback: ApiErrorBody = {
+    code: response.status === 404 ? 'NOT_FOUND' : 'INTERNAL',
+    message: response.statusText || `HTTP ${response.status}`,
+    messageEn: response.statusText || `HTTP ${response.status}`,
+  };
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody> | null;
+    return body && typeof body.code === 'string' ? { ...fallback, ...body } : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? globalThis.fetch;
+
+  async function call<D>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<D>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(`${options.baseUrl}${path}${toQueryString(opts.query)}`, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        credentials: 'include',
+        signal: options.signal,
+      });
+    } catch {
+      return { ok: false, status: NETWORK_ERROR_STATUS, error: networkError() };
+    }
+    if (response.status >= 400) return { ok: false, status: response.status, error: await readError(response) };
+    const text = await response.text();
+    return { ok: true, status: response.status, data: (text ? JSON.parse(text) : null) as D };
+  }
+
+  const body = <B>(name: string, value: B) => ({ body: required(name, value) });
+
+  return {
+    artistsByTag: (tag: string, query: { isClose?: boolean } = {}) =>
+      call<T.Artist[]>('GET', `/api/artist/tag/${seg('tag', tag)}`, { query }),
+    artists: (query: { isClose?: boolean; limit?: number; sort?: 'sort' | 'new' } = {}) =>
+      call<T.Artist[]>('GET', '/api/artist', { query }),
+    artist: (slug: string, query: { state?: 'open' | 'all' } = {}) =>
+      call<T.ArtistDetail>('GET', `/api/artist/${seg('slug', slug)}`, { query }),
+    categoryArtists: (query: { artistType?: string; sortId?: number } = {}) =>
+      call<T.CategoryArtists>('GET', '/api/artist/categoryArtist', { query }),
+    banners: () => call<T.Banner[]>('GET', '/api/banner'),
+    credit: () => call<T.RedirectTarget>('GET', '/api/credit'),
+    creditConfirm: (query: { userId: number; retUrl?: string }) =>
+      call<T.CreditInfo>('GET', '/api/credit-confirm', {
+        query: { ...query, userId: required('userId', query.userId) },
+      }),
+    creditInfo: (userId: number) =>
+      call<T.CreditInfo>('GET', '/api/credit-info', { query: { userId: required('userId', userId) } }),
+    emailLogin: (emailPass: T.EmailPass) =>
+      call<T.LoginStatus>('POST', '/api/login/emailLogin', body('emailPass', emailPass)),
+    loginStatus: () => call<T.LoginStatus>('GET', '/api/login/loginStatus'),
+    logout: () => call<T.Ok>('DELETE', '/api/login/logout'),
+    checkCode: (mailCode: T.MailCode) => call<T.Ok>('POST', '/api/mail/checkCode', body('body', mailCode)),
+    sendMail: (mail: T.MailSend, langType?: 'ja' | 'en') =>
+      call<T.Ok>('POST', '/api/mail/sendMail', { ...body('body', mail), query: { langType } }),
+    newsList: () => call<T.News[]>('GET', '/api/news'),
+    news: (newsId: number | string, query: { user?: number } = {}) =>
+      call<T.News>('GET', `/api/news/${seg('newsId', newsId)}`, { query }),
+    plan: (planId: number | string) => call<T.PlanDetail>('GET', `/api/plan/${seg('planId', planId)}`),
+    planOrder: (planOrderId: number | string) =>
+      call<T.OrderDetail>('GET', `/api/plan/order/${seg('planOrderId', planOrderId)}`),
+    planOrderHistories: () => call<T.PlanOrderHistory[]>('GET', '/api/planOrderHistory'),
+    planOrderHistory: (planOrderId: number | string) =>
+      call<T.PlanOrderHistory>('GET', `/api/planOrderHistory/${seg('planOrderId', planOrderId)}`),
+    redirect: (redirect: T.RedirectTarget) => call<T.Ok>('POST', '/api/redirect', body('redirect', redirect)),
+    paymentMethodHistory: () => call<T.PaymentMethodHistory[]>('GET', '/api/paymentMethodHistory'),
+    user: () => call<T.CurrentUser>('GET', '/api/user'),
+    createUser: (inputUser: T.InputUser) => call<T.LoginStatus>('POST', '/api/user', body('inputUser', inputUser)),
+    updateUser: (inputUser: T.InputUser) => call<T.CurrentUser>('PUT', '/api/user', body('inputUser', inputUser)),
+    updateLoginPass: (emailPass: T.EmailPass) =>
+      call<T.Ok>('PUT', '/api/user/loginPass', body('emailPass', emailPass)),
+    deleteUser: () => call<T.Ok>('DELETE', '/api/user'),
+    userPlans: () => call<T.UserPlan[]>('GET', '/api/userPlan'),
+    userPlanCount: (planId: number | string) =>
+      call<{ count: number }>('GET', `/api/userPlan/count/${seg('planId', planId)}`),
+    createUserPlan: (userPlan: T.UserPlanInput) =>
+      call<T.UserPlan>('POST', '/api/userPlan', body('userPlan', userPlan)),
+    updateUserPlan: (inputUserPlan: T.InputUserPlan) =>
+      call<T.UserPlan>('PUT', '/api/userPlan', body('inputUserPlan', inputUserPlan)),
+    deleteUserPlan: (planId: number | string) => call<T.Ok>('DELETE', `/api/userPlan/${seg('planId', planId)}`),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,37 @@
+import type { Text } from '../text.ts';
+
+/** Stable error codes of the shop API; the body of every error response carries one. */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'NOT_FOUND'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'INTERNAL'
+  | 'UPSTREAM_UNAVAILABLE'
+  | 'UPSTREAM_TIMEOUT'
+  | 'NETWORK';
+
+/** The one error shape of the API (DESIGN.md "Errors"). */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  messageEn: string;
+  /** Form errors, per field name. */
+  fields?: Record<string, Text>;
+}
+
+/** Spec §8: a network failure is status 999 with the text "Network Error". */
+export const NETWORK_ERROR_STATUS = 999;
+export const NETWORK_ERROR_TEXT = 'Network Error';
+
+/** Spec §5: calls that need a path parameter or body fail when it is null or undefined. */
+export class RequiredParameterError extends Error {
+  readonly field: string;
+  constructor(field: string) {
+    super(`Required parameter ${field} was null or undefined.`);
+    this.name = 'RequiredParameterError';
+    this.field = field;
+  }
+}

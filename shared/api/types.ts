@@ -1,0 +1,215 @@
+import type { ArtistType, DisplayType } from '../artist-types.ts';
+import type { PaymentMethod, PaymentStatus } from '../payment.ts';
+
+/** Response and request shapes of the shop API; field names follow spec §3. */
+
+export interface SocialLink {
+  type: string;
+  url: string;
+  label?: string;
+}
+
+/** Spec §3 "attribute (object)": the artist's links and free-form extras. */
+export interface ArtistAttribute {
+  links: SocialLink[];
+}
+
+export interface Artist {
+  id: number;
+  name: string;
+  subName: string;
+  slug: string;
+  description: string;
+  icon: string;
+  coverImage: string;
+  type: ArtistType;
+  attribute: ArtistAttribute;
+  copyright: string;
+  backgroundColor: string;
+  sort: number;
+  isClose: boolean;
+  tags: string[];
+}
+
+/** One box round of a plan: `endDate` is the application deadline (DESIGN.md). */
+export interface Order {
+  id: number;
+  planId: number;
+  name: string;
+  price: number;
+  preTaxPrice: number;
+  endDate: string;
+  shipDate: string;
+  isOpen: boolean;
+}
+
+export interface Plan {
+  id: number;
+  artistId: number;
+  name: string;
+  attention: string;
+  period: number;
+  price: number;
+  preTaxPrice: number;
+  sort: number;
+  displayType: DisplayType;
+  /** The round now accepting applications, if any. */
+  currentOrder: Order | null;
+}
+
+export interface ArtistDetail extends Artist {
+  plans: Plan[];
+}
+
+export interface PlanDetail extends Plan {
+  artist: Artist;
+  orders: Order[];
+}
+
+export interface OrderGoods {
+  id: number;
+  name: string;
+  description: string;
+  image: string;
+}
+
+export interface OrderDetail extends Order {
+  plan: Plan;
+  artist: Artist;
+  /** The contents stay a surprise until the round has shipped: null before that. */
+  goods: OrderGoods[] | null;
+}
+
+export interface CategoryGroup {
+  type: ArtistType;
+  artists: Artist[];
+}
+
+export interface CategoryArtists {
+  categories: CategoryGroup[];
+}
+
+export interface Banner {
+  id: number;
+  title: string;
+  image: string;
+  link: string;
+  sort: number;
+}
+
+export interface News {
+  id: number;
+  title: string;
+  message: string;
+  openFlag: boolean;
+  publishedAt: string;
+}
+
+export type Gender = 'MALE' | 'FEMALE' | 'OTHER' | 'UNKNOWN';
+
+/** Spec §3 "default user". */
+export interface User {
+  email: string;
+  name: string;
+  zip: string;
+  address: string;
+  address2: string;
+  birthday: string;
+  gender: Gender;
+  tel: string;
+  code: string;
+}
+
+export interface CurrentUser extends Omit<User, 'code'> {
+  id: number;
+  paymentMethod: PaymentMethod;
+  securitySafe: boolean;
+}
+
+/** Spec §7: signed in only if `userId` is present. */
+export interface LoginStatus {
+  userId: number | null;
+  user: CurrentUser | null;
+}
+
+export interface EmailPass {
+  email: string;
+  password: string;
+  code?: string;
+}
+
+export type InputUser = Partial<User> & { password?: string; passwordConfirm?: string };
+
+export interface UserPlan {
+  id: number;
+  count: number;
+  plan: Plan;
+  artist: Artist;
+  createdAt: string;
+}
+
+export interface UserPlanInput {
+  planId: number;
+  count?: number;
+}
+
+export interface InputUserPlan {
+  currentPlanId: number;
+  planId: number;
+  count?: number;
+}
+
+export interface PlanOrderHistory {
+  id: number;
+  order: Order;
+  plan: Plan;
+  artist: Artist;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  count: number;
+  price: number;
+  preTaxPrice: number;
+  preTaxShipFee: number;
+  shipFee: number;
+  shipNumber: string;
+  shipSrcName: string;
+  shipZip: string;
+  shipAddress: string;
+  shipAddress2: string;
+  shipDestName: string;
+  shipTel: string;
+  paidAt: string | null;
+}
+
+export interface PaymentMethodHistory {
+  paymentMethod: PaymentMethod;
+  cardLast4: string | null;
+  cardBrand: string | null;
+  updatedAt: string;
+}
+
+export interface CreditInfo {
+  registered: boolean;
+  cardLast4: string | null;
+  cardBrand: string | null;
+  expiry: string | null;
+}
+
+export interface RedirectTarget {
+  url: string;
+}
+
+export interface MailCode {
+  email: string;
+  code: string;
+  type?: string;
+}
+
+export interface MailSend {
+  email: string;
+  type: 'signup' | 'reminder' | 'email';
+}
+
+export interface Ok {
+  ok: true;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The environment of both services, parsed once at boot (see server/env.server.ts). Every bad
+ * key is reported together. Only `PublicConfig` ever reaches the browser.
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+const url = z.url();
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(3000),
+  API_PORT: port.default(3001),
+  /** Where the web tier finds the shop API; defaults to the API started in the same process. */
+  API_ORIGIN: url.optional(),
+  PUBLIC_ORIGIN: url.optional(),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  BRAND_NAME: z.string().min(1).default('OshiBox'),
+  ANALYTICS_ID: z.string().regex(/^[A-Z0-9-]+$/, 'like G-XXXXXXX').optional(),
+  COMPANY_NAME: z.string().min(1).default('株式会社オシボックス'),
+  COMPANY_URL: url.default('https://company.oshibox.example'),
+  COMPANY_ADDRESS: z.string().min(1).default('〒150-0002 東京都渋谷区渋谷2-24-12'),
+  COMPANY_TEL: z.string().min(1).default('03-0000-0000'),
+  COMPANY_EMAIL: z.email().default('support@oshibox.example'),
+  COMPANY_REPRESENTATIVE: z.string().min(1).default('代表取締役 推野 箱太郎'),
+  TWITTER_URL: url.default('https://twitter.com/oshibox_jp'),
+  INSTAGRAM_URL: url.default('https://www.instagram.com/oshibox_jp/'),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { API_ORIGIN: string; PUBLIC_ORIGIN: string };
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  }
+  const c = parsed.data;
+  return {
+    ok: true,
+    config: {
+      ...c,
+      API_ORIGIN: c.API_ORIGIN ?? `http://127.0.0.1:${c.API_PORT}`,
+      PUBLIC_ORIGIN: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+    },
+  };
+}
+
+/** The whitelisted part of the configuration that the browser may see. */
+export interface PublicConfig {
+  brandName: string;
+  publicOrigin: string;
+  analyticsId: string | null;
+  company: { name: string; url: string; address: string; tel: string; email: string; representative: string };
+  social: { twitter: string; instagram: string };
+}
+
+export function toPublicConfig(c: Config): PublicConfig {
+  return {
+    brandName: c.BRAND_NAME,
+    publicOrigin: c.PUBLIC_ORIGIN,
+    analyticsId: c.ANALYTICS_ID ?? null,
+    company: {
+      name: c.COMPANY_NAME,
+      url: c.COMPANY_URL,
+      address: c.COMPANY_ADDRESS,
+      tel: c.COMPANY_TEL,
+      email: c.COMPANY_EMAIL,
+      representative: c.COMPANY_REPRESENTATIVE,
+    },
+    social: { twitter: c.TWITTER_URL, instagram: c.INSTAGRAM_URL },
+  };
+}

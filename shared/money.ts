@@ -1,0 +1,43 @@
+/**
+ * All money rules of spec §9, in integer yen. Nothing else in the code base does money math.
+ */
+export const TAX_RATE_PERCENT = 10;
+
+export const SHIPPING_FEE = { preTax: 600, taxIncluded: 660 } as const;
+export const DEFERRED_PAYMENT_FEE = { preTax: 300, taxIncluded: 330 } as const;
+
+export const DEFERRED_PAYMENT = {
+  dueDays: 14,
+  lateFeeTaxIncluded: 297,
+  maxLateFees: 3,
+  cumulativeLimitTaxIncluded: 55_000,
+} as const;
+
+/** Consumption tax is rounded down, as Japanese shops usually do. */
+export function withTax(preTax: number): number {
+  return Math.floor((preTax * (100 + TAX_RATE_PERCENT)) / 100);
+}
+
+const COMMISSION_2020 = Date.UTC(2020, 2, 10, 15); // 2020-03-11 00:00 JST
+const COMMISSION_2022 = Date.UTC(2022, 5, 10, 15); // 2022-06-11 00:00 JST
+
+/**
+ * Spec §9 "commission by date". The flag picks the second value; the spec does not say what
+ * it means, so it is named for what it selects: the tax-included amount.
+ */
+export function commissionAt(date: Date, taxIncluded: boolean): number {
+  const t = date.getTime();
+  if (t < COMMISSION_2020) return taxIncluded ? 200 : 182;
+  if (t < COMMISSION_2022) return 200;
+  return taxIncluded ? 330 : 300;
+}
+
+/** Spec §9: "a second helper gives 200 either way". */
+export function legacyCommission(): number {
+  return 200;
+}
+
+/** The total late fee after `count` reminders, capped at three (spec §9: 891 yen at most). */
+export function lateFeeTotal(count: number): number {
+  return Math.min(Math.max(count, 0), DEFERRED_PAYMENT.maxLateFees) * DEFERRED_PAYMENT.lateFeeTaxIncluded;
+}

@@ -1,0 +1,78 @@
+/**
+ * The route table of spec §2, as data. Every link, redirect and server route reads its path
+ * from here, so a path is written once (spelling kept as the spec has it: `adress`, `orderHistroy`).
+ */
+export type RouteAccess = 'public' | 'user' | 'secure';
+
+export interface RouteDef<P extends string = string> {
+  id: string;
+  path: string;
+  access: RouteAccess;
+  params: readonly P[];
+}
+
+function route<const P extends string = never>(
+  id: string,
+  path: string,
+  access: RouteAccess = 'public',
+  params: readonly P[] = [],
+): RouteDef<P> {
+  return { id, path, access, params };
+}
+
+export const ROUTES = {
+  home: route('home', '/'),
+  faq: route('faq', '/faq'),
+  howto: route('howto', '/howto'),
+  transactions: route('transactions', '/transactions'),
+  privacy: route('privacy', '/privacy'),
+  terms: route('terms', '/terms'),
+  login: route('login', '/mypage/login'),
+  signup: route('signup', '/mypage/signup'),
+  reminder: route('reminder', '/mypage/reminder'),
+  profile: route('profile', '/mypage/profile', 'user'),
+  profilePassword: route('profilePassword', '/mypage/profile/password', 'secure'),
+  profileEmail: route('profileEmail', '/mypage/profile/email', 'secure'),
+  profilePayment: route('profilePayment', '/mypage/profile/payment', 'secure'),
+  profileAddress: route('profileAddress', '/mypage/profile/adress', 'user'),
+  plan: route('plan', '/mypage/plan', 'user'),
+  planDelete: route('planDelete', '/mypage/plan/:slug/:planId/delete', 'user', ['slug', 'planId']),
+  orderHistory: route('orderHistory', '/mypage/orderHistroy', 'user'),
+  receipt: route('receipt', '/mypage/orderHistroy/:id/receipt', 'user', ['id']),
+  news: route('news', '/news'),
+  newsDetail: route('newsDetail', '/news/:id', 'public', ['id']),
+  lineup: route('lineup', '/lineup'),
+  lineupClose: route('lineupClose', '/lineupClose'),
+  cogimyun: route('cogimyun', '/lineup/cogimyun_nuigurumi'),
+  daruma: route('daruma', '/lineup/daruma_nuigurumi'),
+  artist: route('artist', '/lineup/:slug', 'public', ['slug']),
+  artistNo: route('artistNo', '/lineup/:slug/:no', 'public', ['slug', 'no']),
+  checkout: route('checkout', '/lineup/:slug/plan/:planId/checkout', 'user', ['slug', 'planId']),
+  complete: route('complete', '/lineup/:slug/plan/:planId/complete', 'user', ['slug', 'planId']),
+  reBox: route('reBox', '/category/re-box'),
+} as const;
+
+export type RouteId = keyof typeof ROUTES;
+type ParamsOf<R> = R extends RouteDef<infer P> ? P : never;
+type HrefArgs<R> = [ParamsOf<R>] extends [never] ? [] : [Record<ParamsOf<R>, string | number>];
+
+/** Builds the URL of a route; parameters are URI-encoded. */
+export function href<Id extends RouteId>(id: Id, ...args: HrefArgs<(typeof ROUTES)[Id]>): string {
+  const values = (args[0] ?? {}) as Record<string, string | number>;
+  return ROUTES[id].path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`href(${id}): missing parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The login page that returns to `returnTo` afterwards (spec §6: the `url` query parameter). */
+export function loginHref(returnTo: string): string {
+  return `${ROUTES.login.path}?url=${encodeURIComponent(returnTo)}`;
+}
+
+/** Only same-site paths are accepted as a return target, so login cannot redirect off-site. */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  return value;
+}
