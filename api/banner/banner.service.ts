@@ -1,0 +1,15 @@
+import type { Banner } from '../../shared/api/types.ts';
+import type { Db } from '../db/schema.ts';
+
+/** Banners whose display window contains `now`, in display order. */
+export async function listActiveBanners(db: Db, now: Date): Promise<Banner[]> {
+  const rows = await db
+    .selectFrom('banners')
+    .select(['id', 'title', 'image', 'link', 'sort'])
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, image: r.image, link: r.link, sort: r.sort }));
+}

@@ -1,0 +1,27 @@
+import type { News } from '../../shared/api/types.ts';
+import type { Db } from '../db/schema.ts';
+import { NotFoundError } from '../http/errors.ts';
+import * as repo from './news.repository.ts';
+
+const NEWS = { ja: 'お知らせ', en: 'News' };
+
+function toNews(row: repo.NewsRow): News {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    openFlag: row.open_flag,
+    publishedAt: row.published_at.toISOString(),
+  };
+}
+
+export async function listNews(db: Db, limit: number): Promise<News[]> {
+  return (await repo.findOpenNews(db, limit)).map(toNews);
+}
+
+/** Only published news can be read: a draft answers 404 like a missing one. */
+export async function getNews(db: Db, id: number): Promise<News> {
+  const row = await repo.findOpenNewsById(db, id);
+  if (!row) throw new NotFoundError(NEWS);
+  return toNews(row);
+}

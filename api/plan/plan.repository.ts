@@ -1,0 +1,48 @@
+import type { Selectable } from 'kysely';
+import type { Db, OrderGoodsTable, PlanOrdersTable, PlansTable } from '../db/schema.ts';
+
+export type PlanRow = Selectable<PlansTable>;
+export type OrderRow = Selectable<PlanOrdersTable>;
+export type GoodsRow = Selectable<OrderGoodsTable>;
+
+export async function findPlansOfArtists(db: Db, artistIds: number[]): Promise<PlanRow[]> {
+  if (artistIds.length === 0) return [];
+  return db.selectFrom('plans').selectAll().where('artist_id', 'in', artistIds).orderBy('sort').orderBy('id').execute();
+}
+
+export async function findPlanById(db: Db, id: number): Promise<PlanRow | undefined> {
+  return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The round now open for each plan: started, deadline not passed; the earliest deadline wins. */
+export async function findOpenOrders(db: Db, planIds: number[], now: Date): Promise<OrderRow[]> {
+  if (planIds.length === 0) return [];
+  return db
+    .selectFrom('plan_orders')
+    .selectAll()
+    .distinctOn('plan_id')
+    .where('plan_id', 'in', planIds)
+    .where('start_date', '<=', now)
+    .where('end_date', '>', now)
+    .orderBy('plan_id')
+    .orderBy('end_date')
+    .execute();
+}
+
+export async function findOrdersOfPlan(db: Db, planId: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('plan_orders')
+    .selectAll()
+    .where('plan_id', '=', planId)
+    .orderBy('ship_date', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findOrderById(db: Db, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('plan_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findGoodsOfOrder(db: Db, orderId: number): Promise<GoodsRow[]> {
+  return db.selectFrom('order_goods').selectAll().where('plan_order_id', '=', orderId).orderBy('sort').orderBy('id').execute();
+}

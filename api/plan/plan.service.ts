@@ -1,0 +1,80 @@
+import type { Order, OrderDetail, OrderGoods, Plan, PlanDetail } from '../../shared/api/types.ts';
+import type { DisplayType } from '../../shared/artist-types.ts';
+import { toArtist } from '../artist/artist.mapper.ts';
+import { findArtistById } from '../artist/artist.repository.ts';
+import type { Db } from '../db/schema.ts';
+import { NotFoundError } from '../http/errors.ts';
+import * as repo from './plan.repository.ts';
+
+const PLAN = { ja: 'プラン', en: 'Plan' };
+const ROUND = { ja: '受付回', en: 'Order round' };
+const RECENT_ROUNDS = 12;
+
+export function toOrder(row: repo.OrderRow, now: Date): Order {
+  return {
+    id: row.id,
+    planId: row.plan_id,
+    name: row.name,
+    price: row.price,
+    preTaxPrice: row.pre_tax_price,
+    endDate: row.end_date.toISOString(),
+    shipDate: row.ship_date.toISOString(),
+    isOpen: row.start_date <= now && now < row.end_date,
+  };
+}
+
+function toPlan(row: repo.PlanRow, currentOrder: Order | null): Plan {
+  return {
+    id: row.id,
+    artistId: row.artist_id,
+    name: row.name,
+    attention: row.attention,
+    period: row.period,
+    price: row.price,
+    preTaxPrice: row.pre_tax_price,
+    sort: row.sort,
+    displayType: row.display_type as DisplayType,
+    currentOrder,
+  };
+}
+
+function toGoods(row: repo.GoodsRow): OrderGoods {
+  return { id: row.id, name: row.name, description: row.description, image: row.image };
+}
+
+async function withCurrentOrders(db: Db, rows: repo.PlanRow[], now: Date): Promise<Plan[]> {
+  const open = await repo.findOpenOrders(db, rows.map((r) => r.id), now);
+  const byPlan = new Map(open.map((o) => [o.plan_id, toOrder(o, now)]));
+  return rows.map((row) => toPlan(row, byPlan.get(row.id) ?? null));
+}
+
+/** Plans of several artists, each with the round now open, grouped by artist id. */
+export async function listPlansOfArtists(db: Db, artistIds: number[], now: Date): Promise<Map<number, Plan[]>> {
+  const plans = await withCurrentOrders(db, await repo.findPlansOfArtists(db, artistIds), now);
+  const grouped = new Map<number, Plan[]>(artistIds.map((id) => [id, []]));
+  for (const plan of plans) grouped.get(plan.artistId)?.push(plan);
+  return grouped;
+}
+
+export async function getPlan(db: Db, planId: number, now: Date): Promise<PlanDetail> {
+  const row = await repo.findPlanById(db, planId);
+  if (!row) throw new NotFoundError(PLAN);
+  const [[plan], artist, orders] = await Promise.all([
+    withCurrentOrders(db, [row], now),
+    findArtistById(db, row.artist_id),
+    repo.findOrdersOfPlan(db, planId, RECENT_ROUNDS),
+  ]);
+  if (!plan || !artist) throw new NotFoundError(PLAN);
+  return { ...plan, artist: toArtist(artist), orders: orders.map((o) => toOrder(o, now)) };
+}
+
+/** A round and its goods; the goods stay hidden until the round has shipped (the surprise). */
+export async function getOrder(db: Db, orderId: number, now: Date): Promise<OrderDetail> {
+  const row = await repo.findOrderById(db, orderId);
+  if (!row) throw new NotFoundError(ROUND);
+  const plan = await getPlan(db, row.plan_id, now);
+  const shipped = row.ship_date <= now;
+  const goods = shipped ? (await repo.findGoodsOfOrder(db, orderId)).map(toGoods) : null;
+  const { artist, orders: _orders, ...planOnly } = plan;
+  return { ...toOrder(row, now), plan: planOnly, artist, goods };
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { toPublicConfig, type Config } from '../shared/config.ts';
+import { requestId } from '../shared/request-id.ts';
+import { createApiProxy } from './proxy.server.ts';
+import { cspNonce, securityHeaders } from './security.server.ts';
+import { readManifest } from './ssr/manifest.server.ts';
+import { createSsrHandler } from './ssr/render.server.tsx';
+
+export interface WebAppOptions {
+  config: Config;
+  logger: Logger;
+  /** The client build (dist/client): manifest.json and assets/. */
+  clientDir: string;
+  /** Tells /readyz whether the API answers. */
+  checkApi?: () => Promise<boolean>;
+}
+
+/**
+ * The web service: static assets, the /api proxy, and server rendering. Everything expensive
+ * (proxy, keep-alive agent, static handler, manifest) is made here once, not per request.
+ */
+export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOptions): Express {
+  const app = express();
+  const https = config.PUBLIC_ORIGIN.startsWith('https:');
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ok = checkApi ? await checkApi().catch(() => false) : true;
+    res.status(ok ? 200 : 503).json({ ok });
+  });
+
+  app.use(pinoHttp({ logger, genReqId: (req, res) => requestId(req, res), autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false } }));
+  app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
+  app.use(cspNonce, securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID) }));
+  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  app.use(express.static(path.join(clientDir, 'public'), { maxAge: '1d', index: false }));
+  app.use(
+    createSsrHandler({
+      apiOrigin: config.API_ORIGIN,
+      manifest: readManifest(clientDir),
+      publicConfig: toPublicConfig(config),
+      logger,
+    }),
+  );
+  return app;
+}

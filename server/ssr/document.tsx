@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import type { PageAssets } from './manifest.server.ts';
+
+/**
+ * The HTML around the app. Rendered on the server only; the browser hydrates `#root`. Page
+ * titles and meta tags rendered by the pages are hoisted into <head> by React.
+ */
+export function Document({ assets, children }: { assets: PageAssets; children: ReactNode }) {
+  return (
+    <html lang="ja">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ff6f91" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>
+        <div id="root">{children}</div>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,36 @@
+import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
+import type { PublicConfig } from '../../shared/config.ts';
+
+/**
+ * The script that hands the server's data to the browser. React Router reads
+ * `window.__staticRouterHydrationData` in `createBrowserRouter` (and revives errors from the
+ * `__type` markers, as its own StaticRouterProvider writes them).
+ */
+function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [routeId, error] of Object.entries(errors)) {
+    if (isRouteErrorResponse(error)) out[routeId] = { ...error, __type: 'RouteErrorResponse' };
+    else if (error instanceof Error) out[routeId] = { message: 'Unexpected Server Error', __type: 'Error' };
+    else out[routeId] = error;
+  }
+  return out;
+}
+
+/**
+ * JSON that is safe inside an inline <script>: no string can close the tag or open a comment,
+ * and the line separators that break older parsers are escaped.
+ */
+export function toScriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function hydrationScript(context: StaticHandlerContext, config: PublicConfig): string {
+  const data = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+  return `window.__staticRouterHydrationData=${toScriptJson(data)};window.__OSHIBOX_CONFIG__=${toScriptJson(config)};`;
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../api/db/connect.ts';
+import { migrate } from '../../api/db/migrate.ts';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** The connection string of the throwaway PostgreSQL database, when that path runs. */
+  url: string | null;
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set,
+ * a new PostgreSQL database created beside it and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    await migrate(handle.db);
+    return { handle, url: null, destroy: () => handle.close() };
+  }
+  const name = `oshibox_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 5 });
+  await migrate(handle.db);
+  return {
+    handle,
+    url: url.toString(),
+    async destroy() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

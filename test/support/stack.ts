@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import { createApiApp } from '../../api/app.ts';
+import { seedDemo } from '../../api/db/seed/seed-demo.ts';
+import { parseConfig, type Config } from '../../shared/config.ts';
+import { createWebApp } from '../../server/app.server.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface Stack {
+  webUrl: string;
+  apiUrl: string;
+  api: Express;
+  web: Express;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const silentLogger = pino({ level: 'silent' });
+
+export function listenOnLoopback(app: Express): Promise<{ server: Server; url: string }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ server, url: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const result = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  if (!result.ok) throw new Error(result.problems.join('\n'));
+  return result.config;
+}
+
+/**
+ * Both services on loopback ports over a fresh database (seeded with the demo catalogue unless
+ * asked not to), as a shopper's browser would reach them.
+ */
+export async function startStack(options: { seed?: boolean; now?: () => Date; env?: Record<string, string> } = {}): Promise<Stack> {
+  const database = await createTestDatabase();
+  const now = options.now ?? (() => new Date());
+  if (options.seed !== false) await seedDemo(database.handle.db, now());
+  const api = createApiApp({ db: database.handle.db, logger: silentLogger, now });
+  const apiServer = await listenOnLoopback(api);
+  const config = testConfig({ API_ORIGIN: apiServer.url, ...options.env });
+  const web = createWebApp({ config, logger: silentLogger, clientDir: path.resolve('dist/client') });
+  const webServer = await listenOnLoopback(web);
+  return {
+    webUrl: webServer.url,
+    apiUrl: apiServer.url,
+    api,
+    web,
+    database,
+    config,
+    async close() {
+      await Promise.all([webServer.server, apiServer.server].map((s) => new Promise((r) => s.close(r))));
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: `unit` (pure rules, no servers), `integration` (both apps over HTTP on a real
+ * database: PGlite, or PostgreSQL when DATABASE_URL is set), `e2e` (Debian's Chromium).
+ * `npm test` runs the first two; `npm run test:e2e` the last.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/support/build-once.ts'],
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/build-once.ts'],
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
