@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../api/db/connect.ts';
 import { migrate } from '../../api/db/migrate.ts';
-import type { DB } from '../../api/db/schema.ts';
 import { seedDemo } from '../../api/db/seed/seed-demo.ts';
 import { withTax } from '../../shared/money.ts';
-import { ARTIST_TYPES, SOCIAL_TYPES } from '../../shared/artist-types.ts';
+import { isArtistType, SOCIAL_TYPES } from '../../shared/artist-types.ts';
 
 // A fixed clock, so the dates the seed derives are the same on every run.
 const NOW = new Date('2026-11-22T03:00:00Z');
@@ -50,10 +49,6 @@ function tagsBalance(svg: string): boolean {
   return stack.length === 0;
 }
 
-async function rowsOf<T extends keyof DB>(table: T) {
-  return handle.db.selectFrom(table).selectAll().execute();
-}
-
 describe('seedDemo', () => {
   it('seeds an empty catalogue once and leaves a seeded one alone', async () => {
     expect(first).toEqual({ seeded: true });
@@ -68,7 +63,7 @@ describe('seedDemo', () => {
       .select(['artists.slug', 'artists.is_close', 'artist_tags.tag']).execute();
     expect(artists.length).toBeGreaterThanOrEqual(18);
     expect(new Set(artists.map((a) => a.type)).size).toBeGreaterThanOrEqual(10);
-    expect(artists.every((a) => (ARTIST_TYPES as readonly string[]).includes(a.type))).toBe(true);
+    expect(artists.every((a) => isArtistType(a.type))).toBe(true);
     expect(artists.filter((a) => a.is_close)).toHaveLength(4);
     expect(new Set(artists.map((a) => a.sort)).size).toBe(artists.length);
     const reBox = tags.filter((t) => t.tag === 're-box');
@@ -87,15 +82,17 @@ describe('seedDemo', () => {
       expect(links.length).toBeLessThanOrEqual(4);
       expect(links.every((l) => l.url.startsWith('https://'))).toBe(true);
     }
+    // Every icon'd link kind appears, and at least one kind that falls back to the default icon.
+    const social: readonly string[] = SOCIAL_TYPES;
     const linkTypes = new Set(artists.flatMap((a) => a.attribute.links.map((l) => l.type)));
-    for (const type of SOCIAL_TYPES) expect(linkTypes.has(type)).toBe(true);
-    expect([...linkTypes].some((t) => !(SOCIAL_TYPES as readonly string[]).includes(t))).toBe(true);
+    for (const type of social) expect(linkTypes.has(type)).toBe(true);
+    expect([...linkTypes].some((t) => !social.includes(t))).toBe(true);
   });
 
   it('prices plans and rounds with tax and keeps their dates in order', async () => {
-    const artists = await rowsOf('artists');
-    const plans = await rowsOf('plans');
-    const rounds = await rowsOf('plan_orders');
+    const artists = await handle.db.selectFrom('artists').selectAll().execute();
+    const plans = await handle.db.selectFrom('plans').selectAll().execute();
+    const rounds = await handle.db.selectFrom('plan_orders').selectAll().execute();
     const now = NOW.getTime();
     for (const artist of artists) {
       const own = plans.filter((p) => p.artist_id === artist.id);
@@ -127,8 +124,8 @@ describe('seedDemo', () => {
   });
 
   it('fills shipped rounds with 2–4 goods and open ones with 2–3', async () => {
-    const rounds = await rowsOf('plan_orders');
-    const goods = await rowsOf('order_goods');
+    const rounds = await handle.db.selectFrom('plan_orders').selectAll().execute();
+    const goods = await handle.db.selectFrom('order_goods').selectAll().execute();
     const now = NOW.getTime();
     for (const round of rounds) {
       const count = goods.filter((g) => g.plan_order_id === round.id).length;
@@ -138,8 +135,8 @@ describe('seedDemo', () => {
   });
 
   it('shows four banners now, keeps one expired, and publishes eight news items', async () => {
-    const banners = await rowsOf('banners');
-    const news = await rowsOf('news');
+    const banners = await handle.db.selectFrom('banners').selectAll().execute();
+    const news = await handle.db.selectFrom('news').selectAll().execute();
     const now = NOW.getTime();
     const showing = banners.filter((b) => (!b.starts_at || b.starts_at.getTime() <= now) && (!b.ends_at || now < b.ends_at.getTime()));
     expect(showing).toHaveLength(4);
@@ -158,9 +155,9 @@ describe('seedDemo', () => {
   });
 
   it('stores every picture the rows point at', async () => {
-    const artists = await rowsOf('artists');
-    const banners = await rowsOf('banners');
-    const goods = await rowsOf('order_goods');
+    const artists = await handle.db.selectFrom('artists').selectAll().execute();
+    const banners = await handle.db.selectFrom('banners').selectAll().execute();
+    const goods = await handle.db.selectFrom('order_goods').selectAll().execute();
     const media = await handle.db.selectFrom('media').select(['path', 'content_type']).execute();
     const paths = new Set(media.map((m) => m.path));
     const urls = [
@@ -173,7 +170,7 @@ describe('seedDemo', () => {
   });
 
   it('generates well-formed, small, escaped SVG', async () => {
-    const media = await rowsOf('media');
+    const media = await handle.db.selectFrom('media').selectAll().execute();
     const decoder = new TextDecoder();
     for (const row of media) {
       const svg = decoder.decode(row.body);

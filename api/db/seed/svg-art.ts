@@ -51,9 +51,10 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch] ?? ch);
 }
 
-/** One decimal place is plenty at these sizes and keeps the files small. */
+/** Whole pixels for coordinates, one decimal for small values: plenty at these sizes, and small files. */
 function n(value: number): string {
-  return String(Math.round(value * 10) / 10);
+  const rounded = Math.abs(value) >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  return String(rounded).replace(/^(-?)0\./, '$1.');
 }
 
 function parseHex(hex: string): [number, number, number] {
@@ -153,13 +154,15 @@ type UnitShape = 'star' | 'spark' | 'heart' | 'confetti';
 function place(shape: UnitShape, x: number, y: number, size: number, fill: string, opacity = 1, rotate = 0): string {
   const scale = size === 1 ? '' : ` scale(${n(size)})`;
   const turn = rotate ? ` rotate(${n(rotate)})` : '';
-  const alpha = opacity < 1 ? ` opacity="${n(opacity)}"` : '';
+  const alpha = n(opacity) === '1' ? '' : ` opacity="${n(opacity)}"`;
   return `<use href="#${shape}" transform="translate(${n(x)} ${n(y)})${scale}${turn}" fill="${fill}"${alpha}/>`;
 }
 
 interface Area {
   width: number;
   height: number;
+  /** Keeps scattered shapes below a decoration along the top edge. */
+  top?: number;
 }
 
 function bokeh(rng: Rng, area: Area, count: number, minR: number, maxR: number): string {
@@ -174,7 +177,7 @@ function bokeh(rng: Rng, area: Area, count: number, minR: number, maxR: number):
 function scatter(rng: Rng, area: Area, shape: UnitShape, count: number, colors: readonly [string, ...string[]], minSize: number, maxSize: number): string {
   let out = '';
   for (let i = 0; i < count; i++) {
-    out += place(shape, rng.range(20, area.width - 20), rng.range(20, area.height - 20), rng.range(minSize, maxSize),
+    out += place(shape, rng.range(20, area.width - 20), rng.range(area.top ?? 20, area.height - 20), rng.range(minSize, maxSize),
       rng.pick(colors), rng.range(0.65, 1), rng.range(-30, 30));
   }
   return out;
@@ -183,7 +186,7 @@ function scatter(rng: Rng, area: Area, shape: UnitShape, count: number, colors: 
 function confetti(rng: Rng, area: Area, count: number, colors: readonly [string, ...string[]]): string {
   let out = '';
   for (let i = 0; i < count; i++) {
-    out += place('confetti', rng.range(0, area.width), rng.range(0, area.height), 1, rng.pick(colors), 1, rng.range(0, 180));
+    out += place('confetti', rng.range(0, area.width), rng.range(area.top ?? 0, area.height), 1, rng.pick(colors), 1, rng.range(0, 180));
   }
   return out;
 }
@@ -214,15 +217,18 @@ function bunting(width: number, colors: readonly string[]): string {
   return out;
 }
 
-/** Rough rendered width in ems: CJK and full-width glyphs are square, Latin ones narrower. */
+/**
+ * Rough rendered width in ems: CJK and full-width glyphs are square, Latin ones narrower. The Latin
+ * widths are generous, since the fallback font may be a wide one, and overflowing text looks broken.
+ */
 export function textEms(text: string): number {
   let ems = 0;
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 0;
     if (code >= 0x2e80) ems += 1;
-    else if (ch === ' ') ems += 0.3;
-    else if (/[A-Z0-9&]/.test(ch)) ems += 0.68;
-    else ems += 0.56;
+    else if (ch === ' ') ems += 0.32;
+    else if (/[A-Z&]/.test(ch)) ems += 0.76;
+    else ems += 0.64;
   }
   return ems;
 }
@@ -261,7 +267,7 @@ export function artistIcon(art: ArtistArt): string {
 /** A 1600×600 festive header: gradient sky, bunting, ribbons, stars and confetti. */
 export function artistCover(art: ArtistArt): string {
   const rng = createRng(`${art.seed}:cover`);
-  const area = { width: 1600, height: 600 };
+  const area = { width: 1600, height: 600, top: 170 };
   const soft = lighten(art.accent, 0.5);
   const defs = linearGradient('bg', [lighten(art.background, 0.25), art.background, mix(art.background, art.accent, 0.35)], 1, 0.4)
     + UNIT_SHAPES;
@@ -270,8 +276,8 @@ export function artistCover(art: ArtistArt): string {
     + ribbon(rng, area, art.accent)
     + ribbon(rng, area, soft)
     + confetti(rng, area, 12, [art.accent, soft, '#fff'])
-    + scatter(rng, area, 'star', 11, ['#fff', art.accent, soft], 10, 30)
-    + scatter(rng, area, 'spark', 8, ['#fff'], 12, 26)
+    + scatter(rng, area, 'star', 10, ['#fff', art.accent, soft], 10, 30)
+    + scatter(rng, area, 'spark', 7, ['#fff'], 12, 26)
     + scatter(rng, area, 'heart', 4, [art.accent, '#fff'], 30, 48)
     + bunting(1600, [art.accent, '#fff', soft, mix(art.background, art.accent, 0.7)]);
   return svgDocument(1600, 600, art.title, defs, body);
@@ -285,8 +291,8 @@ export function bannerImage(art: BannerArt): string {
   const rng = createRng(`${art.seed}:banner`);
   const area = { width: 1600, height: 600 };
   const defs = linearGradient('bg', [art.from, art.to], 1, 0.6) + UNIT_SHAPES;
-  const titleSize = fitFontSize(art.title, 1140, 118);
-  const subtitleSize = fitFontSize(art.subtitle, 1100, 46);
+  const titleSize = fitFontSize(art.title, 1080, 118);
+  const subtitleSize = fitFontSize(art.subtitle, 1060, 46);
   const body = '<rect width="1600" height="600" fill="url(#bg)"/>'
     + bokeh(rng, area, 6, 60, 180)
     + confetti(rng, area, 12, [art.accent, '#fff', lighten(art.accent, 0.5)])
@@ -295,10 +301,10 @@ export function bannerImage(art: BannerArt): string {
     + '<rect x="160" y="150" width="1280" height="300" rx="56" fill="#fff" opacity=".95"/>'
     + `<rect x="200" y="118" width="240" height="64" rx="32" fill="${art.accent}"/>`
     + centredText('OshiBox', 320, 151, 34, '#fff')
-    + place('spark', 1380, 200, 28, art.accent)
-    + place('heart', 1370, 400, 40, lighten(art.accent, 0.35), 1, 10)
-    + centredText(art.title, 800, art.subtitle ? 282 : 300, titleSize, ink(art.accent))
-    + (art.subtitle ? centredText(art.subtitle, 800, 386, subtitleSize, mix(ink(art.accent), '#ffffff', 0.2)) : '');
+    + place('spark', 1436, 154, 34, art.accent)
+    + place('heart', 1424, 446, 52, lighten(art.accent, 0.2), 1, 10)
+    + centredText(art.title, 800, art.subtitle ? 290 : 304, titleSize, ink(art.accent))
+    + (art.subtitle ? centredText(art.subtitle, 800, 394, subtitleSize, mix(ink(art.accent), '#ffffff', 0.2)) : '');
   return svgDocument(1600, 600, art.title, defs, body);
 }
 
@@ -372,11 +378,11 @@ function daruma(c: GoodsColors): string {
   return `<ellipse cx="256" cy="282" rx="156" ry="170" fill="${c.main}"/>`
     + `<ellipse cx="210" cy="170" rx="60" ry="30" transform="rotate(-30 210 170)" fill="#fff" opacity=".2"/>`
     + '<ellipse cx="256" cy="236" rx="96" ry="82" fill="#fff6ec"/>'
-    + `<path d="M190 196Q212 178 236 194M276 194Q300 178 322 196" fill="none" stroke="${FACE_INK}" stroke-width="12" stroke-linecap="round"/>`
+    + `<path d="M194 190Q214 178 236 188M276 188Q298 178 318 190" fill="none" stroke="${FACE_INK}" stroke-width="9" stroke-linecap="round"/>`
     + '<circle cx="218" cy="230" r="20" fill="#fff" stroke="#3a2b33" stroke-width="4"/>'
     + `<circle cx="218" cy="230" r="12" fill="${FACE_INK}"/>`
     + '<circle cx="294" cy="230" r="20" fill="#fff" stroke="#3a2b33" stroke-width="4"/>'
-    + `<path d="M216 276Q236 262 256 276Q276 262 296 276" fill="none" stroke="${FACE_INK}" stroke-width="7" stroke-linecap="round"/>`
+    + `<path d="M230 274Q256 294 282 274" fill="none" stroke="${FACE_INK}" stroke-width="7" stroke-linecap="round"/>`
     + '<ellipse cx="196" cy="262" rx="14" ry="8" fill="#ff8fa8" opacity=".6"/><ellipse cx="316" cy="262" rx="14" ry="8" fill="#ff8fa8" opacity=".6"/>'
     + `<path d="M146 340Q256 392 366 340" fill="none" stroke="${gold}" stroke-width="10" stroke-linecap="round"/>`
     + `<circle cx="256" cy="388" r="40" fill="${gold}"/>`

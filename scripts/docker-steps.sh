@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# Runs the Dockerfile's steps without a Docker engine, so CI proves them on every run:
+#   bash scripts/docker-steps.sh           build stage + runtime stage install, in temp directories
+#   bash scripts/docker-steps.sh --smoke   ...then start the runtime copy and probe it over HTTP
+# The runtime copy has only `npm ci --omit=dev` dependencies and dist/, so a passing smoke test
+# shows that no dev dependency is needed at run time. Each step names the Dockerfile line it
+# mirrors: change the two files together.
+set -euo pipefail
+
+smoke=false
+for arg in "$@"; do
+  case "$arg" in
+    --smoke) smoke=true ;;
+    -h | --help)
+      sed -n '2,7p' "$0"
+      exit 0
+      ;;
+    *)
+      echo "docker-steps: unknown argument '$arg' (use --smoke)" >&2
+      exit 2
+      ;;
+  esac
+done
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/oshibox-docker.XXXXXX")"
+build="$work/build" # the build stage's /app
+app="$work/app"     # the runtime stage's /app
+data="$work/data"   # the runtime stage's /data
+log="$work/server.log"
+server_pid=""
+
+step() { printf '\n--- docker-steps: %s\n' "$*"; }
+
+stop_server() {
+  [ -n "$server_pid" ] || return 0
+  local pid="$server_pid" status=0
+  server_pid=""
+  kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 1 50); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "server $pid ignored SIGTERM for 10 s: killing it" >&2
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    return 1
+  fi
+  wait "$pid" || status=$?
+  return "$status"
+}
+
+cleanup() {
+  local status=$?
+  stop_server || true
+  if [ "$status" -ne 0 ] && [ -s "$log" ]; then
+    echo "--- docker-steps: last lines of the server log ($log)" >&2
+    tail -n 40 "$log" >&2 || true
+  fi
+  rm -rf "$work"
+  exit "$status"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "docker-steps: FAILED: $*" >&2
+  exit 1
+}
+
+# A node_modules folder above the temp directory would let Node resolve packages that the
+# image does not have, and hide a missing dependency.
+dir="$work"
+while [ "$dir" != "/" ]; do
+  dir="$(dirname "$dir")"
+  [ ! -e "$dir/node_modules" ] || fail "$dir/node_modules exists: set TMPDIR to a directory without one above it"
+done
+unset NODE_PATH
+
+started=$SECONDS
+
+# ---- stage build ----------------------------------------------------------------------------
+# FROM node:22-bookworm-slim AS build / WORKDIR /app   (no NODE_ENV in this stage)
+mkdir -p "$build"
+
+step "build: COPY package.json package-lock.json ./"
+cp package.json package-lock.json "$build/"
+
+step "build: RUN npm ci"
+(cd "$build" && env -u NODE_ENV npm ci)
+
+step "build: COPY shared client server api scripts tsconfig.json (one COPY each)"
+cp -R shared client server api scripts "$build/"
+cp tsconfig.json "$build/"
+
+step "build: RUN node scripts/build.mjs"
+(cd "$build" && env -u NODE_ENV node scripts/build.mjs)
+[ -f "$build/dist/main.js" ] || fail "the build made no dist/main.js"
+
+# ---- stage runtime --------------------------------------------------------------------------
+# FROM node:22-bookworm-slim AS runtime
+# ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 API_PORT=3001 DATA_DIR=/data
+# WORKDIR /app
+mkdir -p "$app"
+
+step "runtime: COPY package.json package-lock.json ./"
+cp package.json package-lock.json "$app/"
+
+step "runtime: RUN npm ci --omit=dev   (with NODE_ENV=production, as the ENV line sets it)"
+(cd "$app" && NODE_ENV=production npm ci --omit=dev)
+[ ! -e "$app/node_modules/typescript" ] && [ ! -e "$app/node_modules/esbuild" ] \
+  || fail "dev dependencies were installed in the runtime stage"
+
+step "runtime: COPY --from=build /app/dist ./dist"
+cp -R "$build/dist" "$app/dist"
+
+step "runtime: RUN mkdir -p /data && chown node:node /data   /   USER node"
+mkdir -p "$data"
+# USER node: when we are root, run the server as `nobody` over root-owned files, as in the image
+# (the runtime /app is owned by root there too, so the app must not write outside /data).
+run_as=()
+if [ "$(id -u)" -eq 0 ]; then
+  chmod 755 "$work"
+  chown nobody:nogroup "$data"
+  run_as=(setpriv --reuid=nobody --regid=nogroup --clear-groups --)
+fi
+
+echo
+echo "docker-steps: stages done in $((SECONDS - started)) s (runtime node_modules: $(du -sh "$app/node_modules" | cut -f1))"
+$smoke || exit 0
+
+# ---- smoke test: ENTRYPOINT ["node", "dist/main.js"] + CMD ["all"] ----------------------------
+# Two free ports, taken while both are held so that they differ.
+read -r web_port api_port < <(node -e '
+  const net = require("node:net");
+  const a = net.createServer().listen(0, "127.0.0.1", () => {
+    const b = net.createServer().listen(0, "127.0.0.1", () => {
+      console.log(a.address().port, b.address().port);
+      a.close(); b.close();
+    });
+  });')
+[ -n "${web_port:-}" ] && [ -n "${api_port:-}" ] || fail "could not find two free ports"
+
+step "smoke: node dist/main.js all  (HOST=127.0.0.1 PORT=$web_port API_PORT=$api_port DATA_DIR=$data)"
+# env -i: only the image's ENV (HOST bound to loopback here), nothing leaked from this shell
+# (a DATABASE_URL, say). PATH is kept so that `node` is found.
+(cd "$app" && exec env -i PATH="$PATH" HOME="$data" NODE_ENV=production HOST=127.0.0.1 \
+  PORT="$web_port" API_PORT="$api_port" DATA_DIR="$data" \
+  "${run_as[@]}" node dist/main.js all) >"$log" 2>&1 &
+server_pid=$!
+
+# GET url -> prints the status (0 when there is no answer) and writes the body to $2.
+http_get() {
+  node -e '
+    const [url, file] = process.argv.slice(1);
+    fetch(url, { signal: AbortSignal.timeout(5000) })
+      .then(async (r) => { require("node:fs").writeFileSync(file, await r.text()); console.log(r.status); })
+      .catch(() => console.log(0));' "$1" "$2"
+}
+
+base="http://127.0.0.1:$web_port"
+body="$work/body"
+ready=false
+for _ in $(seq 1 60); do
+  kill -0 "$server_pid" 2>/dev/null || fail "the server exited during start-up"
+  if [ "$(http_get "$base/healthz" "$body")" = "200" ]; then
+    ready=true
+    break
+  fi
+  sleep 0.5
+done
+$ready || fail "GET /healthz did not answer 200 within 30 s"
+echo "GET /healthz -> 200 after $((SECONDS - started)) s in total"
+
+status="$(http_get "$base/" "$body")"
+[ "$status" = "200" ] || fail "GET / answered $status"
+grep -q '<html' "$body" || fail "GET / is not an HTML page"
+echo "GET / -> 200, $(wc -c <"$body") bytes of HTML"
+
+status="$(http_get "$base/readyz" "$body")"
+[ "$status" = "200" ] || fail "GET /readyz answered $status: $(cat "$body")"
+echo "GET /readyz -> 200 $(cat "$body")"
+
+# HEALTHCHECK ... CMD <command>: taken from the Dockerfile itself (continuation lines joined),
+# and run as Docker runs a shell-form CMD: /bin/sh -c, in WORKDIR, with the image's PORT.
+healthcheck="$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' Dockerfile | sed -n 's/^HEALTHCHECK .*CMD[[:space:]]\{1,\}//p')"
+[ -n "$healthcheck" ] || fail "no HEALTHCHECK ... CMD line in the Dockerfile"
+echo "HEALTHCHECK: $healthcheck"
+(cd "$app" && env -i PATH="$PATH" PORT="$web_port" "${run_as[@]}" /bin/sh -c "$healthcheck") \
+  || fail "the HEALTHCHECK command failed against a running server"
+echo "HEALTHCHECK -> exit 0 (healthy)"
+
+step "smoke: docker stop (SIGTERM) — the server must exit 0 within 10 s"
+stop_server || fail "the server did not shut down cleanly on SIGTERM"
+echo "server stopped with exit 0"
+
+# And the probe must notice a dead server, or it proves nothing.
+if (cd "$app" && env -i PATH="$PATH" PORT="$web_port" /bin/sh -c "$healthcheck"); then
+  fail "the HEALTHCHECK command exited 0 with no server running"
+fi
+echo "HEALTHCHECK -> non-zero once the server is gone (as it should)"
+
+echo
+echo "docker-steps: smoke test passed in $((SECONDS - started)) s"

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('browsing the shop', () => {
+  it('goes from the top page to an artist and sees its plans without a full page load', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.webUrl}/`);
+    await waitForHydration(page);
+    // A marker on window survives client-side navigation only.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+    const card = page.locator('.artist-card').first();
+    const name = (await card.locator('.artist-card-name').textContent()) ?? '';
+    expect(name.length).toBeGreaterThan(0);
+    await card.click();
+
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/lineup\/[a-z0-9_-]+$/);
+    const plans = page.locator('.plan-card');
+    expect(await plans.count()).toBeGreaterThan(0);
+    await expect.poll(() => plans.first().locator('.price-main').textContent()).toMatch(/¥[\d,]+（税込）/);
+    expect(await page.evaluate(() => 'oshiboxSameDocument' in window || '__sameDocument' in window)).toBe(true);
+    expect(await page.title()).toBe(`${name} | OshiBox`);
+    expect(browser.errors).toEqual([]);
+    await page.close();
+  });
+});

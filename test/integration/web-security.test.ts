@@ -1,0 +1,69 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../support/stack.ts';
+
+let stack: Stack;
+const HOSTILE_TITLE = '</script><script>window.__pwned=1</script><!-- \u2028';
+
+beforeAll(async () => {
+  stack = await startStack();
+  await stack.database.handle.db
+    .insertInto('news')
+    .values({ title: HOSTILE_TITLE, message: 'test', open_flag: true, published_at: new Date(Date.now() + 60_000) })
+    .execute();
+});
+afterAll(() => stack.close());
+
+function nonceOf(csp: string): string {
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  if (!nonce) throw new Error(`no nonce in ${csp}`);
+  return nonce;
+}
+
+describe('content security policy', () => {
+  it('uses a fresh nonce per request that matches every script tag, and no unsafe-inline scripts', async () => {
+    const [a, b] = await Promise.all([request(stack.web).get('/'), request(stack.web).get('/')]);
+    const nonceA = nonceOf(a.headers['content-security-policy'] as string);
+    const nonceB = nonceOf(b.headers['content-security-policy'] as string);
+    expect(nonceA).not.toBe(nonceB);
+    const scriptSrc = /script-src ([^;]+)/.exec(a.headers['content-security-policy'] as string)?.[1] ?? '';
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const scripts = [...a.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonceA}"`);
+  });
+
+  it('allows no analytics host unless an analytics id is configured', async () => {
+    const res = await request(stack.web).get('/');
+    expect(res.headers['content-security-policy']).not.toContain('googletagmanager');
+  });
+
+  it('sends the usual hardening headers', async () => {
+    const res = await request(stack.web).get('/lineup');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('hydration data', () => {
+  it('cannot be closed by a string from the database', async () => {
+    const res = await request(stack.web).get('/').expect(200);
+    // The title is shown as text…
+    expect(res.text).toContain('&lt;/script&gt;&lt;script&gt;window.__pwned=1');
+    // …and inside the inline data script it is escaped, so the script tag count is unchanged.
+    expect(res.text).not.toContain('<script>window.__pwned');
+    const inline = /<script nonce="[^"]+"[^>]*>([\s\S]*?)<\/script>/.exec(res.text)?.[1] ?? '';
+    expect(inline).toContain('__staticRouterHydrationData');
+    expect(inline).not.toMatch(/[<>\u2028]/);
+  });
+});
+
+describe('request id', () => {
+  it('echoes a well-formed incoming id and makes one otherwise', async () => {
+    const given = await request(stack.web).get('/lineup').set('x-request-id', 'lb-abc-123');
+    expect(given.headers['x-request-id']).toBe('lb-abc-123');
+    const made = await request(stack.web).get('/lineup').set('x-request-id', 'bad id with spaces');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,110 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../support/stack.ts';
+
+/** Server rendering as a browser without JavaScript (or a crawler) sees it. */
+let stack: Stack;
+let openArtist: { slug: string; name: string };
+
+function bodyBeforeScripts(html: string): string {
+  return html.slice(0, html.indexOf('<script'));
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  const row = await stack.database.handle.db
+    .selectFrom('artists')
+    .select(['slug', 'name'])
+    .where('is_close', '=', false)
+    .orderBy('sort')
+    .executeTakeFirstOrThrow();
+  openArtist = row;
+});
+afterAll(() => stack.close());
+
+describe('public pages', () => {
+  it('renders the top page with artists on sale and news before any script runs', async () => {
+    const res = await request(stack.web).get('/').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/html; charset=utf-8/);
+    const html = bodyBeforeScripts(res.text);
+    expect(html).toContain('<html lang="ja"');
+    expect(html).toContain(openArtist.name);
+    expect(html).toContain('販売中のアーティスト');
+    expect(html).toContain('お知らせ');
+    expect(html).toMatch(/<title>OshiBox \| [^<]+<\/title>/);
+  });
+
+  it('renders the lineup grouped by category labels', async () => {
+    const categories = await stack.database.handle.db.selectFrom('artists').select('type').where('is_close', '=', false).distinct().execute();
+    const res = await request(stack.web).get('/lineup').expect(200);
+    const html = bodyBeforeScripts(res.text);
+    expect(html).toContain('<title>ラインナップ | OshiBox</title>');
+    expect(html).toContain(openArtist.name);
+    expect(categories.length).toBeGreaterThan(1);
+    for (const { type } of categories) expect(html).toContain(`id="category-${type}"`);
+  });
+
+  it('renders an artist with its plans, prices and the open round', async () => {
+    const res = await request(stack.web).get(`/lineup/${openArtist.slug}`).expect(200);
+    const html = bodyBeforeScripts(res.text);
+    expect(html).toContain(`<title>${openArtist.name} | OshiBox</title>`);
+    expect(html).toMatch(/¥[\d,]+（税込）/);
+    expect(html).toContain('申込締切');
+    expect(html).toContain(`/lineup/${openArtist.slug}/plan/`);
+  });
+
+  it('opens the artist page at plan number {no} and 404s out of range', async () => {
+    const first = await request(stack.web).get(`/lineup/${openArtist.slug}/1`).expect(200);
+    expect(first.text).toContain('data-focused="true"');
+    await request(stack.web).get(`/lineup/${openArtist.slug}/99`).expect(404);
+    await request(stack.web).get(`/lineup/${openArtist.slug}/abc`).expect(404);
+  });
+});
+
+describe('status codes', () => {
+  it('answers 404 with the not-found page for an unknown artist', async () => {
+    const res = await request(stack.web).get('/lineup/no-such-artist').expect(404);
+    expect(res.text).toContain('ページが見つかりません');
+    expect(res.text).toContain('class="header"');
+  });
+
+  it('answers 404 for an unknown path', async () => {
+    const res = await request(stack.web).get('/no/such/page').expect(404);
+    expect(res.text).toContain('ページが見つかりません');
+  });
+
+  it('redirects a signed-out shopper from a member page to login with the return path', async () => {
+    const res = await request(stack.web).get('/mypage/orderHistroy?page=2').expect(302);
+    expect(res.headers.location).toBe('/mypage/login?url=%2Fmypage%2ForderHistroy%3Fpage%3D2');
+    const secure = await request(stack.web).get('/mypage/profile/payment').expect(302);
+    expect(secure.headers.location).toBe('/mypage/login?url=%2Fmypage%2Fprofile%2Fpayment');
+  });
+
+  it('sends crawlers the whole document as well', async () => {
+    const res = await request(stack.web).get('/lineup').set('user-agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)').expect(200);
+    expect(res.text).toContain(openArtist.name);
+    expect(res.text.trimEnd()).toMatch(/<\/html>$/);
+  });
+
+  it('lets a CDN cache anonymous pages but never a 404', async () => {
+    const ok = await request(stack.web).get('/lineup').expect(200);
+    expect(ok.headers['cache-control']).toContain('s-maxage');
+    expect(ok.headers.vary).toMatch(/cookie/i);
+    const missing = await request(stack.web).get('/lineup/no-such-artist').expect(404);
+    expect(missing.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('assets', () => {
+  it('links the hashed entry module, its preloads and the stylesheet, all served immutable', async () => {
+    const res = await request(stack.web).get('/lineup').expect(200);
+    const entry = /<script type="module" src="(\/assets\/entry\.client-[A-Z0-9]+\.js)"/.exec(res.text)?.[1];
+    const css = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(res.text)?.[1];
+    const lineupChunk = /<link rel="modulepreload" href="(\/assets\/lineup-[A-Z0-9]+\.js)"/.exec(res.text)?.[1];
+    expect(entry && css && lineupChunk).toBeTruthy();
+    for (const asset of [entry, css, lineupChunk] as string[]) {
+      const file = await request(stack.web).get(asset).expect(200);
+      expect(file.headers['cache-control']).toContain('immutable');
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig, toPublicConfig, type Config } from '../../shared/config.ts';
+
+function parseOk(env: Record<string, string | undefined>): Config {
+  const result = parseConfig(env);
+  if (!result.ok) throw new Error(`expected a valid config, got: ${result.problems.join('; ')}`);
+  return result.config;
+}
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  const result = parseConfig(env);
+  if (result.ok) throw new Error('expected the config to be refused');
+  return result.problems;
+}
+
+describe('parseConfig', () => {
+  it('fills the defaults from an empty environment', () => {
+    const config = parseOk({});
+    expect(config.PORT).toBe(3000);
+    expect(config.API_PORT).toBe(3001);
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.API_ORIGIN).toBe('http://127.0.0.1:3001');
+    expect(config.PUBLIC_ORIGIN).toBe('http://localhost:3000');
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('derives the API and public origins from the ports', () => {
+    const config = parseOk({ PORT: '8080', API_PORT: '9090' });
+    expect(config.PORT).toBe(8080);
+    expect(config.API_ORIGIN).toBe('http://127.0.0.1:9090');
+    expect(config.PUBLIC_ORIGIN).toBe('http://localhost:8080');
+  });
+
+  it('keeps explicit origins', () => {
+    const config = parseOk({ API_ORIGIN: 'http://api.internal:4000', PUBLIC_ORIGIN: 'https://shop.example' });
+    expect(config.API_ORIGIN).toBe('http://api.internal:4000');
+    expect(config.PUBLIC_ORIGIN).toBe('https://shop.example');
+  });
+
+  it('reports every bad key at once', () => {
+    const problems = problemsOf({ PORT: 'abc', API_ORIGIN: 'notaurl' });
+    expect(problems).toHaveLength(2);
+    expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('API_ORIGIN:'))).toBe(true);
+  });
+
+  it('names each kind of bad value', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      NODE_ENV: 'staging',
+      DATABASE_URL: 'mysql://x',
+      ANALYTICS_ID: 'g-lower',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['ANALYTICS_ID', 'DATABASE_URL', 'NODE_ENV', 'PORT']);
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = parseOk({ PORT: '', API_ORIGIN: '', DATABASE_URL: '', ANALYTICS_ID: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.API_ORIGIN).toBe('http://127.0.0.1:3001');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ANALYTICS_ID).toBeUndefined();
+  });
+});
+
+describe('toPublicConfig', () => {
+  const SECRET_URL = 'postgres://shop:s3cret-pa55@db.internal:5432/oshibox';
+
+  it('exposes only the whitelisted, public values', () => {
+    const config = parseOk({
+      DATABASE_URL: SECRET_URL,
+      DATA_DIR: '/var/lib/oshibox-private',
+      API_ORIGIN: 'http://10.0.0.7:3001',
+      PUBLIC_ORIGIN: 'https://shop.example',
+      ANALYTICS_ID: 'G-ABC123',
+    });
+    const publicConfig = toPublicConfig(config);
+    const json = JSON.stringify(publicConfig);
+    expect(json).not.toContain(SECRET_URL);
+    expect(json).not.toContain('s3cret-pa55');
+    expect(json).not.toContain('/var/lib/oshibox-private');
+    expect(json).not.toContain('10.0.0.7');
+    expect(Object.keys(publicConfig).sort()).toEqual(['analyticsId', 'brandName', 'company', 'publicOrigin', 'social']);
+    expect(publicConfig.publicOrigin).toBe('https://shop.example');
+    expect(publicConfig.analyticsId).toBe('G-ABC123');
+    expect(publicConfig.brandName).toBe('OshiBox');
+  });
+
+  it('gives null rather than nothing when there is no analytics id', () => {
+    expect(toPublicConfig(parseOk({})).analyticsId).toBeNull();
+  });
+});

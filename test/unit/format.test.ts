@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatNumber, formatPreTaxPrice, formatPrice } from '../../shared/format.ts';
+
+describe('formatDate', () => {
+  it('shows the date in Tokyo, which is already the next day after 15:00 UTC', () => {
+    expect(formatDate('2026-11-21T15:30:00Z')).toBe('2026/11/22');
+    expect(formatDate('2026-11-21T14:59:59Z')).toBe('2026/11/21');
+  });
+
+  it('accepts a Date and pads month and day', () => {
+    expect(formatDate(new Date('2026-01-04T00:00:00+09:00'))).toBe('2026/01/04');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows year, month, day, hour and minute in Tokyo time', () => {
+    expect(formatDateTime('2026-11-22T09:30:00Z')).toBe('2026年11月22日 18:30');
+  });
+
+  it('uses the 24-hour clock and rolls the date over in Tokyo', () => {
+    expect(formatDateTime('2026-12-31T15:05:00Z')).toBe('2027年1月1日 00:05');
+    expect(formatDateTime(new Date('2026-03-01T23:45:00+09:00'))).toBe('2026年3月1日 23:45');
+  });
+});
+
+describe('formatNumber', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [12345, '12,345'],
+    [1234567, '1,234,567'],
+  ])('%i is %s', (value, text) => {
+    expect(formatNumber(value)).toBe(text);
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows the tax-included price with the Japanese tax note', () => {
+    expect(formatPrice(1234)).toBe('¥1,234（税込）');
+    expect(formatPrice(3300)).toBe('¥3,300（税込）');
+  });
+
+  it('has an English form', () => {
+    expect(formatPrice(1234, true)).toBe('¥1,234 (tax incl.)');
+  });
+
+  it('formats the pre-tax price in both languages', () => {
+    expect(formatPreTaxPrice(1122)).toBe('税抜 ¥1,122');
+    expect(formatPreTaxPrice(1122, true)).toBe('¥1,122 before tax');
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { shouldTurnOffEnglish } from '../../shared/lang-rule.ts';
+
+describe('shouldTurnOffEnglish (spec §2)', () => {
+  it.each(['/lineup', '/', '/mypage/login', '/mypage/profile', '/news/3'])('turns English off on %s', (path) => {
+    expect(shouldTurnOffEnglish(true, path)).toBe(true);
+  });
+
+  it('leaves English on for the password reminder, the one exempt route', () => {
+    expect(shouldTurnOffEnglish(true, '/mypage/reminder')).toBe(false);
+  });
+
+  it.each(['/lineup', '/mypage/reminder', '/'])('does nothing while English is off (%s)', (path) => {
+    expect(shouldTurnOffEnglish(false, path)).toBe(false);
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, href, loginHref, safeReturnPath, type RouteAccess } from '../../shared/routes.ts';
+
+/** Spec §2, typed out literally (misspellings included) so the table cannot drift from it. */
+const SPEC_PATHS = [
+  '/',
+  '/faq',
+  '/howto',
+  '/transactions',
+  '/privacy',
+  '/terms',
+  '/mypage/login',
+  '/mypage/signup',
+  '/mypage/reminder',
+  '/mypage/profile',
+  '/mypage/profile/password',
+  '/mypage/profile/email',
+  '/mypage/profile/payment',
+  '/mypage/profile/adress',
+  '/mypage/plan',
+  '/mypage/plan/:slug/:planId/delete',
+  '/mypage/orderHistroy',
+  '/mypage/orderHistroy/:id/receipt',
+  '/news',
+  '/news/:id',
+  '/lineup',
+  '/lineupClose',
+  '/lineup/cogimyun_nuigurumi',
+  '/lineup/daruma_nuigurumi',
+  '/lineup/:slug',
+  '/lineup/:slug/:no',
+  '/lineup/:slug/plan/:planId/checkout',
+  '/lineup/:slug/plan/:planId/complete',
+  '/category/re-box',
+];
+
+const paths = Object.values(ROUTES).map((r) => r.path);
+
+describe('ROUTES', () => {
+  it('has every route of spec §2, spelled as the spec spells it, and no other', () => {
+    expect(SPEC_PATHS).toHaveLength(29);
+    expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
+  });
+
+  it('keys each route by its own id and writes each path once', () => {
+    for (const [key, route] of Object.entries(ROUTES)) expect(route.id).toBe(key);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('lists the parameters each path names', () => {
+    for (const route of Object.values(ROUTES)) {
+      const named = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      expect(named).toEqual([...route.params]);
+    }
+  });
+
+  it('protects the account pages and keeps the shop public', () => {
+    const expected: Record<string, RouteAccess> = {
+      '/mypage/profile': 'user',
+      '/mypage/profile/adress': 'user',
+      '/mypage/plan': 'user',
+      '/mypage/plan/:slug/:planId/delete': 'user',
+      '/mypage/orderHistroy': 'user',
+      '/mypage/orderHistroy/:id/receipt': 'user',
+      '/mypage/profile/password': 'secure',
+      '/mypage/profile/email': 'secure',
+      '/mypage/profile/payment': 'secure',
+      '/': 'public',
+      '/mypage/login': 'public',
+      '/mypage/signup': 'public',
+      '/mypage/reminder': 'public',
+      '/lineup': 'public',
+      '/lineup/:slug': 'public',
+      '/news/:id': 'public',
+      '/category/re-box': 'public',
+    };
+    const byPath = new Map(Object.values(ROUTES).map((r) => [r.path, r.access]));
+    for (const [path, access] of Object.entries(expected)) expect([path, byPath.get(path)]).toEqual([path, access]);
+  });
+});
+
+describe('href', () => {
+  it('returns the path of a route without parameters', () => {
+    expect(href('home')).toBe('/');
+    expect(href('profileAddress')).toBe('/mypage/profile/adress');
+    expect(href('orderHistory')).toBe('/mypage/orderHistroy');
+  });
+
+  it('fills in the parameters', () => {
+    expect(href('artist', { slug: 'hoshino_mirai' })).toBe('/lineup/hoshino_mirai');
+    expect(href('checkout', { slug: 'amane', planId: 12 })).toBe('/lineup/amane/plan/12/checkout');
+    expect(href('planDelete', { slug: 'a', planId: 3 })).toBe('/mypage/plan/a/3/delete');
+    expect(href('receipt', { id: 7 })).toBe('/mypage/orderHistroy/7/receipt');
+  });
+
+  it('URI-encodes parameters so they cannot add path segments', () => {
+    expect(href('artist', { slug: 'a/b?c#d' })).toBe('/lineup/a%2Fb%3Fc%23d');
+    expect(href('newsDetail', { id: '星 1' })).toBe(`/news/${encodeURIComponent('星')}%201`);
+  });
+
+  it('refuses a missing parameter', () => {
+    expect(() => href('artist', {} as { slug: string })).toThrow(/slug/);
+  });
+});
+
+describe('loginHref', () => {
+  it('puts the return path in the url query parameter, encoded', () => {
+    expect(loginHref('/mypage/plan')).toBe('/mypage/login?url=%2Fmypage%2Fplan');
+    expect(loginHref('/mypage/plan?x=1&y=2')).toBe('/mypage/login?url=%2Fmypage%2Fplan%3Fx%3D1%26y%3D2');
+    const url = new URL(loginHref('/mypage/orderHistroy/3/receipt'), 'http://shop.test');
+    expect(url.searchParams.get('url')).toBe('/mypage/orderHistroy/3/receipt');
+  });
+});
+
+describe('safeReturnPath', () => {
+  it.each(['/mypage/plan?x=1', '/', '/lineup/hoshino_mirai#plans'])('keeps the same-site path %s', (path) => {
+    expect(safeReturnPath(path)).toBe(path);
+  });
+
+  it.each(['//evil.com', 'https://evil.com', '\\\\evil', '/\\evil.com', 'evil.com', 'javascript:alert(1)', '', null, undefined])(
+    'refuses %s and falls back to /',
+    (value) => {
+      expect(safeReturnPath(value)).toBe('/');
+    },
+  );
+});
