@@ -57,7 +57,7 @@ function reading(report: Report): string[] {
         'static handler and data router, a second API call per page (the root loader\'s `loginStatus`), the Express middleware ' +
         '(pino-http request logging, helmet headers, CSP nonce), streaming rendering, and a larger document ' +
         `(${n0(first.a.bytesPerResponse)} vs ${n0(first.b.bytesPerResponse)} bytes per response: hydration data, asset tags, images, layout). ` +
-        'Both sides spend part of each request in the same API process, so the ratio understates the renderers\' own difference.',
+        'Both figures include the API\'s time for those calls (two per page for the shop, one for the reference), served by the same process.',
     );
   }
   const proxy = report.results.filter((r) => r.pair.id === 'proxy');
