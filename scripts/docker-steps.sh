@@ -59,7 +59,7 @@ cleanup() {
   stop_server || true
   if [ "$status" -ne 0 ] && [ -s "$log" ]; then
     echo "--- docker-steps: last lines of the server log ($log)" >&2
-    tail -n 40 "$log" >&2 || true
+    tail -n 30 "$log" | cut -c1-300 >&2 || true
   fi
   rm -rf "$work"
   exit "$status"

@@ -12,6 +12,8 @@ export interface PairResult {
 export interface Report {
   date: Date;
   machine: { cpu: string; cores: number; memoryGiB: number; node: string; os: string };
+  /** 1-minute load average before and after the load phase: other work on the machine skews absolute figures. */
+  loadAverage: { before: number; after: number };
   settings: Settings;
   /** Artists on the lineup page (both renderers list all of them). */
   artists: number;
@@ -90,6 +92,7 @@ export function renderMarkdown(report: Report): string {
     `- CPU: ${m.cpu}, ${m.cores} cores`,
     `- Memory: ${m.memoryGiB.toFixed(1)} GiB`,
     `- Node ${m.node} on ${m.os}`,
+    `- 1-minute load average: ${report.loadAverage.before.toFixed(2)} before the load phase, ${report.loadAverage.after.toFixed(2)} after it (its own two processes, servers and load generator, account for up to about 2 of that)`,
     '',
     '## Method',
     '',

@@ -92,10 +92,14 @@ async function main(): Promise<void> {
     servers = await startServerProcess();
     console.log(`servers (pid ${servers.pid}): web ${servers.endpoints.webUrl}, api ${servers.endpoints.apiUrl}, reference ${servers.endpoints.referenceUrl}`);
     const artists = await checkSameWork(servers.endpoints);
+    const before = os.loadavg()[0] ?? 0;
     const results = await runPairs(pairsFor(servers.endpoints), settings);
-    const report: Report = { date: started, machine: machine(), settings, artists, results, bundles };
+    const loadAverage = { before, after: os.loadavg()[0] ?? 0 };
+    const report: Report = { date: started, machine: machine(), loadAverage, settings, artists, results, bundles };
     await writeFile(REPORT_FILE, renderMarkdown(report));
     console.log(`\n${renderSummary(report)}\nwrote ${path.relative(process.cwd(), REPORT_FILE)}`);
+    const aborted = servers.abortedRenders();
+    if (aborted > 0) console.log(`(${aborted} SSR requests cut off by autocannon at the end of a run were logged by Express as AbortError; not shown)`);
   } finally {
     clearTimeout(watchdog);
     await servers?.close();

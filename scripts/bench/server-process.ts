@@ -1,15 +1,39 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { ChildMessage, Endpoints, ParentMessage } from './protocol.ts';
 
 export interface ServerProcess {
   endpoints: Endpoints;
   pid: number | undefined;
+  /** Express's stack traces of SSR requests aborted by the client, kept off the console. */
+  abortedRenders(): number;
   close(): Promise<void>;
 }
 
 const STARTUP_LIMIT_MS = 60_000;
 const CLOSE_LIMIT_MS = 15_000;
+
+/**
+ * Passes the child's stderr through, except the stack traces Express prints for SSR requests
+ * whose client went away (autocannon drops its in-flight requests when a run ends): counted.
+ */
+function filterStderr(child: ChildProcess): () => number {
+  let aborted = 0;
+  let inAbortTrace = false;
+  if (!child.stderr) return () => aborted;
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    if (line.startsWith('DOMException [AbortError]')) {
+      aborted += 1;
+      inAbortTrace = true;
+      return;
+    }
+    if (inAbortTrace && line.startsWith('    at ')) return;
+    inAbortTrace = false;
+    process.stderr.write(`${line}\n`);
+  });
+  return () => aborted;
+}
 
 function waitForExit(child: ChildProcess, limitMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -33,7 +57,8 @@ export function startServerProcess(): Promise<ServerProcess> {
   const entry = fileURLToPath(new URL('./servers.ts', import.meta.url));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
   delete env.DATABASE_URL; // always the in-memory PGlite with the demo catalogue
-  const child = fork(entry, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(entry, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+  const abortedRenders = filterStderr(child);
 
   const close = async (): Promise<void> => {
     if (child.connected) child.send({ type: 'close' } satisfies ParentMessage);
@@ -55,7 +80,7 @@ export function startServerProcess(): Promise<ServerProcess> {
       clearTimeout(timer);
       child.removeAllListeners('exit');
       const { webUrl, apiUrl, referenceUrl } = message;
-      resolve({ endpoints: { webUrl, apiUrl, referenceUrl }, pid: child.pid, close });
+      resolve({ endpoints: { webUrl, apiUrl, referenceUrl }, pid: child.pid, abortedRenders, close });
     });
   });
 }
