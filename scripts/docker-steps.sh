@@ -111,8 +111,9 @@ cp package.json package-lock.json "$app/"
 
 step "runtime: RUN npm ci --omit=dev   (with NODE_ENV=production, as the ENV line sets it)"
 (cd "$app" && NODE_ENV=production npm ci --omit=dev)
-[ ! -e "$app/node_modules/typescript" ] && [ ! -e "$app/node_modules/esbuild" ] \
-  || fail "dev dependencies were installed in the runtime stage"
+for dev_only in typescript esbuild vitest; do
+  [ ! -e "$app/node_modules/$dev_only" ] || fail "dev dependency $dev_only was installed in the runtime stage"
+done
 
 step "runtime: COPY --from=build /app/dist ./dist"
 cp -R "$build/dist" "$app/dist"
@@ -142,7 +143,9 @@ read -r web_port api_port < <(node -e '
       a.close(); b.close();
     });
   });')
-[ -n "${web_port:-}" ] && [ -n "${api_port:-}" ] || fail "could not find two free ports"
+if [ -z "${web_port:-}" ] || [ -z "${api_port:-}" ]; then
+  fail "could not find two free ports"
+fi
 
 step "smoke: node dist/main.js all  (HOST=127.0.0.1 PORT=$web_port API_PORT=$api_port DATA_DIR=$data)"
 # env -i: only the image's ENV (HOST bound to loopback here), nothing leaked from this shell
