@@ -32,7 +32,7 @@ export function isArtistType(value: string): value is ArtistType {
   return (ARTIST_TYPES as readonly string[]).includes(value);
 }
 
-/** Spec §3 "another enumeration": how an item is displayed; SPECIAL_LIST is not shown. */
+/** Spec §3 "another enumeration" (how a plan is displayed); the spec does not say what SPECIAL_LIST means. */
 export const DISPLAY_TYPES = ['NORMAL', 'NORMAL2', 'SPECIAL', 'SPECIAL_LIST'] as const;
 export type DisplayType = (typeof DISPLAY_TYPES)[number];
 

@@ -42,8 +42,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, Text> = {
 
 /** Spec §4: an unknown status shows an empty label. */
 export function paymentStatusLabel(status: string, english = false): string {
+  if (!Object.hasOwn(PAYMENT_STATUS_LABELS, status)) return '';
   const label = PAYMENT_STATUS_LABELS[status as PaymentStatus];
-  if (!label) return '';
   return english ? label.en : label.ja;
 }
 

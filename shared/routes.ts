@@ -71,8 +71,11 @@ export function loginHref(returnTo: string): string {
   return `${ROUTES.login.path}?url=${encodeURIComponent(returnTo)}`;
 }
 
-/** Only same-site paths are accepted as a return target, so login cannot redirect off-site. */
+/**
+ * Only same-site paths are accepted as a return target, so login cannot redirect off-site.
+ * Control characters are refused too: browsers drop them, turning `/\t/evil.com` into `//evil.com`.
+ */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\x00-\x1f\x7f]/.test(value)) return '/';
   return value;
 }

@@ -21,9 +21,11 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-// Return int8 and numeric as numbers: our counts and sums stay far below 2^53.
+// Return int8 and numeric as numbers: our counts and sums stay far below 2^53. (Calendar days
+// are read as text with to_char in SQL, so no driver turns them into a time-zone-shifted Date.)
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+const PGLITE_PARSERS = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -32,7 +34,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir, {
-    parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+    parsers: PGLITE_PARSERS,
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {

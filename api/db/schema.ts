@@ -92,6 +92,7 @@ export interface UsersTable {
   zip: Generated<string>;
   address: Generated<string>;
   address2: Generated<string>;
+  /** A calendar day: select it with to_char(…, 'YYYY-MM-DD'), never as a Date. */
   birthday: ColumnType<Date | null, string | null | undefined, string | null>;
   gender: Generated<string>;
   tel: Generated<string>;

@@ -40,8 +40,11 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => {
   next(new NotFoundError({ ja: 'APIのエンドポイント', en: 'API endpoint' }));
 };
 
-function isBodyParseError(error: unknown): error is { status: number; type: string } {
-  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+/** Errors from Express itself (bad JSON, bad %-encoding in the path…) carry a 4xx status. */
+function isClientError(error: unknown): error is { status: number } {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return false;
+  const { status } = error;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
@@ -49,9 +52,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     res.status(error.status).json(toBody(error));
     return;
   }
-  if (isBodyParseError(error) && error.status < 500) {
-    const bad = new BadRequestError({ ja: 'リクエストの形式が正しくありません。', en: 'The request body is malformed.' });
-    res.status(error.status).json(toBody(bad));
+  if (isClientError(error)) {
+    const text =
+      error.status === 413
+        ? { ja: 'リクエストが大きすぎます。', en: 'The request is too large.' }
+        : { ja: 'リクエストの形式が正しくありません。', en: 'The request is malformed.' };
+    res.status(error.status === 413 ? 413 : 400).json(toBody(new BadRequestError(text)));
     return;
   }
   req.log?.error({ err: error }, 'unhandled API error');

@@ -19,15 +19,20 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, sourc
   if (result.success) return result.data;
   const fields: Record<string, Text> = {};
   for (const issue of result.error.issues) {
-    const name = issue.path.join('.') || source;
-    fields[name] ??= {
-      ja: `${SOURCE_NAMES[source].ja}「${name}」の値が正しくありません。`,
-      en: `Invalid ${SOURCE_NAMES[source].en} "${name}": ${issue.message}`,
-    };
+    // A strict schema reports unknown keys on the object itself: name the keys.
+    const names = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.join('.') || source];
+    for (const name of names) addField(fields, name, source, issue.message);
   }
   const names = Object.keys(fields).join(', ');
   throw new BadRequestError(
     { ja: `${SOURCE_NAMES[source].ja}（${names}）が正しくありません。`, en: `Invalid ${SOURCE_NAMES[source].en}: ${names}.` },
     fields,
   );
+}
+
+function addField(fields: Record<string, Text>, name: string, source: Source, detail: string): void {
+  fields[name] ??= {
+    ja: `${SOURCE_NAMES[source].ja}「${name}」の値が正しくありません。`,
+    en: `Invalid ${SOURCE_NAMES[source].en} "${name}": ${detail}`,
+  };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { CurrentUser, Gender } from '../../shared/api/types.ts';
 import { parsePaymentMethod } from '../../shared/payment.ts';
 import type { Db } from '../db/schema.ts';
@@ -17,8 +18,9 @@ export async function findSessionUser(db: Db, token: string | undefined, now: Da
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
-      'users.id', 'users.email', 'users.name', 'users.zip', 'users.address', 'users.address2', 'users.birthday',
+      'users.id', 'users.email', 'users.name', 'users.zip', 'users.address', 'users.address2',
       'users.gender', 'users.tel', 'users.payment_method', 'sessions.secure_until',
+      sql<string | null>`to_char(users.birthday, 'YYYY-MM-DD')`.as('birthday'),
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.expires_at', '>', now)
@@ -32,7 +34,7 @@ export async function findSessionUser(db: Db, token: string | undefined, now: Da
     zip: row.zip,
     address: row.address,
     address2: row.address2,
-    birthday: row.birthday ? row.birthday.toISOString().slice(0, 10) : '',
+    birthday: row.birthday ?? '',
     gender: row.gender as Gender,
     tel: row.tel,
     paymentMethod: parsePaymentMethod(row.payment_method),

@@ -67,6 +67,7 @@ async function readError(response: Response): Promise<ApiErrorBody> {
   }
 }
 
+/** Every method is async, so a missing required parameter rejects the promise like any failure. */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch;
 
@@ -93,54 +94,54 @@ export function createApiClient(options: ApiClientOptions) {
   const body = <B>(name: string, value: B) => ({ body: required(name, value) });
 
   return {
-    artistsByTag: (tag: string, query: { isClose?: boolean } = {}) =>
+    artistsByTag: async (tag: string, query: { isClose?: boolean } = {}) =>
       call<T.Artist[]>('GET', `/api/artist/tag/${seg('tag', tag)}`, { query }),
-    artists: (query: { isClose?: boolean; limit?: number; sort?: 'sort' | 'new' } = {}) =>
+    artists: async (query: { isClose?: boolean; limit?: number; sort?: 'sort' | 'new' } = {}) =>
       call<T.Artist[]>('GET', '/api/artist', { query }),
-    artist: (slug: string, query: { state?: 'open' | 'all' } = {}) =>
+    artist: async (slug: string, query: { state?: 'open' | 'all' } = {}) =>
       call<T.ArtistDetail>('GET', `/api/artist/${seg('slug', slug)}`, { query }),
-    categoryArtists: (query: { artistType?: string; sortId?: number } = {}) =>
+    categoryArtists: async (query: { artistType?: string; sortId?: number } = {}) =>
       call<T.CategoryArtists>('GET', '/api/artist/categoryArtist', { query }),
-    banners: () => call<T.Banner[]>('GET', '/api/banner'),
-    credit: () => call<T.RedirectTarget>('GET', '/api/credit'),
-    creditConfirm: (query: { userId: number; retUrl?: string }) =>
+    banners: async () => call<T.Banner[]>('GET', '/api/banner'),
+    credit: async () => call<T.RedirectTarget>('GET', '/api/credit'),
+    creditConfirm: async (query: { userId: number; retUrl?: string }) =>
       call<T.CreditInfo>('GET', '/api/credit-confirm', {
         query: { ...query, userId: required('userId', query.userId) },
       }),
-    creditInfo: (userId: number) =>
+    creditInfo: async (userId: number) =>
       call<T.CreditInfo>('GET', '/api/credit-info', { query: { userId: required('userId', userId) } }),
-    emailLogin: (emailPass: T.EmailPass) =>
+    emailLogin: async (emailPass: T.EmailPass) =>
       call<T.LoginStatus>('POST', '/api/login/emailLogin', body('emailPass', emailPass)),
-    loginStatus: () => call<T.LoginStatus>('GET', '/api/login/loginStatus'),
-    logout: () => call<T.Ok>('DELETE', '/api/login/logout'),
-    checkCode: (mailCode: T.MailCode) => call<T.Ok>('POST', '/api/mail/checkCode', body('body', mailCode)),
-    sendMail: (mail: T.MailSend, langType?: 'ja' | 'en') =>
+    loginStatus: async () => call<T.LoginStatus>('GET', '/api/login/loginStatus'),
+    logout: async () => call<T.Ok>('DELETE', '/api/login/logout'),
+    checkCode: async (mailCode: T.MailCode) => call<T.Ok>('POST', '/api/mail/checkCode', body('body', mailCode)),
+    sendMail: async (mail: T.MailSend, langType?: 'ja' | 'en') =>
       call<T.Ok>('POST', '/api/mail/sendMail', { ...body('body', mail), query: { langType } }),
-    newsList: () => call<T.News[]>('GET', '/api/news'),
-    news: (newsId: number | string, query: { user?: number } = {}) =>
+    newsList: async () => call<T.News[]>('GET', '/api/news'),
+    news: async (newsId: number | string, query: { user?: number } = {}) =>
       call<T.News>('GET', `/api/news/${seg('newsId', newsId)}`, { query }),
-    plan: (planId: number | string) => call<T.PlanDetail>('GET', `/api/plan/${seg('planId', planId)}`),
-    planOrder: (planOrderId: number | string) =>
+    plan: async (planId: number | string) => call<T.PlanDetail>('GET', `/api/plan/${seg('planId', planId)}`),
+    planOrder: async (planOrderId: number | string) =>
       call<T.OrderDetail>('GET', `/api/plan/order/${seg('planOrderId', planOrderId)}`),
-    planOrderHistories: () => call<T.PlanOrderHistory[]>('GET', '/api/planOrderHistory'),
-    planOrderHistory: (planOrderId: number | string) =>
+    planOrderHistories: async () => call<T.PlanOrderHistory[]>('GET', '/api/planOrderHistory'),
+    planOrderHistory: async (planOrderId: number | string) =>
       call<T.PlanOrderHistory>('GET', `/api/planOrderHistory/${seg('planOrderId', planOrderId)}`),
-    redirect: (redirect: T.RedirectTarget) => call<T.Ok>('POST', '/api/redirect', body('redirect', redirect)),
-    paymentMethodHistory: () => call<T.PaymentMethodHistory[]>('GET', '/api/paymentMethodHistory'),
-    user: () => call<T.CurrentUser>('GET', '/api/user'),
-    createUser: (inputUser: T.InputUser) => call<T.LoginStatus>('POST', '/api/user', body('inputUser', inputUser)),
-    updateUser: (inputUser: T.InputUser) => call<T.CurrentUser>('PUT', '/api/user', body('inputUser', inputUser)),
-    updateLoginPass: (emailPass: T.EmailPass) =>
+    redirect: async (redirect: T.RedirectTarget) => call<T.Ok>('POST', '/api/redirect', body('redirect', redirect)),
+    paymentMethodHistory: async () => call<T.PaymentMethodHistory[]>('GET', '/api/paymentMethodHistory'),
+    user: async () => call<T.CurrentUser>('GET', '/api/user'),
+    createUser: async (inputUser: T.InputUser) => call<T.LoginStatus>('POST', '/api/user', body('inputUser', inputUser)),
+    updateUser: async (inputUser: T.InputUser) => call<T.CurrentUser>('PUT', '/api/user', body('inputUser', inputUser)),
+    updateLoginPass: async (emailPass: T.EmailPass) =>
       call<T.Ok>('PUT', '/api/user/loginPass', body('emailPass', emailPass)),
-    deleteUser: () => call<T.Ok>('DELETE', '/api/user'),
-    userPlans: () => call<T.UserPlan[]>('GET', '/api/userPlan'),
-    userPlanCount: (planId: number | string) =>
+    deleteUser: async () => call<T.Ok>('DELETE', '/api/user'),
+    userPlans: async () => call<T.UserPlan[]>('GET', '/api/userPlan'),
+    userPlanCount: async (planId: number | string) =>
       call<{ count: number }>('GET', `/api/userPlan/count/${seg('planId', planId)}`),
-    createUserPlan: (userPlan: T.UserPlanInput) =>
+    createUserPlan: async (userPlan: T.UserPlanInput) =>
       call<T.UserPlan>('POST', '/api/userPlan', body('userPlan', userPlan)),
-    updateUserPlan: (inputUserPlan: T.InputUserPlan) =>
+    updateUserPlan: async (inputUserPlan: T.InputUserPlan) =>
       call<T.UserPlan>('PUT', '/api/userPlan', body('inputUserPlan', inputUserPlan)),
-    deleteUserPlan: (planId: number | string) => call<T.Ok>('DELETE', `/api/userPlan/${seg('planId', planId)}`),
+    deleteUserPlan: async (planId: number | string) => call<T.Ok>('DELETE', `/api/userPlan/${seg('planId', planId)}`),
   };
 }
 

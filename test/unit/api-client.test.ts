@@ -191,10 +191,9 @@ describe('createApiClient: required parameters (spec §5)', () => {
     expect(calls).toHaveLength(0);
   });
 
-  // Known bug: the check runs before the call's promise exists, so a missing value throws
-  // synchronously instead of rejecting (spec §5, §7: calls never throw). it.fails passes while the
-  // bug is there; make it a plain `it` once shared/api/client.ts is fixed.
-  it.fails('returns a rejected promise rather than throwing synchronously', async () => {
+  // Regression: the check runs before the call's promise exists, so a missing value throws
+  // synchronously instead of rejecting (spec §5, §7: calls never throw).
+  it('returns a rejected promise rather than throwing synchronously', async () => {
     const { client } = clientWith();
     let returned: unknown = null;
     expect(() => {

@@ -38,9 +38,8 @@ describe('paymentStatusLabel', () => {
     expect(paymentStatusLabel('before')).toBe('');
   });
 
-  // Known bug: the lookup reads inherited Object.prototype keys, so these give undefined, not ''.
-  // it.fails passes while the bug is there; make it a plain `it` once shared/payment.ts is fixed.
-  it.fails.each(['toString', 'constructor', '__proto__'])('shows an empty label for the inherited key %s', (status) => {
+  // Regression: the lookup reads inherited Object.prototype keys, so these give undefined, not ''.
+  it.each(['toString', 'constructor', '__proto__'])('shows an empty label for the inherited key %s', (status) => {
     expect(paymentStatusLabel(status)).toBe('');
   });
 });

@@ -123,4 +123,16 @@ describe('safeReturnPath', () => {
       expect(safeReturnPath(value)).toBe('/');
     },
   );
+
+  // Regression: browsers drop tabs and newlines from URLs, so '/\t/evil.com' is '//evil.com' to
+  // them and leaves the site.
+  const CONTROL_CHAR_PATHS = ['/\t/evil.com', '/\n/evil.com', '/\r/evil.com'];
+
+  it.each(CONTROL_CHAR_PATHS)('%j is read by the URL parser as another host', (value) => {
+    expect(new URL(value, 'https://shop.example').host).toBe('evil.com');
+  });
+
+  it.each(CONTROL_CHAR_PATHS)('refuses %j', (value) => {
+    expect(safeReturnPath(value)).toBe('/');
+  });
 });
