@@ -23,6 +23,12 @@ export function parsePaymentMethod(value: string): PaymentMethod {
   throw new UnknownPaymentMethodError(value);
 }
 
+/** Spec §9: card entry happens on the payment provider's page; these brands are accepted. */
+export const CARD_BRANDS = ['Visa', 'Mastercard', 'JCB', 'American Express', 'Diners Club'] as const;
+
+/** Days after arrival within which a defective or damaged box must be reported (shop policy). */
+export const DEFECT_REPORT_DAYS = 8;
+
 export const PAYMENT_STATUSES = [
   'BEFORE', 'CANCEL', 'ERROR', 'SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED',
 ] as const;

@@ -1,1 +1,6 @@
-export { Component } from './preparing.tsx';
+import { StaticPage } from '../components/static-page.tsx';
+import { faqContent } from '../content/faq.ts';
+
+export function Component() {
+  return <StaticPage build={faqContent} />;
+}

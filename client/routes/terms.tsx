@@ -1,1 +1,6 @@
-export { Component } from './preparing.tsx';
+import { StaticPage } from '../components/static-page.tsx';
+import { termsContent } from '../content/terms.ts';
+
+export function Component() {
+  return <StaticPage build={termsContent} />;
+}
