@@ -1,9 +1,10 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Artist, Banner, News } from '../../shared/api/types.ts';
-import { formatDate } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
 import { ArtistGrid } from '../components/artist-card.tsx';
-import { useConfig } from '../config.tsx';
+import { BannerCarousel } from '../components/banner-carousel.tsx';
+import { NewsList } from '../components/news-list.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must, orElse } from '../data/api.ts';
 import { useT } from '../lang.tsx';
 
@@ -24,27 +25,23 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData>
 
 export function Component() {
   const { banners, artists, news } = useLoaderData() as HomeData;
-  const { brandName } = useConfig();
   const t = useT();
   return (
     <div className="page home">
-      <title>{`${brandName} | ${t({ ja: '推しのサプライズBOX定期便', en: 'Surprise boxes from your favourite creators' })}`}</title>
-      <section className="hero" aria-label={t({ ja: 'おすすめ', en: 'Featured' })}>
-        <ul className="banner-strip">
-          {banners.map((banner) => (
-            <li key={banner.id}>
-              <Link to={banner.link}>
-                <img src={banner.image} alt={banner.title} width={1600} height={600} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <p className="hero-lead">
+      <PageMeta
+        description={t({
+          ja: '推しのアーティストやクリエイターのグッズが毎月届く、サプライズBOXの定期便。中身は届くまでのお楽しみです。',
+          en: 'A monthly surprise box of goods from your favourite artists and creators. What is inside stays a secret until it arrives.',
+        })}
+      />
+      <section className="hero" aria-labelledby="home-lead">
+        <BannerCarousel banners={banners} />
+        <h1 id="home-lead" className="hero-lead">
           {t({
             ja: '毎月届く、推しのサプライズBOX。中身は届くまでのお楽しみ。',
             en: 'A monthly surprise box from your favourite creator. What is inside stays a secret until it arrives.',
           })}
-        </p>
+        </h1>
       </section>
 
       <section className="section" aria-labelledby="on-sale">
@@ -57,14 +54,7 @@ export function Component() {
 
       <section className="section" aria-labelledby="latest-news">
         <h2 id="latest-news" className="section-title">{t({ ja: 'お知らせ', en: 'News' })}</h2>
-        <ul className="news-list">
-          {news.map((item) => (
-            <li key={item.id}>
-              <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
-              <Link to={href('newsDetail', { id: item.id })}>{item.title}</Link>
-            </li>
-          ))}
-        </ul>
+        <NewsList news={news} />
         <p className="section-more">
           <Link to={href('news')}>{t({ ja: 'お知らせ一覧へ', en: 'All news' })}</Link>
         </p>

@@ -1,8 +1,9 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { CategoryArtists } from '../../shared/api/types.ts';
 import { ARTIST_TYPE_LABELS } from '../../shared/artist-types.ts';
+import { href } from '../../shared/routes.ts';
 import { ArtistGrid } from '../components/artist-card.tsx';
-import { useConfig } from '../config.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { useT } from '../lang.tsx';
 
@@ -13,12 +14,18 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<CategoryA
 /** Spec §2: artists whose plans accept orders, by category in the order of spec §3. */
 export function Component() {
   const { categories } = useLoaderData() as CategoryArtists;
-  const { brandName } = useConfig();
   const t = useT();
   return (
     <div className="page lineup">
-      <title>{`${t({ ja: 'ラインナップ', en: 'Lineup' })} | ${brandName}`}</title>
+      <PageMeta
+        title={t({ ja: 'ラインナップ', en: 'Lineup' })}
+        description={t({
+          ja: 'OshiBoxで販売中のアーティスト・クリエイターのBOXをカテゴリー別にご紹介します。VTuber、YouTuber、アニメ、ゲームなど、推しのBOXを見つけてください。',
+          en: 'Every artist and creator box on sale at OshiBox, by category: VTubers, YouTubers, anime, games and more.',
+        })}
+      />
       <h1 className="page-title">{t({ ja: 'ラインナップ', en: 'Lineup' })}</h1>
+      <p className="page-lead">{t({ ja: '現在お申し込みを受け付けているBOXです。', en: 'Boxes taking orders now.' })}</p>
       <nav className="category-nav" aria-label={t({ ja: 'カテゴリー', en: 'Categories' })}>
         <ul>
           {categories.map((c) => (
@@ -29,11 +36,21 @@ export function Component() {
         </ul>
       </nav>
       {categories.map((c) => (
-        <section key={c.type} id={`category-${c.type}`} className="section" aria-labelledby={`category-title-${c.type}`}>
+        <section key={c.type} id={`category-${c.type}`} className="section lineup-category" aria-labelledby={`category-title-${c.type}`}>
           <h2 id={`category-title-${c.type}`} className="section-title">{t(ARTIST_TYPE_LABELS[c.type])}</h2>
           <ArtistGrid artists={c.artists} />
         </section>
       ))}
+      <aside className="lineup-more" aria-label={t({ ja: 'ほかのBOX', en: 'More boxes' })}>
+        <Link className="lineup-more-link" to={href('reBox')}>
+          <strong>{t({ ja: 'Re-box', en: 'Re-box' })}</strong>
+          <span>{t({ ja: '好評だったBOXをもう一度', en: 'Popular boxes, once more' })}</span>
+        </Link>
+        <Link className="lineup-more-link" to={href('lineupClose')}>
+          <strong>{t({ ja: '販売終了したアーティスト', en: 'Artists whose sales ended' })}</strong>
+          <span>{t({ ja: 'これまでのBOXをふりかえる', en: 'Look back at past boxes' })}</span>
+        </Link>
+      </aside>
     </div>
   );
 }

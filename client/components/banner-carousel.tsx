@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import type { Banner } from '../../shared/api/types.ts';
+import { useT } from '../lang.tsx';
+import { useAutoAdvance, usePrefersReducedMotion, useSwipe } from './banner-motion.ts';
+
+export const AUTO_ADVANCE_MS = 5_000;
+
+interface BannerCarouselProps {
+  banners: readonly Banner[];
+  /** Time each slide stays before the next while playing. */
+  intervalMs?: number;
+}
+
+/**
+ * The top page's banners, one at a time (WAI-ARIA APG carousel pattern). The server renders
+ * slide 1, which works as a plain link without JavaScript. Auto-advance pauses while hovered or
+ * focused within, is off by default under prefers-reduced-motion, and can be stopped (WCAG 2.2.2).
+ */
+export function BannerCarousel({ banners, intervalMs = AUTO_ADVANCE_MS }: BannerCarouselProps) {
+  const t = useT();
+  const count = banners.length;
+  const carousel = useCarousel(count, intervalMs);
+  const swipe = useSwipe(carousel.step);
+  if (count === 0) return null;
+  return (
+    <section
+      className="banner-carousel"
+      aria-roledescription="carousel"
+      aria-label={t({ ja: 'おすすめ', en: 'Featured' })}
+      onKeyDown={carousel.onKeyDown}
+      onFocus={() => carousel.setFocused(true)}
+      onBlur={carousel.onBlur}
+      onPointerEnter={() => carousel.setHovered(true)}
+      onPointerLeave={() => carousel.setHovered(false)}
+    >
+      <div className="banner-viewport" {...swipe}>
+        <div id={carousel.trackId} ref={carousel.trackRef} className="banner-track" aria-live={carousel.running ? 'off' : 'polite'} style={{ transform: `translateX(${-100 * carousel.index}%)` }}>
+          {banners.map((banner, i) => (
+            <BannerSlide key={banner.id} banner={banner} position={i + 1} total={count} active={i === carousel.index} />
+          ))}
+        </div>
+      </div>
+      {count > 1 ? <CarouselControls count={count} carousel={carousel} /> : null}
+    </section>
+  );
+}
+
+type Carousel = ReturnType<typeof useCarousel>;
+
+function useCarousel(count: number, intervalMs: number) {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  /** null: follow the default (play unless reduced motion is asked for). */
+  const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const trackId = useId();
+  const { trackRef, refocusAfterMove } = useSlideFocus(index);
+  const playing = userPlaying ?? !reducedMotion;
+  const running = playing && !hovered && !focused && count > 1;
+  const step = useCallback((by: number) => setIndex((i) => (((i + by) % count) + count) % count), [count]);
+  const advance = useCallback(() => step(1), [step]);
+  useAutoAdvance(running, intervalMs, index, advance);
+  return {
+    index, playing, running, step, setIndex, setHovered, setFocused, trackId, trackRef,
+    togglePlaying: () => setUserPlaying(!playing),
+    onBlur(event: FocusEvent) {
+      if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+    },
+    onKeyDown(event: KeyboardEvent) {
+      const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (by === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      refocusAfterMove(event.target);
+      step(by);
+    },
+  };
+}
+
+/**
+ * A slide that leaves becomes inert, so a focused link in it would drop focus to the page.
+ * When the keyboard moves the slides from inside one, focus follows to the new slide's link.
+ */
+function useSlideFocus(index: number) {
+  const trackRef = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    trackRef.current?.querySelector<HTMLElement>('[data-active] a')?.focus();
+  }, [index]);
+  return {
+    trackRef,
+    refocusAfterMove(target: EventTarget) {
+      refocus.current = target instanceof Node && trackRef.current?.contains(target) === true;
+    },
+  };
+}
+
+function BannerSlide({ banner, position, total, active }: { banner: Banner; position: number; total: number; active: boolean }) {
+  return (
+    <div
+      className="banner-slide"
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${position} / ${total}`}
+      aria-hidden={!active}
+      inert={!active}
+      data-active={active || undefined}
+    >
+      <Link to={banner.link} className="banner-link" draggable={false}>
+        <img src={banner.image} alt={banner.title} width={1600} height={600} draggable={false} />
+      </Link>
+    </div>
+  );
+}
+
+function CarouselControls({ count, carousel }: { count: number; carousel: Carousel }) {
+  const t = useT();
+  return (
+    <div className="banner-controls">
+      <button type="button" className="banner-arrow" aria-controls={carousel.trackId} onClick={() => carousel.step(-1)}
+        aria-label={t({ ja: '前のスライド', en: 'Previous slide' })}>
+        <ControlIcon d="M15 5 8 12l7 7" />
+      </button>
+      <div className="banner-dots">
+        {Array.from({ length: count }, (_, i) => (
+          <button key={i} type="button" className="banner-dot" aria-controls={carousel.trackId}
+            aria-current={i === carousel.index ? 'true' : undefined} onClick={() => carousel.setIndex(i)}
+            aria-label={t({ ja: `${i + 1}枚目を表示`, en: `Show slide ${i + 1}` })} />
+        ))}
+      </div>
+      <button type="button" className="banner-arrow" aria-controls={carousel.trackId} onClick={() => carousel.step(1)}
+        aria-label={t({ ja: '次のスライド', en: 'Next slide' })}>
+        <ControlIcon d="m9 5 7 7-7 7" />
+      </button>
+      <button type="button" className="banner-play" onClick={carousel.togglePlaying}
+        aria-label={carousel.playing ? t({ ja: '自動再生を停止', en: 'Stop automatic slides' }) : t({ ja: '自動再生を開始', en: 'Start automatic slides' })}>
+        {carousel.playing ? <ControlIcon d="M9 6v12M15 6v12" /> : <ControlIcon d="M8 5.5v13l10.5-6.5z" fill />}
+      </button>
+    </div>
+  );
+}
+
+function ControlIcon({ d, fill = false }: { d: string; fill?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d={d} fill={fill ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,154 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+
+/** The top page's banner carousel in Chromium: controls, keyboard, swipe, auto-advance and pausing. */
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+/** Longer than the 5 s interval, shorter than two of them. */
+const ONE_INTERVAL_MS = 7_000;
+const PAUSED_WAIT_MS = 6_000;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+afterEach(async () => {
+  await page?.close();
+  expect(browser.errors).toEqual([]);
+});
+
+async function openTopPage(): Promise<Locator> {
+  page = await browser.newPage();
+  await page.goto(`${stack.webUrl}/`);
+  await waitForHydration(page);
+  return page.getByRole('region', { name: 'おすすめ' });
+}
+
+/** The number of the slide shown now, from its "n / total" label. */
+async function shown(carousel: Locator): Promise<number> {
+  const label = await carousel.locator('[aria-roledescription="slide"][aria-hidden="false"]').getAttribute('aria-label');
+  return Number(label?.split(' / ')[0]);
+}
+
+async function total(carousel: Locator): Promise<number> {
+  return carousel.getByRole('button', { name: /枚目を表示$/ }).count();
+}
+
+function after(n: number, count: number): number {
+  return (n % count) + 1;
+}
+
+/** Takes the mouse and the focus out of the carousel, so nothing holds the auto-advance. */
+async function leave(): Promise<void> {
+  await page.mouse.move(5, 800);
+  await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
+}
+
+describe('banner carousel', () => {
+  it('moves with the next and previous buttons, the dots and the arrow keys', async () => {
+    const carousel = await openTopPage();
+    const count = await total(carousel);
+    expect(count).toBeGreaterThan(2);
+    await carousel.hover();
+    const start = await shown(carousel);
+
+    await carousel.getByRole('button', { name: '次のスライド' }).click();
+    expect(await shown(carousel)).toBe(after(start, count));
+    await carousel.getByRole('button', { name: '前のスライド' }).click();
+    expect(await shown(carousel)).toBe(start);
+
+    const third = carousel.getByRole('button', { name: '3枚目を表示' });
+    await third.click();
+    expect(await shown(carousel)).toBe(3);
+    expect(await third.getAttribute('aria-current')).toBe('true');
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    await expect.poll(() => slides.nth(2).getByRole('link').isVisible()).toBe(true);
+    await expect.poll(() => slides.nth(0).isVisible()).toBe(false);
+
+    await page.keyboard.press('ArrowRight');
+    expect(await shown(carousel)).toBe(after(3, count));
+    await page.keyboard.press('ArrowLeft');
+    expect(await shown(carousel)).toBe(3);
+  });
+
+  it('keeps keyboard focus on the banner link when the arrow keys move from it', async () => {
+    const carousel = await openTopPage();
+    const count = await total(carousel);
+    await carousel.locator('[aria-roledescription="slide"][aria-hidden="false"] a').focus();
+    const start = await shown(carousel);
+    await page.keyboard.press('ArrowRight');
+    expect(await shown(carousel)).toBe(after(start, count));
+    const focusedSlide = await page.evaluate(() => document.activeElement?.closest('[aria-roledescription="slide"]')?.getAttribute('aria-label'));
+    expect(focusedSlide).toBe(`${after(start, count)} / ${count}`);
+  });
+
+  it('moves on a swipe of the slide without following its link', async () => {
+    const carousel = await openTopPage();
+    const count = await total(carousel);
+    const box = await carousel.locator('.banner-viewport').boundingBox();
+    if (!box) throw new Error('no carousel viewport');
+    await carousel.hover();
+    const start = await shown(carousel);
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.8, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, y, { steps: 8 });
+    await page.mouse.up();
+    expect(await shown(carousel)).toBe(after(start, count));
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('advances by itself every few seconds', async () => {
+    const carousel = await openTopPage();
+    const count = await total(carousel);
+    await leave();
+    const start = await shown(carousel);
+    await expect.poll(() => shown(carousel), { timeout: ONE_INTERVAL_MS, interval: 250 }).toBe(after(start, count));
+  });
+
+  it('holds still while hovered, then carries on', async () => {
+    const carousel = await openTopPage();
+    const count = await total(carousel);
+    await carousel.hover();
+    const start = await shown(carousel);
+    await page.waitForTimeout(PAUSED_WAIT_MS);
+    expect(await shown(carousel)).toBe(start);
+    await leave();
+    await expect.poll(() => shown(carousel), { timeout: ONE_INTERVAL_MS, interval: 250 }).toBe(after(start, count));
+  });
+
+  it('stops with the pause button and starts again with play', async () => {
+    const carousel = await openTopPage();
+    const count = await total(carousel);
+    await carousel.getByRole('button', { name: '自動再生を停止' }).click();
+    const play = carousel.getByRole('button', { name: '自動再生を開始' });
+    expect(await play.count()).toBe(1);
+    await leave();
+    const start = await shown(carousel);
+    await page.waitForTimeout(PAUSED_WAIT_MS);
+    expect(await shown(carousel)).toBe(start);
+
+    await play.click();
+    await leave();
+    await expect.poll(() => shown(carousel), { timeout: ONE_INTERVAL_MS, interval: 250 }).toBe(after(start, count));
+  });
+
+  it('does not advance by itself when reduced motion is asked for', async () => {
+    page = await browser.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${stack.webUrl}/`);
+    await waitForHydration(page);
+    const carousel = page.getByRole('region', { name: 'おすすめ' });
+    await expect.poll(() => carousel.getByRole('button', { name: '自動再生を開始' }).count()).toBe(1);
+    await page.waitForTimeout(PAUSED_WAIT_MS);
+    expect(await shown(carousel)).toBe(1);
+  });
+});
