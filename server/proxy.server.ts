@@ -20,6 +20,7 @@ const TIMEOUT: ApiErrorBody = {
 };
 
 const timedOut = new WeakSet<http.IncomingMessage>();
+const IDLE_SOCKET_MS = 4_000;
 
 /**
  * `/api` → API_ORIGIN. Created once at start-up with a keep-alive agent. Bodies stream through
@@ -27,7 +28,9 @@ const timedOut = new WeakSet<http.IncomingMessage>();
  * upstream, and a dead or slow upstream becomes a JSON 502/504 at once instead of a hang.
  */
 export function createApiProxy(options: ApiProxyOptions): RequestHandler {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+  // An idle upstream socket is dropped after 4 s, before the API's own idle timeout (Node's
+  // default is 5 s) can close it under a request that is just being sent: that race is a 502.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_SOCKET_MS });
   return createProxyMiddleware<http.IncomingMessage & { id?: unknown }, http.ServerResponse>({
     target: options.apiOrigin,
     pathFilter: '/api',

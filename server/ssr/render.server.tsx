@@ -61,6 +61,8 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
       }
       renderDocument(req.headers['user-agent'], res, context, handler.dataRoutes, options, abortAfterMs);
     } catch (error) {
+      // The shopper went away mid-request: nothing to answer, nothing to report.
+      if (res.destroyed || req.socket.destroyed) return;
       next(error);
     }
   };
