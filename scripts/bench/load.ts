@@ -13,6 +13,17 @@ export interface Sample {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Responses by status code, e.g. { '200': 1234, '502': 1 }. */
+  statuses: Record<string, number>;
+}
+
+/** autocannon 8 reports counts per status code; @types/autocannon does not declare them. */
+type WithStatusStats = autocannon.Result & { statusCodeStats?: Record<string, { count: number }> };
+
+function countsByStatus(stats: Record<string, { count: number }>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(stats)) counts[code] = stat.count;
+  return counts;
 }
 
 /** Load runs only ever target the benchmark's own servers on loopback. */
@@ -31,6 +42,7 @@ export async function runLoad(url: string, connections: number, seconds: number)
     timeout: 10,
     headers: { accept: 'text/html,application/json' },
   });
+  const stats = (result as WithStatusStats).statusCodeStats ?? {};
   const responses = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   return {
     url,
@@ -44,6 +56,7 @@ export async function runLoad(url: string, connections: number, seconds: number)
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    statuses: countsByStatus(stats),
   };
 }
 
@@ -52,7 +65,7 @@ export function problemsOf(sample: Sample, label: string): string[] {
   const problems: string[] = [];
   if (sample.requests === 0) problems.push(`${label}: no responses at all`);
   if (sample.errors > 0) problems.push(`${label}: ${sample.errors} connection errors (${sample.timeouts} timeouts)`);
-  if (sample.non2xx > 0) problems.push(`${label}: ${sample.non2xx} non-2xx responses`);
+  if (sample.non2xx > 0) problems.push(`${label}: ${sample.non2xx} non-2xx responses (by status: ${JSON.stringify(sample.statuses)})`);
   return problems;
 }
 

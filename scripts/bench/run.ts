@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     await writeFile(REPORT_FILE, renderMarkdown(report));
     console.log(`\n${renderSummary(report)}\nwrote ${path.relative(process.cwd(), REPORT_FILE)}`);
     const aborted = servers.abortedRenders();
-    if (aborted > 0) console.log(`(${aborted} SSR requests cut off by autocannon at the end of a run were logged by Express as AbortError; not shown)`);
+    if (aborted > 0) console.log(`(${aborted} SSR requests cut off by autocannon at the end of a run were logged to stderr as AbortError stack traces; not shown)`);
   } finally {
     clearTimeout(watchdog);
     await servers?.close();
