@@ -1,13 +1,16 @@
 // Builds the browser bundle (code-split per page, minified, content-hashed, with a manifest the
 // server reads) and the server bundle (dist/main.js). `node scripts/build.mjs [--dev]`.
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { serverOnlyGuard } from './build/server-only-guard.mjs';
 import { manifestFromMetafile } from './build/client-manifest.mjs';
 
 const dev = process.argv.includes('--dev');
-const outRoot = 'dist';
+const finalRoot = 'dist';
+// Built beside dist/ and swapped in at the end, so a server or test reading dist/ never sees a
+// half-written build, even while another build runs.
+const outRoot = `dist.building-${process.pid}`;
 const clientOut = path.join(outRoot, 'client');
 const started = Date.now();
 
@@ -60,7 +63,20 @@ async function buildServer() {
   });
 }
 
+async function swapIntoPlace() {
+  const old = `dist.old-${process.pid}`;
+  await rename(finalRoot, old).catch(() => {});
+  await rename(outRoot, finalRoot);
+  await rm(old, { recursive: true, force: true });
+}
+
 await rm(outRoot, { recursive: true, force: true });
 await mkdir(clientOut, { recursive: true });
-await Promise.all([buildClient(), buildServer()]);
+try {
+  await Promise.all([buildClient(), buildServer()]);
+  await swapIntoPlace();
+} catch (error) {
+  await rm(outRoot, { recursive: true, force: true });
+  throw error;
+}
 console.log(`built ${dev ? 'development' : 'production'} bundles in ${Date.now() - started} ms`);
