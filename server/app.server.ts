@@ -6,6 +6,7 @@ import { toPublicConfig, type Config } from '../shared/config.ts';
 import { requestId } from '../shared/request-id.ts';
 import { createApiProxy } from './proxy.server.ts';
 import { cspNonce, securityHeaders } from './security.server.ts';
+import { createSeoRouter } from './seo.server.ts';
 import { readManifest } from './ssr/manifest.server.ts';
 import { createSsrHandler } from './ssr/render.server.tsx';
 
@@ -41,6 +42,7 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   app.use(cspNonce, securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID) }));
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static(path.join(clientDir, 'public'), { maxAge: '1d', index: false }));
+  app.use(createSeoRouter({ apiOrigin: config.API_ORIGIN, publicOrigin: config.PUBLIC_ORIGIN }));
   app.use(
     createSsrHandler({
       apiOrigin: config.API_ORIGIN,

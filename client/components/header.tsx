@@ -1,33 +1,69 @@
+import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { href } from '../../shared/routes.ts';
 import { useConfig } from '../config.tsx';
 import { useLang, useT } from '../lang.tsx';
+import { Logo } from './logo.tsx';
+import { MENU_ID } from './menu.tsx';
 
-export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+interface HeaderProps {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  /** The shell returns focus here when the menu is dismissed (Escape, backdrop). */
+  toggleRef: RefObject<HTMLButtonElement | null>;
+}
+
+export function Header({ menuOpen, onToggleMenu, toggleRef }: HeaderProps) {
   const { brandName } = useConfig();
-  const { english, toggle } = useLang();
   const t = useT();
   return (
-    <header className="header">
-      <Link to={href('home')} className="logo" aria-label={t({ ja: `${brandName} トップページ`, en: `${brandName} home` })}>
-        <span className="logo-mark" aria-hidden="true">🎁</span>
-        <span className="logo-text">{brandName}</span>
-      </Link>
-      <div className="header-actions">
-        <button type="button" className="lang-toggle" aria-pressed={english} onClick={toggle}>
-          {english ? '日本語' : 'English'}
-        </button>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="site-menu"
-          onClick={onToggleMenu}
-        >
-          <span className="menu-icon" aria-hidden="true" />
-          <span className="visually-hidden">{t(menuOpen ? { ja: 'メニューを閉じる', en: 'Close menu' } : { ja: 'メニューを開く', en: 'Open menu' })}</span>
-        </button>
+    <header className="header" data-menu-open={menuOpen}>
+      <div className="header-inner">
+        <Link to={href('home')} className="logo" aria-label={t({ ja: `${brandName} トップページ`, en: `${brandName} home` })}>
+          <Logo brandName={brandName} tagline={t({ ja: '推しのサプライズBOX定期便', en: 'Surprise boxes from your oshi' })} />
+        </Link>
+        <div className="header-actions">
+          <LangToggle />
+          <button
+            ref={toggleRef}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={onToggleMenu}
+          >
+            <span className="menu-icon" aria-hidden="true" />
+            <span className="visually-hidden">
+              {t(menuOpen ? { ja: 'メニューを閉じる', en: 'Close menu' } : { ja: 'メニューを開く', en: 'Open menu' })}
+            </span>
+          </button>
+        </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * Spec §1: the English on/off flag. The button names the language it switches to, in that
+ * language (as Japanese shops usually do); the whole page being in the other language is the state.
+ */
+function LangToggle() {
+  const { english, toggle } = useLang();
+  return (
+    <button
+      type="button"
+      className="lang-toggle"
+      data-english={english}
+      onClick={toggle}
+      title={english ? '日本語で表示する' : 'Show in English'}
+    >
+      <svg className="lang-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path
+          d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-2.9a15.7 15.7 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8zM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4zM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4zm.8 2h2.9c.3 1.3.8 2.5 1.4 3.6A8 8 0 0 1 5.1 16zM8 8H5.1a8 8 0 0 1 4.3-3.6C8.8 5.5 8.4 6.7 8 8zm4 12c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6c.6-1.1 1.1-2.3 1.4-3.6h2.9a8 8 0 0 1-4.3 3.6zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4z"
+          fill="currentColor"
+        />
+      </svg>
+      {english ? <span lang="ja">日本語</span> : <span lang="en">English</span>}
+    </button>
   );
 }

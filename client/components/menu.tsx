@@ -1,67 +1,47 @@
-import { Link, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
-import { href, type RouteId } from '../../shared/routes.ts';
-import type { Text } from '../../shared/text.ts';
-import { apiFrom } from '../data/api.ts';
+import { useRef } from 'react';
 import { useT } from '../lang.tsx';
-import type { RootData } from '../routes/root.tsx';
+import { useBodyScrollLock } from '../hooks/use-body-scroll-lock.ts';
+import { useEscapeKey } from '../hooks/use-escape-key.ts';
+import { useFocusTrap } from '../hooks/use-focus-trap.ts';
+import { GUEST_ENTRIES, MEMBER_ENTRIES, MenuLinks, SHOP_ENTRIES } from './menu-links.tsx';
+import { MenuLogout } from './menu-logout.tsx';
 
-const ALWAYS: [RouteId, Text][] = [
-  ['lineup', { ja: 'ラインナップ', en: 'Lineup' }],
-  ['howto', { ja: 'ご利用方法', en: 'How to use' }],
-  ['faq', { ja: 'よくある質問', en: 'FAQ' }],
-];
-const SIGNED_OUT: [RouteId, Text][] = [
-  ['login', { ja: 'ログイン', en: 'Log in' }],
-  ['signup', { ja: '新規会員登録', en: 'Sign up' }],
-];
-const SIGNED_IN: [RouteId, Text][] = [
-  ['profile', { ja: '会員情報', en: 'Profile' }],
-  ['plan', { ja: 'ご契約中のプラン', en: 'My plans' }],
-  ['orderHistory', { ja: '注文履歴', en: 'Order history' }],
-];
+export const MENU_ID = 'site-menu';
 
-/** Spec §2: the slide-out menu; it closes on any link click. */
-export function Menu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const root = useRouteLoaderData('root') as RootData | undefined;
-  const signedIn = Boolean(root?.user);
-  const t = useT();
-  const links = [...ALWAYS, ...(signedIn ? SIGNED_IN : SIGNED_OUT)];
-  return (
-    <nav id="site-menu" className="menu" data-open={open} aria-label={t({ ja: 'メニュー', en: 'Menu' })} hidden={!open}>
-      <ul>
-        {links.map(([id, label]) => (
-          <li key={id}>
-            <Link to={href(id as 'lineup')} onClick={onClose}>{t(label)}</Link>
-          </li>
-        ))}
-        {signedIn ? (
-          <li>
-            <LogoutButton onDone={onClose} />
-          </li>
-        ) : null}
-      </ul>
-    </nav>
-  );
+interface MenuProps {
+  open: boolean;
+  signedIn: boolean;
+  /** A link or logout was used: close, and let the navigation take focus. */
+  onNavigate: () => void;
+  /** Escape or the backdrop: close and give focus back to the toggle. */
+  onDismiss: () => void;
 }
 
-/** Spec §4: logout calls the server, refreshes login status, closes the menu and goes to /. */
-function LogoutButton({ onDone }: { onDone: () => void }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
+/**
+ * Spec §2: the slide-out menu. It stays in the document so it can slide; while closed it is
+ * `visibility: hidden` (out of the tab order and the accessibility tree). While open it traps
+ * focus, locks the page's scroll, and closes on Escape, on the backdrop and on any link.
+ */
+export function Menu({ open, signedIn, onNavigate, onDismiss }: MenuProps) {
   const t = useT();
-  async function logout() {
-    const result = await apiFrom(undefined).logout();
-    if (!result.ok) {
-      window.alert(t({ ja: result.error.message, en: result.error.messageEn }));
-      return;
-    }
-    await revalidator.revalidate();
-    onDone();
-    await navigate(href('home'));
-  }
+  const panel = useRef<HTMLElement>(null);
+  useFocusTrap(panel, open);
+  useBodyScrollLock(open);
+  useEscapeKey(open, onDismiss);
   return (
-    <button type="button" className="menu-logout" onClick={logout}>
-      {t({ ja: 'ログアウト', en: 'Log out' })}
-    </button>
+    <>
+      <div className="menu-backdrop" data-open={open} onClick={onDismiss} aria-hidden="true" />
+      <nav ref={panel} id={MENU_ID} className="menu" data-open={open} aria-label={t({ ja: 'メニュー', en: 'Menu' })}>
+        <p className="menu-heading">{t({ ja: 'ショップ', en: 'Shop' })}</p>
+        <MenuLinks entries={SHOP_ENTRIES} onNavigate={onNavigate} />
+        <p className="menu-heading">{t({ ja: 'マイページ', en: 'My page' })}</p>
+        {signedIn ? (
+          <MenuLinks entries={MEMBER_ENTRIES} onNavigate={onNavigate} />
+        ) : (
+          <MenuLinks entries={GUEST_ENTRIES} onNavigate={onNavigate} variant="buttons" />
+        )}
+        {signedIn ? <MenuLogout onDone={onNavigate} /> : null}
+      </nav>
+    </>
   );
 }

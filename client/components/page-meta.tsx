@@ -19,7 +19,7 @@ export function PageMeta({ title, description, image, type = 'website' }: PageMe
   const { pathname } = useLocation();
   const fullTitle = title ? `${title} | ${brandName}` : `${brandName} | 推しのサプライズBOX定期便`;
   const url = new URL(pathname, publicOrigin).toString();
-  const imageUrl = new URL(image ?? '/og-default.svg', publicOrigin).toString();
+  const imageUrl = new URL(image ?? '/og-default.png', publicOrigin).toString();
   return (
     <>
       <title>{fullTitle}</title>

@@ -1,21 +1,37 @@
-import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useLang, useT } from '../lang.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { Menu } from './menu.tsx';
 
 /** Spec §2: the page shell — header, slide-out menu, footer. */
-export function Shell() {
+export function Shell({ signedIn }: { signedIn: boolean }) {
+  const { english } = useLang();
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // However the page changed (link, back button, logout), the menu does not stay open over it.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const dismissMenu = useCallback(() => {
+    setMenuOpen(false);
+    toggleRef.current?.focus();
+  }, []);
+
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main">本文へスキップ</a>
-      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
-      <Menu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <main id="main" className="main" tabIndex={-1}>
+    // The page content follows the English flag; <html lang="ja"> stays the document's language.
+    <div className="shell" lang={english ? 'en' : 'ja'}>
+      <a className="skip-link" href="#main">{t({ ja: '本文へスキップ', en: 'Skip to content' })}</a>
+      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} toggleRef={toggleRef} />
+      <Menu open={menuOpen} signedIn={signedIn} onNavigate={closeMenu} onDismiss={dismissMenu} />
+      <main id="main" className="main" tabIndex={-1} inert={menuOpen}>
         <Outlet />
       </main>
-      <Footer />
+      <Footer inert={menuOpen} />
     </div>
   );
 }

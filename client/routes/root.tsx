@@ -1,11 +1,15 @@
-import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '../../shared/api/types.ts';
-import { shouldTurnOffEnglish } from '../../shared/lang-rule.ts';
 import { loginStatusError } from '../../shared/messages.ts';
-import type { Text } from '../../shared/text.ts';
+import { href } from '../../shared/routes.ts';
+import { pick, type Text } from '../../shared/text.ts';
 import { Shell } from '../components/shell.tsx';
+import { ShellErrorCard } from '../components/shell-error.tsx';
 import { apiFrom } from '../data/api.ts';
+import { useEnglishFlag } from '../hooks/use-english-flag.ts';
+import { usePageViews } from '../hooks/use-page-views.ts';
+import { useScrollToTopOnNavigate } from '../hooks/use-scroll-to-top.ts';
 import { LangProvider } from '../lang.tsx';
 
 export interface RootData {
@@ -20,49 +24,46 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<RootData>
   return { user: status.data.user, globalError: null };
 }
 
-/** Spec §2: login status is refreshed on every route change. */
+/** Spec §2: login status is refreshed on every route change (after the English rule has run). */
 export function shouldRevalidate(): boolean {
   return true;
 }
 
 export function Component() {
-  const { globalError } = useLoaderData() as RootData;
-  const [english, setEnglish] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    setEnglish((on) => (shouldTurnOffEnglish(on, pathname) ? false : on));
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  const { user, globalError } = useLoaderData<typeof loader>();
+  const lang = useEnglishFlag();
+  useScrollToTopOnNavigate();
+  usePageViews();
   useEffect(() => {
     // Tells tests (and anyone curious) that the page is interactive.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  const lang = { english, toggle: () => setEnglish((on) => !on) };
   return (
     <LangProvider value={lang}>
-      {globalError ? <GlobalError text={globalError} english={english} /> : <Shell />}
+      {globalError ? <GlobalError text={globalError} english={lang.english} /> : <Shell signedIn={user !== null} />}
     </LangProvider>
   );
 }
 
+/** Spec §2/§8: the global error replaces the whole shell with its text. */
 function GlobalError({ text, english }: { text: Text; english: boolean }) {
   return (
-    <main className="global-error" role="alert">
-      <p>{english ? text.en : text.ja}</p>
-    </main>
+    <ShellErrorCard title={english ? 'Error' : 'エラー'} lang={english ? 'en' : 'ja'}>
+      <p className="global-error-text">{pick(text, english)}</p>
+    </ShellErrorCard>
   );
 }
 
-/** Last resort: an error the pages could not show themselves. */
+/** Last resort: an error the pages could not show themselves (outside the language state). */
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="global-error" role="alert">
-      <h1>{status}</h1>
-      <p>エラーが発生しました。時間をおいて再度お試しください。</p>
-      <p lang="en">Something went wrong. Please try again later.</p>
-      <a href="/">トップページへ</a>
-    </main>
+    <ShellErrorCard title={`${status} エラー`}>
+      <p className="global-error-code">{status}</p>
+      <p className="global-error-text">エラーが発生しました。時間をおいて再度お試しください。</p>
+      <p className="global-error-text" lang="en">Something went wrong. Please try again later.</p>
+      <p><a href={href('home')}>トップページへ</a></p>
+    </ShellErrorCard>
   );
 }

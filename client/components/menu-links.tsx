@@ -1,0 +1,55 @@
+import { NavLink } from 'react-router';
+import { href, type RouteId } from '../../shared/routes.ts';
+import type { Text } from '../../shared/text.ts';
+import { useT } from '../lang.tsx';
+
+/** Menu entries go to parameterless routes only, so `href(id)` needs no arguments. */
+type StaticRouteId = Extract<RouteId, 'lineup' | 'howto' | 'faq' | 'login' | 'signup' | 'profile' | 'plan' | 'orderHistory'>;
+
+export interface MenuEntry {
+  id: StaticRouteId;
+  label: Text;
+}
+
+/** Spec §2: always shown. */
+export const SHOP_ENTRIES: MenuEntry[] = [
+  { id: 'lineup', label: { ja: 'ラインナップ', en: 'Lineup' } },
+  { id: 'howto', label: { ja: 'ご利用方法', en: 'How to use' } },
+  { id: 'faq', label: { ja: 'よくある質問', en: 'FAQ' } },
+];
+
+/** Spec §2: signed out. */
+export const GUEST_ENTRIES: MenuEntry[] = [
+  { id: 'login', label: { ja: 'ログイン', en: 'Log in' } },
+  { id: 'signup', label: { ja: '新規会員登録', en: 'Sign up' } },
+];
+
+/** Spec §2/§6: signed in only (the logout entry follows them). */
+export const MEMBER_ENTRIES: MenuEntry[] = [
+  { id: 'profile', label: { ja: '会員情報', en: 'Profile' } },
+  { id: 'plan', label: { ja: 'ご契約中のプラン', en: 'My plans' } },
+  { id: 'orderHistory', label: { ja: '注文履歴', en: 'Order history' } },
+];
+
+interface MenuLinksProps {
+  entries: MenuEntry[];
+  onNavigate: () => void;
+  /** `buttons` lays the entries out as two call-to-action buttons (log in / sign up). */
+  variant?: 'list' | 'buttons';
+}
+
+/** A list of menu links; any click closes the menu (spec §2). */
+export function MenuLinks({ entries, onNavigate, variant = 'list' }: MenuLinksProps) {
+  const t = useT();
+  return (
+    <ul className={variant === 'buttons' ? 'menu-list menu-list-buttons' : 'menu-list'}>
+      {entries.map(({ id, label }) => (
+        <li key={id}>
+          <NavLink to={href(id)} className="menu-link" data-route={id} onClick={onNavigate}>
+            {t(label)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, SESSION_COOKIE } from '../../api/session/session.service.ts';
+import { href } from '../../shared/routes.ts';
+import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${stack.webUrl}${path}`);
+  await waitForHydration(page);
+  // A marker on window survives client-side navigation only.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  return page;
+}
+
+const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+const expanded = (page: Page) => page.locator('.menu-toggle').getAttribute('aria-expanded');
+
+describe('slide-out menu', () => {
+  it('opens and closes with the toggle, moving focus in and locking the page scroll', async () => {
+    const page = await open('/');
+    const menu = page.locator('#site-menu');
+    expect(await page.locator('.menu-toggle').getAttribute('aria-controls')).toBe('site-menu');
+    expect(await expanded(page)).toBe('false');
+    expect(await menu.isVisible()).toBe(false);
+
+    await page.locator('.menu-toggle').click();
+    expect(await expanded(page)).toBe('true');
+    for (const name of ['ラインナップ', 'ご利用方法', 'よくある質問', 'ログイン', '新規会員登録']) {
+      await menu.getByRole('link', { name, exact: true }).waitFor({ state: 'visible' });
+    }
+    for (const name of ['会員情報', 'ご契約中のプラン', '注文履歴', 'ログアウト']) {
+      expect(await menu.getByText(name, { exact: true }).count()).toBe(0);
+    }
+    expect(await activeText(page)).toBe('ラインナップ');
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+
+    await page.locator('.menu-toggle').click();
+    expect(await expanded(page)).toBe('false');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    expect(browser.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('closes when a link is used, and the link navigates client-side', async () => {
+    const page = await open('/');
+    await page.locator('.menu-toggle').click();
+    await page.locator('#site-menu').getByRole('link', { name: 'よくある質問' }).click();
+    await page.waitForURL(`${stack.webUrl}${href('faq')}`);
+    expect(await expanded(page)).toBe('false');
+    await page.locator('#site-menu').waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+    expect(browser.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('closes on Escape and on the backdrop, giving focus back to the toggle', async () => {
+    const page = await open('/lineup');
+    await page.locator('.menu-toggle').click();
+    await page.keyboard.press('Escape');
+    expect(await expanded(page)).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
+
+    await page.locator('.menu-toggle').click();
+    await page.locator('.menu-backdrop').click({ position: { x: 10, y: 200 } });
+    expect(await expanded(page)).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
+    expect(browser.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('traps focus: Tab from the last item goes to the first, Shift+Tab from the first to the last', async () => {
+    const page = await open('/');
+    await page.locator('.menu-toggle').click();
+    expect(await activeText(page)).toBe('ラインナップ');
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    expect(await activeText(page)).toBe('新規会員登録');
+    await page.keyboard.press('Tab');
+    expect(await activeText(page)).toBe('ラインナップ');
+    await page.keyboard.press('Shift+Tab');
+    expect(await activeText(page)).toBe('新規会員登録');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#site-menu')))).toBe(true);
+    await page.close();
+  });
+
+  it('shows the member links and logout, not login and sign-up, when signed in', async () => {
+    const db = stack.database.handle.db;
+    const user = await db.insertInto('users').values({ email: `menu-${Date.now()}@example.test`, password_hash: 'x', deleted_at: null })
+      .returning('id').executeTakeFirstOrThrow();
+    const token = randomBytes(24).toString('base64url');
+    await db.insertInto('sessions')
+      .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + 3_600_000), secure_until: null })
+      .execute();
+    try {
+      await browser.context.addCookies([{ name: SESSION_COOKIE, value: token, url: stack.webUrl }]);
+      const page = await open('/');
+      await page.locator('.menu-toggle').click();
+      const menu = page.locator('#site-menu');
+      for (const name of ['会員情報', 'ご契約中のプラン', '注文履歴']) {
+        await menu.getByRole('link', { name, exact: true }).waitFor({ state: 'visible' });
+      }
+      await menu.getByRole('button', { name: 'ログアウト' }).waitFor({ state: 'visible' });
+      expect(await menu.getByRole('link', { name: 'ログイン', exact: true }).count()).toBe(0);
+      expect(await menu.getByRole('link', { name: '新規会員登録', exact: true }).count()).toBe(0);
+      expect(browser.errors).toEqual([]);
+      await page.close();
+    } finally {
+      await browser.context.clearCookies();
+      await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      await db.deleteFrom('users').where('id', '=', user.id).execute();
+    }
+  });
+});
+
+describe('footer', () => {
+  it('links to the pages, the company site and the shop social accounts', async () => {
+    const page = await open('/');
+    const footer = page.locator('footer');
+    for (const [name, path] of [['よくある質問', href('faq')], ['プライバシーポリシー', href('privacy')], ['利用規約', href('terms')], ['特定商取引法に基づく表記', href('transactions')]]) {
+      expect(await footer.getByRole('link', { name }).getAttribute('href')).toBe(path);
+    }
+    const company = footer.getByRole('link', { name: /運営会社/ });
+    expect(await company.getAttribute('href')).toBe(stack.config.COMPANY_URL);
+    expect(await company.getAttribute('target')).toBe('_blank');
+    expect(await footer.getByRole('link', { name: /Twitter/ }).getAttribute('href')).toBe(stack.config.TWITTER_URL);
+    expect(await footer.getByRole('link', { name: /Instagram/ }).getAttribute('href')).toBe(stack.config.INSTAGRAM_URL);
+    // No analytics id in this stack: no tag, no data layer.
+    expect(await page.evaluate(() => 'dataLayer' in window || Boolean(document.querySelector('script[src*="googletagmanager"]')))).toBe(false);
+    await page.close();
+  });
+});
+
+describe('page-top control', () => {
+  async function scrollToBottom(page: Page): Promise<number> {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.locator('.page-top[data-shown="true"]').waitFor({ state: 'visible' });
+    return page.evaluate(() => window.scrollY);
+  }
+
+  it('scrolls smoothly back to the top', async () => {
+    const page = await open('/lineup');
+    const bottom = await scrollToBottom(page);
+    expect(bottom).toBeGreaterThan(1000);
+    await page.getByRole('button', { name: 'ページの先頭へ' }).click();
+    // Stepped, not a jump: shortly after the click it is on its way, not yet at the top.
+    const midway = await page.evaluate(() => new Promise<number>((resolve) => setTimeout(() => resolve(window.scrollY), 30)));
+    expect(midway).toBeGreaterThan(0);
+    expect(midway).toBeLessThan(bottom);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    expect(browser.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('stops as soon as the user clicks', async () => {
+    const page = await open('/lineup');
+    const bottom = await scrollToBottom(page);
+    await page.getByRole('button', { name: 'ページの先頭へ' }).click();
+    // A real press on the page's left gutter (no link there), as a user grabbing the page would.
+    await page.mouse.move(4, 400);
+    await page.mouse.down();
+    await page.waitForTimeout(300);
+    const stoppedAt = await page.evaluate(() => window.scrollY);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(stoppedAt);
+    expect(stoppedAt).toBeGreaterThan(Math.min(300, bottom / 4));
+    await page.mouse.up();
+    expect(browser.errors).toEqual([]);
+    await page.close();
+  });
+});
