@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { useConfig } from '../config.tsx';
+import { useLang } from '../lang.tsx';
 
 interface PageMetaProps {
   /** The page's own title; the brand is appended. Omit on the top page. */
@@ -17,7 +18,9 @@ interface PageMetaProps {
 export function PageMeta({ title, description, image, type = 'website' }: PageMetaProps) {
   const { brandName, publicOrigin } = useConfig();
   const { pathname } = useLocation();
-  const fullTitle = title ? `${title} | ${brandName}` : `${brandName} | 推しのサプライズBOX定期便`;
+  const { english } = useLang();
+  const tagline = english ? 'Monthly surprise boxes from your favourite creators' : '推しのサプライズBOX定期便';
+  const fullTitle = title ? `${title} | ${brandName}` : `${brandName} | ${tagline}`;
   const url = new URL(pathname, publicOrigin).toString();
   const imageUrl = new URL(image ?? '/og-default.png', publicOrigin).toString();
   return (
@@ -31,7 +34,7 @@ export function PageMeta({ title, description, image, type = 'website' }: PageMe
       <meta property="og:type" content={type} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={imageUrl} />
-      <meta property="og:locale" content="ja_JP" />
+      <meta property="og:locale" content={english ? 'en_US' : 'ja_JP'} />
       <meta name="twitter:card" content="summary_large_image" />
     </>
   );
