@@ -1,5 +1,5 @@
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { toPublicConfig, type Config } from '../shared/config.ts';
@@ -51,5 +51,22 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
       logger,
     }),
   );
+  app.use(lastResort(logger));
   return app;
+}
+
+/** A failure no page could show: logged once with its request id, answered with a plain 500. */
+function lastResort(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    logger.error({ err: error, reqId: req.id }, 'web request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(500)
+      .type('text/plain; charset=utf-8')
+      .set('cache-control', 'no-store')
+      .send('サーバーエラーが発生しました。時間をおいて再度お試しください。\nA server error occurred. Please try again later.\n');
+  };
 }
