@@ -1,18 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
-import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { waitForHydration, type Browser } from '../support/browser.ts';
+import { useShopInBrowser } from '../support/shop-in-browser.ts';
 
 /** Every public page of spec §2, checked by axe-core in Chromium: no serious or critical violation. */
-let stack: Stack;
-let browser: Browser;
+const shop = useShopInBrowser();
 let pages: string[] = [];
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  const db = stack.database.handle.db;
+  const db = shop.stack.database.handle.db;
   const artist = await db.selectFrom('artists').select('slug').where('is_close', '=', false).orderBy('sort').executeTakeFirstOrThrow();
   const news = await db.selectFrom('news').select('id').where('open_flag', '=', true).orderBy('id').executeTakeFirstOrThrow();
   pages = [
@@ -22,14 +19,10 @@ beforeAll(async () => {
     href('privacy'), href('terms'), '/no-such-page',
   ];
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 
 async function seriousViolations(path: string, prepare?: (page: Awaited<ReturnType<Browser['newPage']>>) => Promise<void>) {
-  const page = await browser.newPage();
-  await page.goto(`${stack.webUrl}${path}`);
+  const page = await shop.browser.newPage();
+  await page.goto(`${shop.stack.webUrl}${path}`);
   await waitForHydration(page);
   await prepare?.(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -44,7 +37,7 @@ describe('accessibility', () => {
     const found: string[] = [];
     for (const path of pages) found.push(...(await seriousViolations(path)));
     expect(found).toEqual([]);
-    expect(browser.errors.filter((e) => !e.includes('404'))).toEqual([]);
+    expect(shop.browser.errors.filter((e) => !e.includes('404'))).toEqual([]);
   });
 
   it('keeps the open menu and the English pages accessible', async () => {

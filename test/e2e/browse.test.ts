@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { waitForHydration } from '../support/browser.ts';
+import { useShopInBrowser } from '../support/shop-in-browser.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const shop = useShopInBrowser();
 
 describe('browsing the shop', () => {
   it('goes from the top page to an artist and sees its plans without a full page load', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${stack.webUrl}/`);
+    const page = await shop.browser.newPage();
+    await page.goto(`${shop.stack.webUrl}/`);
     await waitForHydration(page);
     // A marker on window survives client-side navigation only.
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
@@ -34,7 +24,7 @@ describe('browsing the shop', () => {
     await expect.poll(() => plans.first().locator('.price-main').textContent()).toMatch(/¥[\d,]+（税込）/);
     expect(await page.evaluate(() => 'oshiboxSameDocument' in window || '__sameDocument' in window)).toBe(true);
     expect(await page.title()).toBe(`${name} | OshiBox`);
-    expect(browser.errors).toEqual([]);
+    expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
 });

@@ -1,33 +1,24 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitForHydration } from '../support/browser.ts';
+import { useShopInBrowser } from '../support/shop-in-browser.ts';
 
 /** The top page's banner carousel in Chromium: controls, keyboard, swipe, auto-advance and pausing. */
-let stack: Stack;
-let browser: Browser;
+const shop = useShopInBrowser();
 let page: Page;
 
 /** Longer than the 5 s interval, shorter than two of them. */
 const ONE_INTERVAL_MS = 7_000;
 const PAUSED_WAIT_MS = 6_000;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
 afterEach(async () => {
   await page?.close();
-  expect(browser.errors).toEqual([]);
+  expect(shop.browser.errors).toEqual([]);
 });
 
 async function openTopPage(): Promise<Locator> {
-  page = await browser.newPage();
-  await page.goto(`${stack.webUrl}/`);
+  page = await shop.browser.newPage();
+  await page.goto(`${shop.stack.webUrl}/`);
   await waitForHydration(page);
   return page.getByRole('region', { name: 'おすすめ' });
 }
@@ -142,9 +133,9 @@ describe('banner carousel', () => {
   });
 
   it('does not advance by itself when reduced motion is asked for', async () => {
-    page = await browser.newPage();
+    page = await shop.browser.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(`${stack.webUrl}/`);
+    await page.goto(`${shop.stack.webUrl}/`);
     await waitForHydration(page);
     const carousel = page.getByRole('region', { name: 'おすすめ' });
     await expect.poll(() => carousel.getByRole('button', { name: '自動再生を開始' }).count()).toBe(1);

@@ -1,28 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
-import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { waitForHydration } from '../support/browser.ts';
+import { useShopInBrowser } from '../support/shop-in-browser.ts';
+import { startStack } from '../support/stack.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const shop = useShopInBrowser();
 
 async function open(path: string): Promise<{ page: Page; loginStatusCalls: () => number }> {
-  const page = await browser.newPage();
+  const page = await shop.browser.newPage();
   let calls = 0;
   page.on('request', (req) => {
     if (new URL(req.url()).pathname === '/api/login/loginStatus') calls += 1;
   });
-  await page.goto(`${stack.webUrl}${path}`);
+  await page.goto(`${shop.stack.webUrl}${path}`);
   await waitForHydration(page);
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   return { page, loginStatusCalls: () => calls };
@@ -55,7 +46,7 @@ describe('English flag (spec §2)', () => {
     expect(loginStatusCalls()).toBe(0);
 
     await footer.getByRole('link', { name: 'FAQ', exact: true }).click();
-    await page.waitForURL(`${stack.webUrl}${href('faq')}`);
+    await page.waitForURL(`${shop.stack.webUrl}${href('faq')}`);
     expect(await sameDocument(page)).toBe(true);
     // The URL changes before React commits the new route (a transition), so poll.
     await expect.poll(() => langToggle(page).textContent()).toBe('English');
@@ -63,7 +54,7 @@ describe('English flag (spec §2)', () => {
     await footer.getByRole('link', { name: 'よくある質問', exact: true }).waitFor();
     // …and the login status was refreshed for the new route.
     await expect.poll(loginStatusCalls).toBe(1);
-    expect(browser.errors).toEqual([]);
+    expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
 
@@ -91,10 +82,10 @@ describe('English flag (spec §2)', () => {
 
     // Leaving the reminder by a link is an ordinary route change again.
     await page.locator('main').getByRole('link', { name: 'Back to top' }).click();
-    await page.waitForURL(`${stack.webUrl}${href('home')}`);
+    await page.waitForURL(`${shop.stack.webUrl}${href('home')}`);
     await expect.poll(() => langToggle(page).textContent()).toBe('English');
     await expect.poll(loginStatusCalls).toBe(3);
-    expect(browser.errors).toEqual([]);
+    expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
 });
@@ -102,7 +93,7 @@ describe('English flag (spec §2)', () => {
 describe('analytics (spec §7)', () => {
   it('loads the tag once with the page nonce and sends a page view per client-side navigation', async () => {
     const tracked = await startStack({ env: { ANALYTICS_ID: 'G-TEST123' } });
-    const page = await browser.newPage();
+    const page = await shop.browser.newPage();
     let tagRequests = 0;
     // There is no outside network here: answer the tag with an empty script.
     await page.route('https://www.googletagmanager.com/**', async (route) => {
@@ -137,7 +128,7 @@ describe('analytics (spec §7)', () => {
       expect(faqView?.page_location).toBe(`${tracked.webUrl}${href('faq')}`);
       expect(faqView?.page_title).toMatch(/よくある質問|FAQ/);
       expect(tagRequests).toBe(1);
-      expect(browser.errors).toEqual([]);
+      expect(shop.browser.errors).toEqual([]);
     } finally {
       await page.close();
       await tracked.close();

@@ -1,26 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken, SESSION_COOKIE } from '../../api/session/session.service.ts';
 import { href } from '../../shared/routes.ts';
-import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { waitForHydration } from '../support/browser.ts';
+import { useShopInBrowser } from '../support/shop-in-browser.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const shop = useShopInBrowser();
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${stack.webUrl}${path}`);
+  const page = await shop.browser.newPage();
+  await page.goto(`${shop.stack.webUrl}${path}`);
   await waitForHydration(page);
   // A marker on window survives client-side navigation only.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
@@ -53,7 +43,7 @@ describe('slide-out menu', () => {
     expect(await expanded(page)).toBe('false');
     await menu.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
-    expect(browser.errors).toEqual([]);
+    expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
 
@@ -61,11 +51,11 @@ describe('slide-out menu', () => {
     const page = await open('/');
     await page.locator('.menu-toggle').click();
     await page.locator('#site-menu').getByRole('link', { name: 'よくある質問' }).click();
-    await page.waitForURL(`${stack.webUrl}${href('faq')}`);
+    await page.waitForURL(`${shop.stack.webUrl}${href('faq')}`);
     expect(await expanded(page)).toBe('false');
     await page.locator('#site-menu').waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
-    expect(browser.errors).toEqual([]);
+    expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
 
@@ -80,7 +70,7 @@ describe('slide-out menu', () => {
     await page.locator('.menu-backdrop').click({ position: { x: 10, y: 200 } });
     expect(await expanded(page)).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
-    expect(browser.errors).toEqual([]);
+    expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
 
@@ -99,7 +89,7 @@ describe('slide-out menu', () => {
   });
 
   it('shows the member links and logout, not login and sign-up, when signed in', async () => {
-    const db = stack.database.handle.db;
+    const db = shop.stack.database.handle.db;
     const user = await db.insertInto('users').values({ email: `menu-${Date.now()}@example.test`, password_hash: 'x', deleted_at: null })
       .returning('id').executeTakeFirstOrThrow();
     const token = randomBytes(24).toString('base64url');
@@ -107,7 +97,7 @@ describe('slide-out menu', () => {
       .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + 3_600_000), secure_until: null })
       .execute();
     try {
-      await browser.context.addCookies([{ name: SESSION_COOKIE, value: token, url: stack.webUrl }]);
+      await shop.browser.context.addCookies([{ name: SESSION_COOKIE, value: token, url: shop.stack.webUrl }]);
       const page = await open('/');
       await page.locator('.menu-toggle').click();
       const menu = page.locator('#site-menu');
@@ -117,10 +107,10 @@ describe('slide-out menu', () => {
       await menu.getByRole('button', { name: 'ログアウト' }).waitFor({ state: 'visible' });
       expect(await menu.getByRole('link', { name: 'ログイン', exact: true }).count()).toBe(0);
       expect(await menu.getByRole('link', { name: '新規会員登録', exact: true }).count()).toBe(0);
-      expect(browser.errors).toEqual([]);
+      expect(shop.browser.errors).toEqual([]);
       await page.close();
     } finally {
-      await browser.context.clearCookies();
+      await shop.browser.context.clearCookies();
       await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       await db.deleteFrom('users').where('id', '=', user.id).execute();
     }
@@ -135,10 +125,10 @@ describe('footer', () => {
       expect(await footer.getByRole('link', { name }).getAttribute('href')).toBe(path);
     }
     const company = footer.getByRole('link', { name: /運営会社/ });
-    expect(await company.getAttribute('href')).toBe(stack.config.COMPANY_URL);
+    expect(await company.getAttribute('href')).toBe(shop.stack.config.COMPANY_URL);
     expect(await company.getAttribute('target')).toBe('_blank');
-    expect(await footer.getByRole('link', { name: /Twitter/ }).getAttribute('href')).toBe(stack.config.TWITTER_URL);
-    expect(await footer.getByRole('link', { name: /Instagram/ }).getAttribute('href')).toBe(stack.config.INSTAGRAM_URL);
+    expect(await footer.getByRole('link', { name: /Twitter/ }).getAttribute('href')).toBe(shop.stack.config.TWITTER_URL);
+    expect(await footer.getByRole('link', { name: /Instagram/ }).getAttribute('href')).toBe(shop.stack.config.INSTAGRAM_URL);
     // No analytics id in this stack: no tag, no data layer.
     expect(await page.evaluate(() => 'dataLayer' in window || Boolean(document.querySelector('script[src*="googletagmanager"]')))).toBe(false);
     await page.close();
@@ -162,7 +152,7 @@ describe('page-top control', () => {
     expect(midway).toBeGreaterThan(0);
     expect(midway).toBeLessThan(bottom);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
-    expect(browser.errors).toEqual([]);
+    expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
 
@@ -179,7 +169,7 @@ describe('page-top control', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(stoppedAt);
     expect(stoppedAt).toBeGreaterThan(Math.min(300, bottom / 4));
     await page.mouse.up();
-    expect(browser.errors).toEqual([]);
+    expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
 });
