@@ -36,6 +36,14 @@ export function isArtistType(value: string): value is ArtistType {
 export const DISPLAY_TYPES = ['NORMAL', 'NORMAL2', 'SPECIAL', 'SPECIAL_LIST'] as const;
 export type DisplayType = (typeof DISPLAY_TYPES)[number];
 
+/**
+ * Our reading of SPECIAL_LIST: a plan kept off the artist's plan list (reachable by its own id
+ * only). The spec leaves the meaning open; this is the one place that decides it.
+ */
+export function listedPlans<P extends { displayType: DisplayType }>(plans: readonly P[]): P[] {
+  return plans.filter((plan) => plan.displayType !== 'SPECIAL_LIST');
+}
+
 /** Social link kinds with their own icon (spec §2); any other kind gets the default icon. */
 export const SOCIAL_TYPES = [
   'FACEBOOK', 'TWITTER', 'LINE', 'OFFICIAL', 'YOUTUBE', 'NICONICO', 'INSTAGRAM', 'TWITCH',

@@ -5,11 +5,6 @@ import { href } from '../../shared/routes.ts';
 import { useT } from '../lang.tsx';
 import { Price } from './price.tsx';
 
-/** SPECIAL_LIST plans are never listed (demo-data.ts follows the same reading of spec §3). */
-export function visiblePlans(plans: readonly Plan[]): Plan[] {
-  return plans.filter((plan) => plan.displayType !== 'SPECIAL_LIST');
-}
-
 interface PlanCardProps {
   plan: Plan;
   slug: string;

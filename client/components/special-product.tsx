@@ -1,4 +1,5 @@
 import { useLoaderData } from 'react-router';
+import { listedPlans } from '../../shared/artist-types.ts';
 import type { ArtistDetail } from '../../shared/api/types.ts';
 import type { Text } from '../../shared/text.ts';
 import { apiFrom, must } from '../data/api.ts';
@@ -7,7 +8,7 @@ import { ArtistLinks } from './artist-links.tsx';
 import { ArtistTags } from './artist-tags.tsx';
 import { artistTintStyle } from './artist-theme.ts';
 import { PageMeta } from './page-meta.tsx';
-import { PlanList, visiblePlans } from './plan-card.tsx';
+import { PlanList } from './plan-card.tsx';
 import { SpecialGiftBox } from './special-gift-box.tsx';
 
 /** The words of one fixed special page (spec §2); the layout is shared by all of them. */
@@ -26,7 +27,7 @@ export interface SpecialCopy {
 /** The product behind a special page: the artist of that slug, or the API's 404 as the page's. */
 export async function loadSpecialProduct(context: unknown, slug: string): Promise<ArtistDetail> {
   const artist = must(await apiFrom(context).artist(slug));
-  return { ...artist, plans: visiblePlans(artist.plans) };
+  return { ...artist, plans: listedPlans(artist.plans) };
 }
 
 export function SpecialProductPage({ copy }: { copy: SpecialCopy }) {

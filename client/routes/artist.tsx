@@ -1,12 +1,12 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ArtistDetail } from '../../shared/api/types.ts';
-import { ARTIST_TYPE_LABELS } from '../../shared/artist-types.ts';
+import { ARTIST_TYPE_LABELS, listedPlans } from '../../shared/artist-types.ts';
 import { href } from '../../shared/routes.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { ArtistTags } from '../components/artist-tags.tsx';
 import { artistTintStyle } from '../components/artist-theme.ts';
 import { PageMeta } from '../components/page-meta.tsx';
-import { PlanList, visiblePlans } from '../components/plan-card.tsx';
+import { PlanList } from '../components/plan-card.tsx';
 import { useScrollToPlan } from '../components/plan-scroll.ts';
 import { apiFrom, must } from '../data/api.ts';
 import { useT } from '../lang.tsx';
@@ -21,7 +21,7 @@ const DESCRIPTION_LENGTH = 110;
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<ArtistData> {
   const detail = must(await apiFrom(context).artist(params.slug ?? ''));
-  const artist = { ...detail, plans: visiblePlans(detail.plans) };
+  const artist = { ...detail, plans: listedPlans(detail.plans) };
   if (params.no === undefined) return { artist, focusPlanId: null };
   const no = /^[1-9]\d{0,3}$/.test(params.no) ? Number(params.no) : 0;
   const plan = artist.plans[no - 1];

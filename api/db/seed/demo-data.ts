@@ -16,7 +16,7 @@ export interface DemoPlan {
   name: string;
   preTaxPrice: number;
   period: number;
-  /** SPECIAL_LIST plans are never shown (spec §3), so the demo has none. */
+  /** SPECIAL_LIST plans are kept off plan lists (shared/artist-types.ts `listedPlans`), so the demo has none. */
   displayType: Exclude<DisplayType, 'SPECIAL_LIST'>;
   attention: string;
   /** Also open a round that starts after the current one ends. */
