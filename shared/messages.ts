@@ -26,6 +26,57 @@ export const MESSAGES = {
     en: 'Your name must use kanji, katakana, hiragana or half-width letters and digits.',
   },
   addressPrefecture: { ja: '住所には都道府県を含めてください。', en: 'The address must include the prefecture.' },
+  // Spec §5 field rules (spec §8 "field-level messages"); shared/account-rules.ts uses them.
+  nameRequired: { ja: 'お名前を入力してください。', en: 'Enter your name.' },
+  nameTooLong: { ja: 'お名前は200文字以内で入力してください。', en: 'Your name must be at most 200 characters.' },
+  emailRequired: { ja: 'メールアドレスを入力してください。', en: 'Enter your email.' },
+  emailTooLong: { ja: 'メールアドレスは200文字以内で入力してください。', en: 'Your email must be at most 200 characters.' },
+  telRequired: { ja: '電話番号を入力してください。', en: 'Enter your phone number.' },
+  telFormat: {
+    ja: '電話番号はハイフンなしの半角数字9〜11桁で入力してください。',
+    en: 'Enter your phone number as 9 to 11 half-width digits without hyphens.',
+  },
+  birthdayRequired: { ja: '生年月日を入力してください。', en: 'Enter your date of birth.' },
+  birthdayInvalid: { ja: '生年月日を正しく入力してください。', en: 'Enter a valid date of birth.' },
+  zipRequired: { ja: '郵便番号を入力してください。', en: 'Enter your postal code.' },
+  zipFormat: {
+    ja: '郵便番号はハイフンなしの半角数字7桁で入力してください。',
+    en: 'Enter your postal code as 7 half-width digits without a hyphen.',
+  },
+  addressRequired: { ja: '住所を入力してください。', en: 'Enter your address.' },
+  addressTooLong: { ja: '住所は200文字以内で入力してください。', en: 'The address must be at most 200 characters.' },
+  address2Required: { ja: '番地・建物名を入力してください。', en: 'Enter the street number and building.' },
+  address2TooLong: {
+    ja: '番地・建物名は200文字以内で入力してください。',
+    en: 'The street number and building must be at most 200 characters.',
+  },
+  address2Digits: {
+    ja: '番地・建物名には半角数字を含めてください。',
+    en: 'The street number and building must include half-width digits.',
+  },
+  passwordLength: { ja: 'パスワードは8〜100文字で入力してください。', en: 'The password must be 8 to 100 characters.' },
+  passwordLetterDigit: {
+    ja: 'パスワードには英字と数字をそれぞれ1文字以上含めてください。',
+    en: 'The password must include at least one letter and one digit.',
+  },
+  genderInvalid: { ja: '性別を選択してください。', en: 'Choose a gender.' },
+  mailTypeInvalid: { ja: 'メールの種類が正しくありません。', en: 'The mail type is not valid.' },
+  fieldInvalid: { ja: '入力内容が正しくありません。', en: 'This value is not valid.' },
+  nothingToChange: { ja: '変更する項目を入力してください。', en: 'Enter something to change.' },
+  /** Account actions outside the spec's catalogue (issue 7). */
+  emailTaken: {
+    ja: 'このメールアドレスはすでに登録されています。ログインしてください。',
+    en: 'This email is already registered. Please log in.',
+  },
+  reauthRequired: {
+    ja: 'セキュリティのため、もう一度パスワードを入力してください。',
+    en: 'For your security, please enter your password again.',
+  },
+  busy: { ja: 'ただいま混み合っています。しばらくしてから再度お試しください。', en: 'We are busy right now. Please try again shortly.' },
+  mailFailed: {
+    ja: 'メールを送信できませんでした。しばらく時間をおいて再度お試しください。',
+    en: 'The mail could not be sent. Please wait a while and retry.',
+  },
   /** Spec §8: login-status failure with status 999. */
   communicationError: {
     ja: '通信エラーが発生しました。通信環境の良い場所で再度お試しください。',

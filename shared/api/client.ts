@@ -131,9 +131,10 @@ export function createApiClient(options: ApiClientOptions) {
     user: async () => call<T.CurrentUser>('GET', '/api/user'),
     createUser: async (inputUser: T.InputUser) => call<T.LoginStatus>('POST', '/api/user', body('inputUser', inputUser)),
     updateUser: async (inputUser: T.InputUser) => call<T.CurrentUser>('PUT', '/api/user', body('inputUser', inputUser)),
-    updateLoginPass: async (emailPass: T.EmailPass) =>
+    updateLoginPass: async (emailPass: T.EmailPass | T.PasswordChange) =>
       call<T.Ok>('PUT', '/api/user/loginPass', body('emailPass', emailPass)),
     deleteUser: async () => call<T.Ok>('DELETE', '/api/user'),
+    zip: async (zip: string) => call<T.ZipAddress>('GET', `/api/zip/${seg('zip', zip)}`),
     userPlans: async () => call<T.UserPlan[]>('GET', '/api/userPlan'),
     userPlanCount: async (planId: number | string) =>
       call<{ count: number }>('GET', `/api/userPlan/count/${seg('planId', planId)}`),

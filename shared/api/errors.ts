@@ -8,6 +8,12 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'CONFLICT'
   | 'RATE_LIMITED'
+  /** The session must prove the password or a mail code again (securitySafe has lapsed). */
+  | 'REAUTH_REQUIRED'
+  /** Too many password hashes under way; retry shortly. */
+  | 'BUSY'
+  /** The mail could not be handed to the mail server in time. */
+  | 'MAIL_UNAVAILABLE'
   | 'INTERNAL'
   | 'UPSTREAM_UNAVAILABLE'
   | 'UPSTREAM_TIMEOUT'

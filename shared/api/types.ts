@@ -132,13 +132,38 @@ export interface LoginStatus {
   user: CurrentUser | null;
 }
 
+/** Login `{email, password}`; reminder adds the mailed `code` (and optionally the confirmation). */
 export interface EmailPass {
   email: string;
   password: string;
   code?: string;
+  passwordConfirm?: string;
 }
 
-export type InputUser = Partial<User> & { password?: string; passwordConfirm?: string };
+/** Signed in with securitySafe: the new password alone (PUT /api/user/loginPass). */
+export interface PasswordChange {
+  password: string;
+  passwordConfirm?: string;
+}
+
+/** POST /api/user: the code mailed to `email` proves the mailbox. */
+export interface SignupBody extends Omit<User, 'code'> {
+  code: string;
+  password: string;
+  passwordConfirm: string;
+  agreement: boolean;
+}
+
+/** PUT /api/user, first form: any subset of the profile. */
+export type ProfileBody = Partial<Pick<User, 'name' | 'zip' | 'address' | 'address2' | 'birthday' | 'gender' | 'tel'>>;
+
+/** PUT /api/user, second form: the new address and the code mailed to it (needs securitySafe). */
+export interface EmailChangeBody {
+  email: string;
+  code: string;
+}
+
+export type InputUser = SignupBody | ProfileBody | EmailChangeBody;
 
 export interface UserPlan {
   id: number;
@@ -199,15 +224,26 @@ export interface RedirectTarget {
   url: string;
 }
 
+/** What a mailed code is for; a code works only for its own purpose and address. */
+export type MailType = 'signup' | 'reminder' | 'email';
+
 export interface MailCode {
   email: string;
   code: string;
-  type?: string;
+  type: MailType;
 }
 
 export interface MailSend {
   email: string;
-  type: 'signup' | 'reminder' | 'email';
+  type: MailType;
+}
+
+/** GET /api/zip/{zip}: Japan Post data (added by this design). */
+export interface ZipAddress {
+  zip: string;
+  prefecture: string;
+  city: string;
+  town: string;
 }
 
 export interface Ok {

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import type { Text } from './text.ts';
+
+/**
+ * Spec §5 form rules as zod schemas, each issue carrying a key of the §8 catalogue
+ * (`MESSAGES`) as its message. The browser form shows them instantly and the API enforces the
+ * very same schemas (api/http/validate.ts turns the keys back into Japanese and English).
+ */
+export type MessageKey = keyof typeof MESSAGES;
+
+const m = (key: MessageKey) => ({ error: key });
+
+/** The message of a rule issue, or null when the issue is not one of ours (a stray key…). */
+export function ruleText(message: string): Text | null {
+  return Object.hasOwn(MESSAGES, message) ? MESSAGES[message as MessageKey] : null;
+}
+
+export const PREFECTURES = [
+  '北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県',
+  '埼玉県', '千葉県', '東京都', '神奈川県', '新潟県', '富山県', '石川県', '福井県', '山梨県', '長野県',
+  '岐阜県', '静岡県', '愛知県', '三重県', '滋賀県', '京都府', '大阪府', '兵庫県', '奈良県', '和歌山県',
+  '鳥取県', '島根県', '岡山県', '広島県', '山口県', '徳島県', '香川県', '愛媛県', '高知県', '福岡県',
+  '佐賀県', '長崎県', '熊本県', '大分県', '宮崎県', '鹿児島県', '沖縄県',
+] as const;
+
+export const TEXT_MAX = 200;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 100;
+export const CODE_LENGTH = 6;
+
+/** Kanji (with 々〆), hiragana, katakana (with ー), half-width letters and digits; spaces between words. */
+const NAME_CHARS = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー〆ヶA-Za-z0-9 　]+$/u;
+
+const text = (required: MessageKey) => z.string(m(required)).trim().min(1, m(required));
+
+export const NameField = text('nameRequired').max(TEXT_MAX, m('nameTooLong')).regex(NAME_CHARS, m('nameCharacters'));
+
+export const EmailField = text('emailRequired').max(TEXT_MAX, m('emailTooLong')).pipe(z.email(m('emailInvalid')));
+
+export const TelField = text('telRequired').regex(/^[0-9]{9,11}$/, m('telFormat'));
+
+export const ZipField = text('zipRequired').regex(/^[0-9]{7}$/, m('zipFormat'));
+
+export const AddressField = text('addressRequired')
+  .max(TEXT_MAX, m('addressTooLong'))
+  .refine((v) => PREFECTURES.some((p) => v.includes(p)), m('addressPrefecture'));
+
+export const Address2Field = text('address2Required').max(TEXT_MAX, m('address2TooLong')).regex(/[0-9]/, m('address2Digits'));
+
+/** A real calendar day (YYYY-MM-DD) from 1900 up to today. */
+export const BirthdayField = text('birthdayRequired')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, m('birthdayInvalid'))
+  .refine(isPlausibleBirthday, m('birthdayInvalid'));
+
+function isPlausibleBirthday(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return false;
+  return day >= '1900-01-01' && date.getTime() <= Date.now() + 24 * 3600_000;
+}
+
+export const GenderField = z.enum(['MALE', 'FEMALE', 'OTHER', 'UNKNOWN'], m('genderInvalid'));
+
+/** A new password: spec §5, 8–100 characters with a letter and a digit. Never trimmed. */
+export const NewPasswordField = z
+  .string(m('passwordRequired'))
+  .min(1, m('passwordRequired'))
+  .min(PASSWORD_MIN, m('passwordLength'))
+  .max(PASSWORD_MAX, m('passwordLength'))
+  .regex(/[A-Za-z]/, m('passwordLetterDigit'))
+  .regex(/[0-9]/, m('passwordLetterDigit'));
+
+/** A password to check at login: only present and bounded, so the rules leak nothing. */
+export const PasswordField = z.string(m('passwordRequired')).min(1, m('passwordRequired')).max(PASSWORD_MAX, m('loginFailed'));
+
+export const CodeField = z.string(m('codeIncorrect')).trim().regex(/^[0-9]{6}$/, m('codeIncorrect'));
+
+export const AgreementField = z.literal(true, m('agreeTerms'));
+
+export const MailTypeField = z.enum(['signup', 'reminder', 'email'], m('mailTypeInvalid'));
+
+type WithPasswords = { password: string; passwordConfirm?: string | undefined };
+
+/** Adds the §8 "passwords do not match" issue on `passwordConfirm` when it is given and differs. */
+function confirmMatches<T extends WithPasswords>(value: T, ctx: z.RefinementCtx): void {
+  if (value.passwordConfirm !== undefined && value.passwordConfirm !== value.password) {
+    ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'passwordMismatch' });
+  }
+}
+
+const ConfirmField = z.string(m('passwordMismatch')).max(TEXT_MAX, m('passwordMismatch'));
+
+export const ProfileFields = {
+  name: NameField,
+  zip: ZipField,
+  address: AddressField,
+  address2: Address2Field,
+  birthday: BirthdayField,
+  gender: GenderField,
+  tel: TelField,
+};
+
+export const SendMailInput = z.strictObject({ email: EmailField, type: MailTypeField });
+
+export const CheckCodeInput = z.strictObject({ email: EmailField, code: CodeField, type: MailTypeField });
+
+export const LoginInput = z.strictObject({ email: EmailField, password: PasswordField });
+
+export const SignupInput = z
+  .strictObject({
+    email: EmailField,
+    code: CodeField,
+    ...ProfileFields,
+    gender: GenderField.default('UNKNOWN'),
+    password: NewPasswordField,
+    passwordConfirm: ConfirmField,
+    agreement: AgreementField,
+  })
+  .superRefine(confirmMatches);
+
+/** Reminder: a new password proved by the code mailed to the address. */
+export const ReminderInput = z
+  .strictObject({ email: EmailField, code: CodeField, password: NewPasswordField, passwordConfirm: ConfirmField.optional() })
+  .superRefine(confirmMatches);
+
+/** Signed in with securitySafe: the new password alone. */
+export const PasswordChangeInput = z
+  .strictObject({ password: NewPasswordField, passwordConfirm: ConfirmField.optional() })
+  .superRefine(confirmMatches);
+
+export const ProfileInput = z
+  .strictObject(ProfileFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, m('nothingToChange'));
+
+export const EmailChangeInput = z.strictObject({ email: EmailField, code: CodeField });
+
+/**
+ * The one check both sides run: null when valid, else one message per field, named by the
+ * request's field names (the first rule a field breaks wins).
+ */
+/** The key of a message about the whole form rather than one field. */
+export const FORM_FIELD = 'form';
+
+export function fieldErrors(schema: z.ZodType, input: unknown): Record<string, Text> | null {
+  const result = schema.safeParse(input);
+  if (result.success) return null;
+  return issuesToFields(result.error.issues);
+}
+
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, Text> {
+  const fields: Record<string, Text> = {};
+  for (const issue of issues) {
+    const names = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.join('.') || FORM_FIELD];
+    for (const name of names) fields[name] ??= ruleText(issue.message) ?? MESSAGES.fieldInvalid;
+  }
+  // A rule on the whole form (e.g. "enter something to change") matters only when no field failed.
+  if (Object.keys(fields).length > 1) delete fields[FORM_FIELD];
+  return fields;
+}
