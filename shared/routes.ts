@@ -71,11 +71,25 @@ export function loginHref(returnTo: string): string {
   return `${ROUTES.login.path}?url=${encodeURIComponent(returnTo)}`;
 }
 
+/** A stand-in origin to resolve return paths against; never shown or fetched. */
+const RETURN_BASE = 'http://return-path.invalid';
+
 /**
- * Only same-site paths are accepted as a return target, so login cannot redirect off-site.
- * Control characters are refused too: browsers drop them, turning `/\t/evil.com` into `//evil.com`.
+ * Only same-site paths are accepted as a return target, so login cannot redirect off-site. The
+ * value is resolved the way a browser would (`/.//evil.com` becomes `//evil.com`, `/\evil.com`
+ * becomes `//evil.com`) and the normalised path is returned, so what was checked is what is used.
+ * Control characters are refused: browsers drop them, turning `/\t/evil.com` into `//evil.com`.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\x00-\x1f\x7f]/.test(value)) return '/';
-  return value;
+  if (!value || !value.startsWith('/') || /[\\\x00-\x20\x7f]/.test(value)) return '/';
+  let url: URL;
+  try {
+    url = new URL(value, RETURN_BASE);
+  } catch {
+    return '/';
+  }
+  // An encoded slash or backslash right after the first one is refused too: a proxy or a later
+  // decode could turn it back into `//host`.
+  if (url.origin !== RETURN_BASE || /^\/(?:[\\/]|%2f|%5c)/i.test(url.pathname)) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }

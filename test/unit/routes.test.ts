@@ -136,3 +136,41 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(value)).toBe('/');
   });
 });
+
+describe('safeReturnPath: resolved like a browser would', () => {
+  it.each([
+    ['/.//evil.com', 'dot segment that normalises to //evil.com'],
+    ['/./\\evil.com', 'dot segment before a backslash'],
+    ['/%2F%2Fevil.com', 'encoded slashes'],
+    ['/%2f/evil.com', 'one encoded slash'],
+    ['/%5Cevil.com', 'encoded backslash'],
+    ['/%5c%5cevil.com', 'two encoded backslashes'],
+    ['/\\/evil.com', 'backslash then slash'],
+    ['/ /evil.com', 'a space'],
+    ['/\u0000/evil.com', 'a NUL'],
+    ['/\u007f/evil.com', 'DEL'],
+    [' /mypage', 'leading whitespace'],
+    ['http://evil.com/mypage', 'an absolute URL'],
+    ['https:/evil.com', 'a scheme with one slash'],
+    ['javascript:alert(1)//', 'a javascript: URL'],
+    ['//evil.com/%2e%2e', 'a protocol-relative URL'],
+    ['/../..//evil.com', 'dot-dot segments that climb to //evil.com'],
+  ])('refuses %j (%s)', (value) => {
+    expect(safeReturnPath(value)).toBe('/');
+  });
+
+  it.each([
+    ['/foo?x=//evil', '/foo?x=//evil'],
+    ['/mypage/profile', '/mypage/profile'],
+    ['/mypage/./profile', '/mypage/profile'],
+    ['/lineup/../mypage/plan?x=1#top', '/mypage/plan?x=1#top'],
+  ])('keeps %j as the normalised %j', (value, expected) => {
+    expect(safeReturnPath(value)).toBe(expected);
+  });
+
+  it('returns a path that stays on the site when resolved again', () => {
+    for (const value of ['/.//evil.com', '/a/..//evil.com', '/mypage?url=//x']) {
+      expect(new URL(safeReturnPath(value), 'https://shop.example').host).toBe('shop.example');
+    }
+  });
+});
