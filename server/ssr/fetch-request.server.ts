@@ -3,10 +3,10 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 
 /**
  * The one Express → Fetch `Request` adapter: the original URL, the headers as sent, the body
- * streamed (never buffered), and an abort signal that fires when the browser goes away.
- * After react-router-express `server.ts`.
+ * streamed (never buffered) unless the caller has already read it within a bound (`body`), and an
+ * abort signal that fires when the browser goes away. After react-router-express `server.ts`.
  */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?: string): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
   const controller = new AbortController();
   res.on('close', () => controller.abort());
@@ -17,7 +17,9 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   }
 
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
+  if (body !== undefined) {
+    init.body = body;
+  } else if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }

@@ -10,8 +10,10 @@ import { ConfigProvider } from '../../client/config.tsx';
 import type { LoaderContext } from '../../client/data/api.ts';
 import { createRouteTree, modulesOf } from '../../client/route-tree.ts';
 import type { RootData } from '../../client/routes/root.tsx';
+import { createCookieRelay, relayingFetch } from './cookie-relay.server.ts';
 import { Document } from './document.tsx';
 import { toFetchRequest } from './fetch-request.server.ts';
+import { readFormBody } from './form-body.server.ts';
 import { hydrationScript } from './hydration.server.ts';
 import { assetsFor, type ClientManifest } from './manifest.server.ts';
 
@@ -24,7 +26,8 @@ export interface SsrOptions {
   abortAfterMs?: number;
 }
 
-const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent'] as const;
+// The cookie goes through the request's CookieRelay, so a form action's new session is seen at once.
+const FORWARDED_HEADERS = ['accept-language', 'user-agent'] as const;
 
 function sendResponse(res: ExpressResponse, response: Response): void {
   res.status(response.status);
@@ -32,9 +35,10 @@ function sendResponse(res: ExpressResponse, response: Response): void {
   void response.text().then((text) => res.end(text));
 }
 
-function cacheControl(context: StaticHandlerContext): string {
+/** Only a plain GET answer for a signed-out visitor, without a new cookie, may be shared by a CDN. */
+function cacheControl(context: StaticHandlerContext, personal: boolean): string {
   const root = context.loaderData.root as RootData | undefined;
-  return context.statusCode === 200 && root && !root.user ? 'public, max-age=0, s-maxage=60' : 'private, no-store';
+  return !personal && context.statusCode === 200 && root && !root.user ? 'public, max-age=0, s-maxage=60' : 'private, no-store';
 }
 
 /**
@@ -48,18 +52,29 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
 
   return async (req, res, next) => {
     try {
+      // A plain form POST (JavaScript off) runs the page's action here; its body is bounded first.
+      const form = req.method === 'POST' ? await readFormBody(req) : undefined;
+      if (form && !form.ok) {
+        res.status(form.status).type('text/plain; charset=utf-8').set('cache-control', 'no-store').send(form.text);
+        return;
+      }
       const headers: Record<string, string> = { 'x-request-id': String(req.id) };
       for (const name of FORWARDED_HEADERS) if (req.headers[name]) headers[name] = String(req.headers[name]);
-      const request = toFetchRequest(req, res);
+      const request = toFetchRequest(req, res, form?.body);
+      const relay = createCookieRelay(req.headers.cookie);
       const requestContext: LoaderContext = {
-        api: createApiClient({ baseUrl: options.apiOrigin, headers, signal: request.signal }),
+        api: createApiClient({ baseUrl: options.apiOrigin, headers, signal: request.signal, fetch: relayingFetch(relay) }),
       };
       const context = await handler.query(request, { requestContext });
+      // The API's Set-Cookie (a sign-in, a sign-out) reaches the browser whatever the answer is.
+      for (const cookie of relay.setCookies()) res.append('set-cookie', cookie);
+      const personal = req.method !== 'GET' || relay.setCookies().length > 0;
       if (context instanceof Response) {
+        if (personal) res.set('cache-control', 'no-store');
         sendResponse(res, context);
         return;
       }
-      renderDocument(req.headers['user-agent'], res, context, handler.dataRoutes, options, abortAfterMs);
+      renderDocument(req.headers['user-agent'], res, context, handler.dataRoutes, options, abortAfterMs, personal);
     } catch (error) {
       // The shopper went away mid-request: nothing to answer, nothing to report.
       if (res.destroyed || req.socket.destroyed) return;
@@ -75,6 +90,7 @@ function renderDocument(
   dataRoutes: ReturnType<typeof createStaticHandler>['dataRoutes'],
   options: SsrOptions,
   abortAfterMs: number,
+  personal: boolean,
 ): void {
   const router = createStaticRouter(dataRoutes, context);
   const nonce = String(res.locals.cspNonce);
@@ -94,7 +110,7 @@ function renderDocument(
       bootstrapModules: [assets.entryModule],
       [waitForAll ? 'onAllReady' : 'onShellReady']() {
         res.status(failed ? 500 : context.statusCode);
-        res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context), vary: 'Cookie' });
+        res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie' });
         const body = new PassThrough();
         body.pipe(res);
         stream.pipe(body);

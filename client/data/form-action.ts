@@ -1,0 +1,68 @@
+import { data, redirect } from 'react-router';
+import type { z } from 'zod';
+import { fieldErrors } from '../../shared/account-rules.ts';
+import type { ApiResult } from '../../shared/api/client.ts';
+import { NETWORK_ERROR_STATUS } from '../../shared/api/errors.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import type { Text } from '../../shared/text.ts';
+
+/** The form's text fields as sent (a file field, which no form of ours has, is dropped). */
+export type FormValues = Record<string, string>;
+
+/** What an action answers when the form cannot go through: shown by the form it re-renders. */
+export interface FormFailure {
+  /** Form-level message (the API's refusal, a network failure). */
+  error?: Text;
+  /** Per field, named like the API's fields. */
+  fields?: Record<string, Text>;
+  /** What was typed, so the form comes back filled in (never passwords). */
+  values?: FormValues;
+}
+
+/** Fields that are never sent back into a page. */
+const SECRET_FIELDS = new Set(['password', 'passwordConfirm']);
+
+export async function readForm(request: Request): Promise<FormValues> {
+  const values: FormValues = {};
+  for (const [name, value] of await request.formData()) if (typeof value === 'string') values[name] = value;
+  return values;
+}
+
+function withoutSecrets(values: FormValues): FormValues {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET_FIELDS.has(name)));
+}
+
+/** A 400 with the messages; the form re-renders with them (no JavaScript) or shows them in place. */
+export function formFailure(failure: FormFailure, values: FormValues = {}, status = 400) {
+  return data<FormFailure>({ ...failure, values: withoutSecrets(values) }, { status });
+}
+
+/**
+ * The API's refusal as the form shows it: per-field messages where the API named fields, the
+ * §8 text for throttling (429) and network failures, else the API's own message.
+ */
+export function apiFailure(result: Extract<ApiResult<unknown>, { ok: false }>, values: FormValues) {
+  const { error, status } = result;
+  let text: Text = { ja: error.message, en: error.messageEn };
+  if (status === 429) text = MESSAGES.retryLater;
+  if (status === NETWORK_ERROR_STATUS) text = MESSAGES.communicationError;
+  const hasFields = error.fields !== undefined && Object.keys(error.fields).length > 0;
+  return formFailure({ error: hasFields && status === 400 ? undefined : text, fields: error.fields }, values, pageStatus(status));
+}
+
+/** The re-rendered form's status: 429 stays (the wait matters), other refusals 400, failures 503. */
+function pageStatus(apiStatus: number): number {
+  if (apiStatus === 429) return 429;
+  return apiStatus < 500 ? 400 : 503;
+}
+
+/** Checks the request body an action is about to send with the same rules the API enforces. */
+export function checkInput(schema: z.ZodType, input: unknown, values: FormValues) {
+  const fields = fieldErrors(schema, input);
+  return fields ? formFailure({ fields }, values) : null;
+}
+
+/** After a successful POST the browser goes on with a GET (303 See Other), never re-posting. */
+export function seeOther(path: string): Response {
+  return redirect(path, 303);
+}

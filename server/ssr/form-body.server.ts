@@ -1,0 +1,50 @@
+import type { Request as ExpressRequest } from 'express';
+
+/** A page form is a handful of short fields; anything bigger is not one of ours. */
+export const FORM_BODY_LIMIT = 16 * 1024;
+const FORM_BODY_DEADLINE_MS = 10_000;
+
+export type FormBody = { ok: true; body: string } | { ok: false; status: 408 | 413 | 415; text: string };
+
+const REFUSALS = {
+  408: 'フォームの送信が時間内に終わりませんでした。/ The form took too long to arrive.',
+  413: 'フォームの内容が大きすぎます。/ The form is too large.',
+  415: 'このフォーム形式は受け付けていません。/ This form encoding is not accepted.',
+} as const;
+
+function refuse(status: 408 | 413 | 415): FormBody {
+  return { ok: false, status, text: REFUSALS[status] };
+}
+
+/**
+ * The body of a browser's plain form POST to a page (JavaScript off): URL-encoded only, at most
+ * FORM_BODY_LIMIT bytes, arriving within a deadline. It is read here, bounded, because the page
+ * action reads it whole anyway (`request.formData()`).
+ */
+export function readFormBody(req: ExpressRequest, limit = FORM_BODY_LIMIT): Promise<FormBody> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') return Promise.resolve(refuse(415));
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(refuse(413));
+
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: FormBody) => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      // Stop reading what is left; the answer is sent and the connection will not be reused.
+      if (!result.ok) req.pause();
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) finish(refuse(413));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks).toString('utf8') });
+    // The browser went away mid-body: nobody reads the answer.
+    const onError = () => finish(refuse(408));
+    const timer = setTimeout(() => finish(refuse(408)), FORM_BODY_DEADLINE_MS);
+    req.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
