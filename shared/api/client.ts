@@ -67,6 +67,30 @@ async function readError(response: Response): Promise<ApiErrorBody> {
   }
 }
 
+const BAD_RESPONSE: ApiErrorBody = {
+  code: 'BAD_RESPONSE',
+  message: 'サーバーから正しくない応答がありました。時間をおいて再度お試しください。',
+  messageEn: 'The server sent an invalid response. Please try again later.',
+};
+
+/**
+ * A success body is JSON or empty. Anything else (an HTML page from a misrouted proxy, a body cut
+ * off mid-stream) is a failure like a 502, never a thrown SyntaxError (spec §7: calls never throw).
+ */
+async function readData<D>(response: Response): Promise<ApiResult<D>> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return { ok: false, status: NETWORK_ERROR_STATUS, error: networkError() };
+  }
+  try {
+    return { ok: true, status: response.status, data: (text ? JSON.parse(text) : null) as D };
+  } catch {
+    return { ok: false, status: 502, error: BAD_RESPONSE };
+  }
+}
+
 /** Every method is async, so a missing required parameter rejects the promise like any failure. */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch;
@@ -87,8 +111,7 @@ export function createApiClient(options: ApiClientOptions) {
       return { ok: false, status: NETWORK_ERROR_STATUS, error: networkError() };
     }
     if (response.status >= 400) return { ok: false, status: response.status, error: await readError(response) };
-    const text = await response.text();
-    return { ok: true, status: response.status, data: (text ? JSON.parse(text) : null) as D };
+    return readData<D>(response);
   }
 
   const body = <B>(name: string, value: B) => ({ body: required(name, value) });
@@ -106,7 +129,7 @@ export function createApiClient(options: ApiClientOptions) {
     credit: async () => call<T.RedirectTarget>('GET', '/api/credit'),
     creditConfirm: async (query: { userId: number; retUrl?: string }) =>
       call<T.CreditInfo>('GET', '/api/credit-confirm', {
-        query: { ...query, userId: required('userId', query.userId) },
+        query: { ...query, userId: required('userId', query?.userId) },
       }),
     creditInfo: async (userId: number) =>
       call<T.CreditInfo>('GET', '/api/credit-info', { query: { userId: required('userId', userId) } }),

@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'NETWORK';
 
 /** The one error shape of the API (DESIGN.md "Errors"). */
+  /** A success status whose body was not JSON (a misrouted proxy, a truncated body). */
+  | 'BAD_RESPONSE'
 export interface ApiErrorBody {
   code: ErrorCode;
   message: string;

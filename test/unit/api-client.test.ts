@@ -99,6 +99,41 @@ describe('createApiClient: transport', () => {
   });
 });
 
+describe('createApiClient: a success body that is not JSON', () => {
+  // Regression: a 200 with an HTML body (a misrouted proxy, a captive portal) rejected with a
+  // SyntaxError, which broke every page whose loader awaited the call.
+  it.each([
+    ['an HTML page', '<!doctype html><title>Login to Wi-Fi</title>'],
+    ['a truncated JSON body', '{"userId": 1, "user": {"na'],
+    ['plain text', 'OK'],
+  ])('resolves %s to a 502 failure with the one error shape', async (_what, text) => {
+    const { client } = clientWith(() => new Response(text, { status: 200, headers: { 'content-type': 'text/html' } }));
+    const result = errorOf(await client.loginStatus());
+    expect(result.status).toBe(502);
+    expect(result.error.code).toBe('BAD_RESPONSE');
+    expect(result.error.message).toMatch(/[ぁ-んァ-ン]/);
+    expect(result.error.messageEn).toMatch(/invalid response/);
+  });
+
+  it('resolves a body that breaks off mid-stream to the network failure', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('[{"id":'));
+        controller.error(new Error('socket hang up'));
+      },
+    });
+    const { client } = clientWith(() => new Response(broken, { status: 200 }));
+    const result = errorOf(await client.newsList());
+    expect(result.status).toBe(999);
+    expect(result.error.code).toBe('NETWORK');
+  });
+
+  it('still resolves an empty 2xx body to ok with null data', async () => {
+    const { client } = clientWith(() => new Response(null, { status: 204 }));
+    expect(await client.logout()).toEqual({ ok: true, status: 204, data: null });
+  });
+});
+
 describe('createApiClient: requests', () => {
   it('URI-encodes path parameters', async () => {
     const { client, calls } = clientWith();
@@ -164,6 +199,9 @@ const MISSING: [name: string, field: string, call: (c: ApiClient) => Promise<unk
   ['news', 'newsId', (c) => c.news(null as never)],
   ['creditInfo', 'userId', (c) => c.creditInfo(null as never)],
   ['creditConfirm', 'userId', (c) => c.creditConfirm({ userId: null as never })],
+  // Regression: the whole query object left out threw a TypeError reading `userId` of undefined.
+  ['creditConfirm (no query)', 'userId', (c) => c.creditConfirm(undefined as never)],
+  ['creditConfirm (null query)', 'userId', (c) => c.creditConfirm(null as never)],
   ['emailLogin', 'emailPass', (c) => c.emailLogin(null as never)],
   ['createUser', 'inputUser', (c) => c.createUser(undefined as never)],
   ['updateUser', 'inputUser', (c) => c.updateUser(null as never)],
