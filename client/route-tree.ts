@@ -24,7 +24,7 @@ export const PAGE_MODULES: Partial<Record<RouteId, string>> = {
   artist: 'artist',
   artistNo: 'artist',
   reBox: 're-box',
-  login: 'preparing',
+  login: 'login',
   signup: 'preparing',
   reminder: 'preparing',
   profile: 'preparing',
