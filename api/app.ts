@@ -6,6 +6,9 @@ import { artistRouter } from './artist/artist.router.ts';
 import { bannerRouter } from './banner/banner.router.ts';
 import type { ApiContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { healthRouter } from './http/health.ts';
+import { methodNotAllowed } from './http/method-not-allowed.ts';
+import { refuseCrossSite, requireJsonBody } from './http/request-guards.ts';
 import { requestId } from '../shared/request-id.ts';
 import { loginRouter } from './login/login.router.ts';
 import { mediaRouter } from './media/media.router.ts';
@@ -18,25 +21,35 @@ export function createApiApp(ctx: ApiContext): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
-  app.use(pinoHttp({ logger: ctx.logger, genReqId: (req, res) => requestId(req, res), redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] }));
-  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
-  app.use(cookieParser());
-  app.use(express.json({ limit: '32kb' }));
-
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
+  // No `redact` here: pino-http's option would replace the logger's list (shared/log-redact.ts).
+  app.use(pinoHttp({ logger: ctx.logger, genReqId: (req, res) => requestId(req, res) }));
+  app.use(
+    helmet({
+      // The public edge is the web tier: it alone decides HSTS and upgrade-insecure-requests for
+      // the shop's origin. The API is reached over the internal network, often on plain http,
+      // where those headers mean nothing or mislead (docs/security.md, "API headers").
+      strictTransportSecurity: false,
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    }),
+  );
+  app.use(healthRouter(ctx));
   // Data differs per shopper and changes with stock: nothing is cached unless a route says so.
   app.use('/api', (_req, res, next) => {
     res.set('cache-control', 'no-store');
     next();
   });
+  app.use(refuseCrossSite([ctx.publicOrigin]));
+  app.use(requireJsonBody);
+  app.use(cookieParser());
+  app.use(express.json({ limit: '32kb' }));
+
   app.use('/api/artist', artistRouter(ctx));
   app.use('/api/banner', bannerRouter(ctx));
   app.use('/api/news', newsRouter(ctx));
   app.use('/api/plan', planRouter(ctx));
   app.use('/api/login', loginRouter(ctx));
   app.use('/api/media', mediaRouter(ctx));
+  app.use(methodNotAllowed(app));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../shared/config.ts';
+import { StartupError } from '../shared/startup-error.ts';
 import { createApiApp } from './app.ts';
-import { openDatabase, type DatabaseHandle } from './db/connect.ts';
+import { DATABASE_TIMEOUTS, openDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 
@@ -10,11 +12,48 @@ import { seedDemo } from './db/seed/seed-demo.ts';
  * the demo catalogue into an empty shop.
  */
 export async function bootApi(config: Config, logger: Logger) {
-  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  if (config.DATABASE_URL) await probeDatabase(database, config.DATABASE_URL);
   const applied = await migrate(database.db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const wantSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
   if (wantSeed && (await seedDemo(database.db)).seeded) logger.info('demo catalogue seeded');
-  const app = createApiApp({ db: database.db, logger, now: () => new Date() });
+  const app = createApiApp({ db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN });
   return { app, database };
+}
+
+/**
+ * Fails start-up in one line naming the setting when PostgreSQL cannot be reached, instead of a
+ * stack trace from deep in the driver. The line names host and port, never the password.
+ */
+async function probeDatabase(database: DatabaseHandle, databaseUrl: string): Promise<void> {
+  try {
+    await sql`select 1`.execute(database.db);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw new StartupError(`DATABASE_URL: cannot connect to PostgreSQL at ${describeServer(databaseUrl)} (${describeFailure(error)})`, {
+      cause: error,
+    });
+  }
+}
+
+function describeServer(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return 'the configured address';
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  const nested = error instanceof AggregateError ? error.errors.find((e): e is Error => e instanceof Error) : undefined;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  if (code?.startsWith('E')) return code;
+  if (/timeout/i.test(error.message)) return `no answer within ${DATABASE_TIMEOUTS.connectMs} ms`;
+  if (nested) return describeFailure(nested);
+  // PostgreSQL's own refusals ("database … does not exist", "password authentication failed for
+  // user …") name no secret; cut them short all the same.
+  return error.message.slice(0, 120);
 }

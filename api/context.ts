@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from './db/schema.ts';
 
-/** What every router gets: the database, a logger and a clock (tests may fix the time). */
+/** What every router gets: the database, a logger, a clock (tests may fix the time) and the shop's origin. */
 export interface ApiContext {
   db: Kysely<DB>;
   logger: Logger;
   now: () => Date;
+  /** The shop's public origin (PUBLIC_ORIGIN): the one site whose pages may send unsafe requests. */
+  publicOrigin: string;
 }

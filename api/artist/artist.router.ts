@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { ARTIST_TYPES } from '../../shared/artist-types.ts';
 import type { ApiContext } from '../context.ts';
 import { parseInput } from '../http/validate.ts';
-import { BooleanQuery, SlugParam } from '../http/schemas.ts';
+import { BooleanQuery, SlugParam, plainInt } from '../http/schemas.ts';
 import * as artists from './artist.service.ts';
 
 const ListQuery = z
   .object({
     isClose: BooleanQuery.default(false),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
+    limit: plainInt(1, 100).default(50),
     sort: z.enum(['sort', 'new']).default('sort'),
   })
   .strict();
@@ -20,7 +20,7 @@ const TagParams = z.object({ tag: z.string().min(1).max(50).regex(/^[a-z0-9][a-z
 const CategoryQuery = z
   .object({
     artistType: z.enum(ARTIST_TYPES).optional(),
-    sortId: z.coerce.number().int().min(0).optional(),
+    sortId: plainInt(0).optional(),
   })
   .strict();
 

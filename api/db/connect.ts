@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { DB } from './schema.ts';
 
 /**
@@ -19,7 +20,16 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /** Where pool trouble (a connection dropped while idle) is reported; never with credentials. */
+  logger?: Pick<Logger, 'warn'>;
 }
+
+/**
+ * Deadlines of the PostgreSQL path, so an outage answers 503 fast instead of hanging a request:
+ * connecting (pool and socket), one statement on the server, and one query as the client waits
+ * for it (the last covers a server that stopped answering at all).
+ */
+export const DATABASE_TIMEOUTS = { connectMs: 3_000, statementMs: 10_000, queryMs: 15_000, idleMs: 30_000 } as const;
 
 // Return int8 and numeric as numbers: our counts and sums stay far below 2^53. (Calendar days
 // are read as text with to_char in SQL, so no driver turns them into a time-zone-shifted Date.)
@@ -27,9 +37,28 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 const PGLITE_PARSERS = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
 
+function createPool(databaseUrl: string, options: DatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+    query_timeout: DATABASE_TIMEOUTS.queryMs,
+    idleTimeoutMillis: DATABASE_TIMEOUTS.idleMs,
+    keepAlive: true,
+  });
+  // An idle connection that dies (pg_terminate_backend, a server restart, a network cut) is
+  // reported here; without a listener Node treats it as unhandled and the process exits. The
+  // pool has already dropped the client; the next query opens a fresh one.
+  pool.on('error', (error: Error & { code?: string }) => {
+    options.logger?.warn({ code: error.code, message: error.message }, 'PostgreSQL connection lost while idle');
+  });
+  return pool;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = createPool(options.databaseUrl, options);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

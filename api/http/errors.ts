@@ -1,6 +1,7 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
 import type { Text } from '../../shared/text.ts';
+import { isDatabaseUnavailable } from './database-errors.ts';
 
 /** Services throw these; one middleware turns them into the one error shape. */
 export class DomainError extends Error {
@@ -30,10 +31,57 @@ export class BadRequestError extends DomainError {
   }
 }
 
+export class ForbiddenError extends DomainError {
+  constructor(text: Text) {
+    super(403, 'FORBIDDEN', text);
+  }
+}
+
+/** The path exists but not for this method; `allow` lists the methods it has (RFC 9110 §15.5.6). */
+export class MethodNotAllowedError extends DomainError {
+  readonly allow: string[];
+  constructor(method: string, allow: string[]) {
+    const shown = method.slice(0, 20);
+    super(405, 'METHOD_NOT_ALLOWED', {
+      ja: `このAPIは${shown}メソッドに対応していません（${allow.join(', ')}）。`,
+      en: `This API endpoint does not support ${shown} (allowed: ${allow.join(', ')}).`,
+    });
+    this.allow = allow;
+  }
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor() {
+    super(415, 'UNSUPPORTED_MEDIA_TYPE', {
+      ja: 'リクエスト本文はJSON（application/json）で送ってください。',
+      en: 'Send the request body as JSON (application/json).',
+    });
+  }
+}
+
+/** PostgreSQL is down, restarting or unreachable: the client may retry shortly. */
+export class DatabaseUnavailableError extends DomainError {
+  constructor() {
+    super(503, 'DATABASE_UNAVAILABLE', {
+      ja: 'ただいまデータベースに接続できません。しばらくしてから再度お試しください。',
+      en: 'The database is unavailable right now. Please try again shortly.',
+    });
+  }
+}
+
+/** Seconds a client should wait before retrying after a 503 (pool reconnects within this). */
+export const RETRY_AFTER_SECONDS = 5;
+
 function toBody(error: DomainError): ApiErrorBody {
   const body: ApiErrorBody = { code: error.code, message: error.text.ja, messageEn: error.text.en };
   if (error.fields) body.fields = error.fields;
   return body;
+}
+
+function sendDomainError(res: Response, error: DomainError): void {
+  if (error instanceof MethodNotAllowedError) res.set('allow', error.allow.join(', '));
+  if (error instanceof DatabaseUnavailableError) res.set('retry-after', String(RETRY_AFTER_SECONDS));
+  res.status(error.status).json(toBody(error));
 }
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
@@ -48,8 +96,19 @@ function isClientError(error: unknown): error is { status: number } {
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (res.headersSent) {
+    // Too late for an error body: cut the reply short so the client sees it is incomplete.
+    req.log?.error({ err: error }, 'API reply failed after headers were sent');
+    res.destroy();
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    req.log?.warn({ err: error }, 'database unavailable');
+    sendDomainError(res, new DatabaseUnavailableError());
+    return;
+  }
   if (error instanceof DomainError) {
-    res.status(error.status).json(toBody(error));
+    sendDomainError(res, error);
     return;
   }
   if (isClientError(error)) {

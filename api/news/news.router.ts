@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
-import { IdParam } from '../http/schemas.ts';
+import { IdParam, plainInt } from '../http/schemas.ts';
 import { parseInput } from '../http/validate.ts';
 import * as news from './news.service.ts';
 
-const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }).strict();
+const ListQuery = z.object({ limit: plainInt(1, 100).default(50) }).strict();
 const DetailParams = z.object({ newsId: IdParam });
 // Spec §7 names a `user` query on the detail call; it is accepted (a user id) and not needed to answer.
 const DetailQuery = z.object({ user: IdParam.optional() }).strict();

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  | 'METHOD_NOT_ALLOWED'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'CONFLICT'
   | 'RATE_LIMITED'
   /** The session must prove the password or a mail code again (securitySafe has lapsed). */
@@ -15,6 +17,7 @@ export type ErrorCode =
   /** The mail could not be handed to the mail server in time. */
   | 'MAIL_UNAVAILABLE'
   | 'INTERNAL'
+  | 'DATABASE_UNAVAILABLE'
   | 'UPSTREAM_UNAVAILABLE'
   | 'UPSTREAM_TIMEOUT'
   | 'NETWORK';

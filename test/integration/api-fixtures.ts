@@ -8,7 +8,7 @@ import { seedDemo } from '../../api/db/seed/seed-demo.ts';
 import { hashToken } from '../../api/session/session.service.ts';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { silentLogger } from '../support/stack.ts';
+import { silentLogger, testConfig } from '../support/stack.ts';
 
 /**
  * Shared set-up of the API integration tests (test/integration/api-*.test.ts): the API app over a
@@ -35,7 +35,7 @@ export async function startApi(): Promise<ApiTest> {
   const database = await createTestDatabase();
   const db = database.handle.db;
   await seedDemo(db, NOW);
-  return { app: createApiApp({ db, logger: silentLogger, now: () => NOW }), db, database };
+  return { app: createApiApp({ db, logger: silentLogger, now: () => NOW, publicOrigin: testConfig().PUBLIC_ORIGIN }), db, database };
 }
 
 /** supertest gives the body untyped; the tests say what they expect it to be. */

@@ -28,8 +28,8 @@ describe('unknown endpoints', () => {
   it.each([
     ['GET', '/api/nothing-here'],
     ['GET', '/api/artist/known/extra/segments'],
-    ['POST', '/api/artist'],
-    ['DELETE', '/api/news/1'],
+    ['POST', '/api/nothing-here'],
+    ['DELETE', '/api/news/1/extra'],
     ['GET', '/nothing'],
   ])('%s %s answers 404 JSON with code NOT_FOUND', async (method, path) => {
     const res = await request(api.app)[method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'delete'](path);

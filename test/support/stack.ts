@@ -44,7 +44,9 @@ export async function startStack(options: { seed?: boolean; now?: () => Date; en
   const database = await createTestDatabase();
   const now = options.now ?? (() => new Date());
   if (options.seed !== false) await seedDemo(database.handle.db, now());
-  const api = createApiApp({ db: database.handle.db, logger: silentLogger, now });
+  // The API's PUBLIC_ORIGIN comes from the same test config as the web tier's (env may set it).
+  const publicOrigin = testConfig(options.env).PUBLIC_ORIGIN;
+  const api = createApiApp({ db: database.handle.db, logger: silentLogger, now, publicOrigin });
   const apiServer = await listenOnLoopback(api);
   const config = testConfig({ API_ORIGIN: apiServer.url, ...options.env });
   const web = createWebApp({ config, logger: silentLogger, clientDir: path.resolve('dist/client') });
