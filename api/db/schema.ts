@@ -97,6 +97,8 @@ export interface UsersTable {
   gender: Generated<string>;
   tel: Generated<string>;
   payment_method: Generated<string>;
+  /** The language of the user's mails: the one the sign-up code was asked for in. */
+  lang: Generated<string>;
   created_at: Generated<Date>;
   deleted_at: Timestamp | null;
 }
@@ -105,8 +107,30 @@ export interface SessionsTable {
   token_hash: string;
   user_id: number;
   created_at: Generated<Date>;
+  /** The absolute expiry, fixed at sign-in. */
   expires_at: Timestamp;
   secure_until: Timestamp | null;
+  /** Idle expiry slides from here. */
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface MailCodesTable {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  code_hash: string;
+  user_id: number | null;
+  lang: Generated<string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  consumed_at: Timestamp | null;
+}
+
+export interface ThrottleCountersTable {
+  key: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
 }
 
 export interface DB {
@@ -120,6 +144,8 @@ export interface DB {
   media: MediaTable;
   users: UsersTable;
   sessions: SessionsTable;
+  mail_codes: MailCodesTable;
+  throttle_counters: ThrottleCountersTable;
 }
 
 /** What services take: the database or a transaction opened at the edge. */
