@@ -20,6 +20,9 @@ export const ConfigSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Mail: set → sent over SMTP (smtp:// or smtps://); unset → the outbox under DATA_DIR. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'like smtp://user:pass@host:587 or smtps://…' }).optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('OshiBox <no-reply@oshibox.example>'),
   BRAND_NAME: z.string().min(1).default('OshiBox'),
   ANALYTICS_ID: z.string().regex(/^[A-Z0-9-]+$/, 'like G-XXXXXXX').optional(),
   COMPANY_NAME: z.string().min(1).default('株式会社オシボックス'),

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One message, already rendered. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One message as the outbox folder stores it (the web tier's mail page reads these files). */
+export interface OutboxEntry extends OutgoingMail {
+  id: string;
+  date: string;
+}
+
+export interface Mailer {
+  /** 'smtp' when SMTP_URL is set, else 'outbox'. */
+  kind: 'smtp' | 'outbox';
+  /** The shop's name, as the mails sign. */
+  brand: string;
+  /** Rejects when the message is not handed over within the deadline. */
+  send(mail: OutgoingMail): Promise<void>;
+  /** The outbox kept in memory (DATA_DIR=memory://, tests); empty for the other kinds. */
+  readonly memory: OutboxEntry[];
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+  brand: string;
+  /** DATA_DIR: the outbox is `${dataDir}/outbox/`; `memory://` keeps it in memory. */
+  dataDir: string;
+  timeoutMs?: number;
+}
+
+export const MAIL_TIMEOUT_MS = 10_000;
+
+export function createMailer(options: MailerOptions): Mailer {
+  const timeoutMs = options.timeoutMs ?? MAIL_TIMEOUT_MS;
+  const base = options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, timeoutMs) : outboxMailer(options.dataDir);
+  return { ...base, brand: options.brand };
+}
+
+function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Omit<Mailer, 'brand'> {
+  const transport = nodemailer.createTransport(smtpUrl, {
+    // Each stage has its own deadline as well as the whole send (below).
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  return {
+    kind: 'smtp',
+    memory: [],
+    send: (mail) => withDeadline(transport.sendMail({ from, ...mail }).then(() => undefined), timeoutMs),
+    close: () => transport.close(),
+  };
+}
+
+function outboxMailer(dataDir: string): Omit<Mailer, 'brand'> {
+  const memory: OutboxEntry[] = [];
+  const folder = path.join(dataDir, 'outbox');
+  return {
+    kind: 'outbox',
+    memory,
+    async send(mail) {
+      const date = new Date().toISOString();
+      const id = `${date.replace(/[:.]/g, '-')}-${randomBytes(6).toString('hex')}`;
+      const entry: OutboxEntry = { id, ...mail, date };
+      if (dataDir === 'memory://') {
+        memory.push(entry);
+        return;
+      }
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await writeFile(path.join(folder, `${id}.json`), JSON.stringify(entry), { encoding: 'utf8', mode: 0o600 });
+    },
+    close: () => {},
+  };
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`mail not sent within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
