@@ -5,6 +5,7 @@ import { StartupError } from '../shared/startup-error.ts';
 import { createApiApp } from './app.ts';
 import { DATABASE_TIMEOUTS, openDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
+import { createMailer } from './mail/mailer.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 
 /**
@@ -18,8 +19,10 @@ export async function bootApi(config: Config, logger: Logger) {
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const wantSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
   if (wantSeed && (await seedDemo(database.db)).seeded) logger.info('demo catalogue seeded');
-  const app = createApiApp({ db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN });
-  return { app, database };
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, dataDir: config.DATA_DIR });
+  logger.info({ mail: mailer.kind }, mailer.kind === 'smtp' ? 'mail goes out over SMTP' : 'mail goes to the outbox folder');
+  const app = createApiApp({ db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, mailer });
+  return { app, database, mailer };
 }
 
 /**

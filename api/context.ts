@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from './db/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { ThrottleRules } from './throttle/throttle.service.ts';
 
 /** What every router gets: the database, a logger, a clock (tests may fix the time) and the shop's origin. */
 export interface ApiContext {
@@ -9,4 +11,8 @@ export interface ApiContext {
   now: () => Date;
   /** The shop's public origin (PUBLIC_ORIGIN): the one site whose pages may send unsafe requests. */
   publicOrigin: string;
+  /** Where mail goes: SMTP or the outbox (api/mail/mailer.ts). */
+  mailer: Mailer;
+  /** Account throttling limits; tests lower them (api/throttle/throttle.service.ts). */
+  throttle?: Partial<ThrottleRules>;
 }

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { createApiApp } from '../../api/app.ts';
 import type { ArtistsTable, DB, PlansTable, PlanOrdersTable, UsersTable } from '../../api/db/schema.ts';
 import { seedDemo } from '../../api/db/seed/seed-demo.ts';
+import { createMailer } from '../../api/mail/mailer.ts';
 import { hashToken } from '../../api/session/session.service.ts';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -35,7 +36,8 @@ export async function startApi(): Promise<ApiTest> {
   const database = await createTestDatabase();
   const db = database.handle.db;
   await seedDemo(db, NOW);
-  return { app: createApiApp({ db, logger: silentLogger, now: () => NOW, publicOrigin: testConfig().PUBLIC_ORIGIN }), db, database };
+  const mailer = createMailer({ from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
+  return { app: createApiApp({ db, logger: silentLogger, now: () => NOW, publicOrigin: testConfig().PUBLIC_ORIGIN, mailer }), db, database };
 }
 
 /** supertest gives the body untyped; the tests say what they expect it to be. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import { createApiApp } from '../../api/app.ts';
+import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { seedDemo } from '../../api/db/seed/seed-demo.ts';
 import { parseConfig, type Config } from '../../shared/config.ts';
 import { createWebApp } from '../../server/app.server.ts';
@@ -16,6 +17,7 @@ export interface Stack {
   web: Express;
   database: TestDatabase;
   config: Config;
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,16 @@ export async function startStack(options: { seed?: boolean; now?: () => Date; en
   if (options.seed !== false) await seedDemo(database.handle.db, now());
   // The API's PUBLIC_ORIGIN comes from the same test config as the web tier's (env may set it).
   const publicOrigin = testConfig(options.env).PUBLIC_ORIGIN;
-  const api = createApiApp({ db: database.handle.db, logger: silentLogger, now, publicOrigin });
+  // Mail: env.SMTP_URL (e.g. a test mailbox's url) → SMTP; else the outbox under env.DATA_DIR,
+  // kept in memory unless a test names a folder (never the repository's ./data).
+  const apiConfig = testConfig(options.env);
+  const mailer = createMailer({
+    smtpUrl: apiConfig.SMTP_URL,
+    from: apiConfig.MAIL_FROM,
+    brand: apiConfig.BRAND_NAME,
+    dataDir: options.env?.DATA_DIR ?? 'memory://',
+  });
+  const api = createApiApp({ db: database.handle.db, logger: silentLogger, now, publicOrigin, mailer });
   const apiServer = await listenOnLoopback(api);
   const config = testConfig({ API_ORIGIN: apiServer.url, ...options.env });
   const web = createWebApp({ config, logger: silentLogger, clientDir: path.resolve('dist/client') });
@@ -58,6 +69,7 @@ export async function startStack(options: { seed?: boolean; now?: () => Date; en
     web,
     database,
     config,
+    mailer,
     async close() {
       await Promise.all([webServer.server, apiServer.server].map((s) => new Promise((r) => s.close(r))));
       await database.destroy();

@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { CheckCodeInput, SendMailInput } from '../../shared/account-rules.ts';
+import type { Ok } from '../../shared/api/types.ts';
+import type { ApiContext } from '../context.ts';
+import { parseInput } from '../http/validate.ts';
+import { sessionToken } from '../session/session-cookie.ts';
+import { findSessionUser } from '../session/session.service.ts';
+import { requireUser } from '../session/require-user.ts';
+import { clientAddress } from '../throttle/client-address.ts';
+import { checkCode } from './code-check.ts';
+import { requestCode } from './mail.service.ts';
+
+const SendMailQuery = z.strictObject({ langType: z.enum(['ja', 'en']).default('ja') });
+const NoQuery = z.strictObject({});
+const OK: Ok = { ok: true };
+
+export function mailRouter(ctx: ApiContext): Router {
+  const router = Router();
+
+  router.post('/sendMail', async (req, res) => {
+    const { langType } = parseInput(SendMailQuery, req.query, 'query');
+    const input = parseInput(SendMailInput, req.body, 'body');
+    const user = await findSessionUser(ctx.db, sessionToken(req), ctx.now());
+    await requestCode(ctx, clientAddress(req), input, langType, user);
+    res.json(OK);
+  });
+
+  // Says whether the code is right, without using it up (the action that follows does).
+  router.post('/checkCode', async (req, res) => {
+    parseInput(NoQuery, req.query, 'query');
+    const input = parseInput(CheckCodeInput, req.body, 'body');
+    const userId = input.type === 'email' ? (await requireUser(ctx, req)).id : undefined;
+    await checkCode(ctx, clientAddress(req), { email: input.email, purpose: input.type, code: input.code, userId });
+    res.json(OK);
+  });
+
+  return router;
+}

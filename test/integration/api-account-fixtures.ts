@@ -1,0 +1,141 @@
+import { Writable } from 'node:stream';
+import type { Express } from 'express';
+import type { Kysely } from 'kysely';
+import request, { type Response } from 'supertest';
+import { createApiApp } from '../../api/app.ts';
+import type { DB } from '../../api/db/schema.ts';
+import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
+import { SESSION_COOKIE } from '../../api/session/session.service.ts';
+import type { ThrottleRules } from '../../api/throttle/throttle.service.ts';
+import { createLogger } from '../../server/logger.server.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { startMailbox, type Mailbox } from '../support/mailbox.ts';
+
+/**
+ * Set-up of the account API tests (test/integration/api-account-*.test.ts): the API over a fresh
+ * database, mail going out over real SMTP to a test mailbox, a clock the test moves, and the
+ * production logger writing into memory so a test can read every line.
+ */
+export interface AccountApi {
+  app: Express;
+  db: Kysely<DB>;
+  mailbox: Mailbox;
+  mailer: Mailer;
+  /** Every log line written so far, as JSON text. */
+  logs: string[];
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export const START = new Date('2026-11-22T03:00:00.000Z');
+export const MINUTE = 60_000;
+export const DAY = 24 * 60 * MINUTE;
+export const PUBLIC_ORIGIN = 'http://localhost:3000';
+
+export async function startAccountApi(options: { throttle?: Partial<ThrottleRules>; publicOrigin?: string } = {}): Promise<AccountApi> {
+  const database: TestDatabase = await createTestDatabase();
+  const mailbox = await startMailbox();
+  const mailer = createMailer({ smtpUrl: mailbox.url, from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const clock = {
+    now: START,
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = createApiApp({
+    db: database.handle.db,
+    logger: createLogger('trace', 'api', sink),
+    now: () => clock.now,
+    publicOrigin: options.publicOrigin ?? PUBLIC_ORIGIN,
+    mailer,
+    throttle: options.throttle,
+  });
+  return {
+    app,
+    db: database.handle.db,
+    mailbox,
+    mailer,
+    logs,
+    clock,
+    async close() {
+      mailer.close();
+      await mailbox.close();
+      await database.destroy();
+    },
+  };
+}
+
+/** The session token a response set, or null when it set none (or cleared it). */
+export function sessionFrom(res: Response): string | null {
+  const raw = res.headers['set-cookie'] as unknown;
+  const cookies = Array.isArray(raw) ? raw.filter((c): c is string => typeof c === 'string') : [];
+  const cookie = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const value = cookie?.slice(SESSION_COOKIE.length + 1).split(';')[0];
+  return value ? decodeURIComponent(value) : null;
+}
+
+export function setCookieHeader(res: Response): string {
+  const raw = res.headers['set-cookie'] as unknown;
+  return Array.isArray(raw) ? raw.join('\n') : '';
+}
+
+export const withSession = (token: string | null) => (token ? `${SESSION_COOKIE}=${token}` : '');
+
+export interface Profile {
+  name: string;
+  zip: string;
+  address: string;
+  address2: string;
+  birthday: string;
+  gender: 'MALE' | 'FEMALE' | 'OTHER' | 'UNKNOWN';
+  tel: string;
+}
+
+export const PROFILE: Profile = {
+  name: '推野 花子',
+  zip: '1500002',
+  address: '東京都渋谷区渋谷',
+  address2: '2-24-12',
+  birthday: '1995-04-01',
+  gender: 'FEMALE',
+  tel: '0312345678',
+};
+
+export const PASSWORD = 'first-pass-1';
+
+/** Asks for a code and reads it from the mailbox, as the user would. */
+export async function mailedCode(api: AccountApi, email: string, type: 'signup' | 'reminder' | 'email', options: { lang?: 'ja' | 'en'; cookie?: string } = {}) {
+  const res = await request(api.app)
+    .post(`/api/mail/sendMail?langType=${options.lang ?? 'ja'}`)
+    .set('cookie', options.cookie ?? '')
+    .send({ email, type });
+  if (res.status !== 200) throw new Error(`sendMail answered ${res.status}: ${res.text}`);
+  const mail = await api.mailbox.waitFor(email);
+  return { mail, code: api.mailbox.codeIn(mail) };
+}
+
+/** A user signed up through the API (mail code and all); returns the session token. */
+export async function signUp(api: AccountApi, email: string, password = PASSWORD, lang: 'ja' | 'en' = 'ja'): Promise<string> {
+  const { code } = await mailedCode(api, email, 'signup', { lang });
+  const res = await request(api.app)
+    .post('/api/user')
+    .send({ email, code, ...PROFILE, password, passwordConfirm: password, agreement: true });
+  const token = sessionFrom(res);
+  if (res.status !== 201 || !token) throw new Error(`sign-up answered ${res.status}: ${res.text}`);
+  return token;
+}
+
+export function login(api: AccountApi, email: string, password: string, cookie = '') {
+  return request(api.app).post('/api/login/emailLogin').set('cookie', cookie).send({ email, password });
+}
+
+export function loginStatus(api: AccountApi, token: string | null) {
+  return request(api.app).get('/api/login/loginStatus').set('cookie', withSession(token));
+}

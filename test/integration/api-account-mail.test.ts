@@ -1,0 +1,154 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages.ts';
+import type { ApiErrorBody } from '../../shared/api/errors.ts';
+import { bodyOf, expectApiError } from './api-fixtures.ts';
+import { MINUTE, mailedCode, signUp, startAccountApi, type AccountApi } from './api-account-fixtures.ts';
+
+let api: AccountApi;
+
+beforeAll(async () => {
+  api = await startAccountApi();
+  await signUp(api, 'member@example.com');
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const sendMail = (body: unknown, query = '?langType=ja') => request(api.app).post(`/api/mail/sendMail${query}`).send(body as object);
+const checkCode = (body: unknown) => request(api.app).post('/api/mail/checkCode').send(body as object);
+
+describe('POST /api/mail/sendMail', () => {
+  it('mails a 6-digit sign-up code over SMTP in Japanese, never in the subject', async () => {
+    const { mail, code } = await mailedCode(api, 'new.ja@example.com', 'signup', { lang: 'ja' });
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.subject).toContain('会員登録の認証コード');
+    expect(mail.subject).not.toContain(code);
+    expect(mail.text).toContain('30分');
+    expect(mail.html).toContain(code);
+    expect(mail.from).toBe('no-reply@oshibox.example');
+  });
+
+  it('mails it in English when langType=en', async () => {
+    const { mail, code } = await mailedCode(api, 'new.en@example.com', 'signup', { lang: 'en' });
+    expect(mail.subject).toContain('Your sign-up code');
+    expect(mail.subject).not.toContain(code);
+    expect(mail.text).toContain('30 minutes');
+    expect(mail.text).not.toMatch(/[\u3040-\u30ff]/);
+  });
+
+  it('answers the same for a registered and an unregistered address, in both types', async () => {
+    const answers = [];
+    for (const [email, type] of [
+      ['member@example.com', 'signup'],
+      ['nobody@example.com', 'signup'],
+      ['member@example.com', 'reminder'],
+      ['nobody2@example.com', 'reminder'],
+    ] as const) {
+      const res = await sendMail({ email, type });
+      answers.push([res.status, res.text]);
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toEqual([200, JSON.stringify({ ok: true })]);
+  });
+
+  it('tells only the mailbox itself that it has no account (reminder) or already has one (sign-up), with no code', async () => {
+    await sendMail({ email: 'stranger@example.com', type: 'reminder' });
+    const notRegistered = await api.mailbox.waitFor('stranger@example.com');
+    expect(notRegistered.text).toContain(MESSAGES.emailNotRegistered.ja);
+    expect(notRegistered.text).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
+
+    await sendMail({ email: 'member@example.com', type: 'signup' }, '?langType=en');
+    const already = await api.mailbox.waitFor('member@example.com', (m) => m.subject.includes('already registered'));
+    expect(already.subject).toContain('already registered');
+    expect(already.text).not.toMatch(/(?<!\d)\d{6}(?!\d)/);
+  });
+
+  it('needs a signed-in user for an e-mail change code', async () => {
+    expectApiError(await sendMail({ email: 'x@example.com', type: 'email' }), 401, 'UNAUTHORIZED');
+  });
+
+  it.each([
+    [{ email: 'not-mail', type: 'signup' }, 'email', MESSAGES.emailInvalid],
+    [{ email: '', type: 'signup' }, 'email', MESSAGES.emailRequired],
+    [{ email: 'a@example.com', type: 'admin' }, 'type', MESSAGES.mailTypeInvalid],
+    [{ email: 'a@example.com', type: 'signup', extra: 1 }, 'extra', null],
+  ])('refuses %j naming the field', async (body, field, message) => {
+    const error = expectApiError(await sendMail(body), 400, 'BAD_REQUEST', [field]);
+    if (message) expect(error.fields?.[field]).toEqual(message);
+  });
+
+  it('refuses an unknown language', async () => {
+    expectApiError(await sendMail({ email: 'a@example.com', type: 'signup' }, '?langType=fr'), 400, 'BAD_REQUEST', ['langType']);
+  });
+});
+
+describe('POST /api/mail/checkCode', () => {
+  it('says a right code is right, and does not use it up', async () => {
+    const { code } = await mailedCode(api, 'check@example.com', 'signup');
+    for (let i = 0; i < 3; i += 1) {
+      const res = await checkCode({ email: 'check@example.com', code, type: 'signup' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: true });
+    }
+  });
+
+  it('binds the code to its address and its purpose', async () => {
+    const { code } = await mailedCode(api, 'bound@example.com', 'signup');
+    expectApiError(await checkCode({ email: 'other@example.com', code, type: 'signup' }), 400, 'BAD_REQUEST', ['code']);
+    expectApiError(await checkCode({ email: 'bound@example.com', code, type: 'reminder' }), 400, 'BAD_REQUEST', ['code']);
+    expect((await checkCode({ email: 'BOUND@example.com', code, type: 'signup' })).status).toBe(200);
+  });
+
+  it('answers a wrong code with §8 "code incorrect" in both languages, on the code field', async () => {
+    const { code } = await mailedCode(api, 'wrong@example.com', 'signup');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const error = expectApiError(await checkCode({ email: 'wrong@example.com', code: wrong, type: 'signup' }), 400, 'BAD_REQUEST', ['code']);
+    expect(error.fields?.code).toEqual(MESSAGES.codeIncorrect);
+    expect(error.message).toBe(MESSAGES.codeIncorrect.ja);
+    expect(error.messageEn).toBe(MESSAGES.codeIncorrect.en);
+  });
+
+  it('voids the code after 5 wrong tries, even for the right code afterwards', async () => {
+    const { code } = await mailedCode(api, 'five@example.com', 'signup');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) expect((await checkCode({ email: 'five@example.com', code: wrong, type: 'signup' })).status).toBe(400);
+    expectApiError(await checkCode({ email: 'five@example.com', code, type: 'signup' }), 400, 'BAD_REQUEST', ['code']);
+  });
+
+  it('still takes the right code after 4 wrong tries', async () => {
+    const { code } = await mailedCode(api, 'four@example.com', 'signup');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i += 1) await checkCode({ email: 'four@example.com', code: wrong, type: 'signup' });
+    expect((await checkCode({ email: 'four@example.com', code, type: 'signup' })).status).toBe(200);
+  });
+
+  it('expires a code after 30 minutes', async () => {
+    const { code } = await mailedCode(api, 'late@example.com', 'signup');
+    api.clock.advance(29 * MINUTE);
+    expect((await checkCode({ email: 'late@example.com', code, type: 'signup' })).status).toBe(200);
+    api.clock.advance(1 * MINUTE);
+    expectApiError(await checkCode({ email: 'late@example.com', code, type: 'signup' }), 400, 'BAD_REQUEST', ['code']);
+  });
+
+  it('voids the earlier code when a new one is mailed', async () => {
+    const first = await mailedCode(api, 'twice@example.com', 'signup');
+    const second = await mailedCode(api, 'twice@example.com', 'signup');
+    if (first.code !== second.code) {
+      expectApiError(await checkCode({ email: 'twice@example.com', code: first.code, type: 'signup' }), 400, 'BAD_REQUEST', ['code']);
+    }
+    expect((await checkCode({ email: 'twice@example.com', code: second.code, type: 'signup' })).status).toBe(200);
+  });
+
+  it('stores only a hash of the code', async () => {
+    const { code } = await mailedCode(api, 'hashed@example.com', 'signup');
+    const rows = await api.db.selectFrom('mail_codes').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(code);
+  });
+
+  it('refuses a malformed code as incorrect', async () => {
+    const error = bodyOf<ApiErrorBody>(await checkCode({ email: 'a@example.com', code: '12ab', type: 'signup' }));
+    expect(error.fields?.code).toEqual(MESSAGES.codeIncorrect);
+  });
+});
