@@ -5,6 +5,7 @@ import { ArtistGrid } from '../components/artist-card.tsx';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { NewsList } from '../components/news-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { FlashNotice } from '../components/profile/flash-notice.tsx';
 import { apiFrom, must, orElse } from '../data/api.ts';
 import { useT } from '../lang.tsx';
 
@@ -28,6 +29,8 @@ export function Component() {
   const t = useT();
   return (
     <div className="page home">
+      {/* After account deletion the shop's front door says it is done (`?done=accountDeleted`). */}
+      <FlashNotice />
       <PageMeta
         description={t({
           ja: '推しのアーティストやクリエイターのグッズが毎月届く、サプライズBOXの定期便。中身は届くまでのお楽しみです。',

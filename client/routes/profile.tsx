@@ -1,0 +1,75 @@
+import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
+import type { CurrentUser } from '../../shared/api/types.ts';
+import { href, loginHref } from '../../shared/routes.ts';
+import type { Text } from '../../shared/text.ts';
+import { PageMeta } from '../components/page-meta.tsx';
+import { DeleteAccountConfirm, DeleteAccountEntry } from '../components/profile/delete-account.tsx';
+import { FlashNotice, withNotice } from '../components/profile/flash-notice.tsx';
+import { ProfileSummary } from '../components/profile/profile-summary.tsx';
+import { apiFrom } from '../data/api.ts';
+import { loadCurrentUser } from '../data/current-user.ts';
+import { seeOther } from '../data/form-action.ts';
+import { useT } from '../lang.tsx';
+
+/** Where the password re-check returns to: the deletion confirmation itself. */
+const DELETE_STEP_PATH = `${href('profile')}?step=delete`;
+
+interface ProfileData {
+  user: CurrentUser;
+  confirmDelete: boolean;
+}
+
+type ProfileActionData = { step: 'confirmDelete'; error: Text | null };
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<ProfileData> {
+  const user = await loadCurrentUser(request, context);
+  const wantsDelete = new URL(request.url).searchParams.get('step') === 'delete';
+  // Deleting needs a recent proof of identity (DESIGN.md "securitySafe"): ask for it first.
+  if (wantsDelete && !user.securitySafe) throw redirect(loginHref(DELETE_STEP_PATH));
+  return { user, confirmDelete: wantsDelete };
+}
+
+const IntentSchema = z.object({ intent: z.enum(['deleteStart', 'delete']) });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const parsed = IntentSchema.safeParse({ intent: (await request.formData()).get('intent') });
+  if (!parsed.success) throw data(null, { status: 400 });
+  if (parsed.data.intent === 'deleteStart') {
+    const user = await loadCurrentUser(request, context);
+    if (!user.securitySafe) return seeOther(loginHref(DELETE_STEP_PATH));
+    return { step: 'confirmDelete', error: null } satisfies ProfileActionData;
+  }
+  const result = await apiFrom(context).deleteUser();
+  if (result.ok) return seeOther(withNotice(href('home'), 'accountDeleted'));
+  // The proof of identity ran out between the confirmation and the click, or the session ended.
+  if (result.error.code === 'REAUTH_REQUIRED' || result.status === 401) return seeOther(loginHref(DELETE_STEP_PATH));
+  const error: Text = { ja: result.error.message, en: result.error.messageEn };
+  return data({ step: 'confirmDelete', error } satisfies ProfileActionData, { status: result.status === 999 ? 503 : result.status });
+}
+
+/** Spec §2 "/mypage/profile": the registered details with links to change them, and account deletion. */
+export function Component() {
+  const { user, confirmDelete } = useLoaderData() as ProfileData;
+  const actionData = useActionData() as ProfileActionData | undefined;
+  const t = useT();
+  const title = t({ ja: '会員情報', en: 'Your profile' });
+  const description = t({ ja: '登録情報の確認と変更', en: 'View and change your registered details' });
+  if (confirmDelete || actionData?.step === 'confirmDelete') {
+    return (
+      <div className="page profile-page">
+        <PageMeta title={t({ ja: '退会の確認', en: 'Confirm account deletion' })} description={description} />
+        <DeleteAccountConfirm error={actionData?.error} />
+      </div>
+    );
+  }
+  return (
+    <div className="page profile-page">
+      <PageMeta title={title} description={description} />
+      <h1 className="page-title">{title}</h1>
+      <FlashNotice />
+      <ProfileSummary user={user} />
+      <DeleteAccountEntry />
+    </div>
+  );
+}
