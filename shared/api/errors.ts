@@ -20,11 +20,11 @@ export type ErrorCode =
   | 'DATABASE_UNAVAILABLE'
   | 'UPSTREAM_UNAVAILABLE'
   | 'UPSTREAM_TIMEOUT'
+  /** A success status whose body was not JSON (a misrouted proxy, a truncated body). */
+  | 'BAD_RESPONSE'
   | 'NETWORK';
 
 /** The one error shape of the API (DESIGN.md "Errors"). */
-  /** A success status whose body was not JSON (a misrouted proxy, a truncated body). */
-  | 'BAD_RESPONSE'
 export interface ApiErrorBody {
   code: ErrorCode;
   message: string;
