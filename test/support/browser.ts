@@ -24,8 +24,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium driven by playwright-core, with a fresh profile each time. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium driven by playwright-core, with a fresh profile each time.
+ * `javaScriptEnabled: false` is a shopper without JavaScript (progressive enhancement tests).
+ */
+export async function launchBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is not installed at ${CHROMIUM_PATH}. Install it with: sudo apt-get install -y chromium ` +
@@ -39,6 +42,7 @@ export async function launchBrowser(): Promise<Browser> {
     args: FLAGS,
     locale: 'ja-JP',
     viewport: { width: 390, height: 844 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   const errors: string[] = [];
   return {
