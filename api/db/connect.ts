@@ -56,11 +56,44 @@ function createPool(databaseUrl: string, options: DatabaseOptions): pg.Pool {
   return pool;
 }
 
+/**
+ * `pool.end()` resolves once its clients are let go, before their sockets have closed (pg-pool
+ * `_remove` does not wait for `client.end`). A caller that then drops the database or stops the
+ * server would cut connections still saying goodbye; this waits for each client's 'remove' event,
+ * which pg-pool emits once the socket has ended, with a deadline.
+ */
+function trackClosedSockets(pool: pg.Pool): () => Promise<void> {
+  const open = new Set<pg.PoolClient>();
+  let allClosed: (() => void) | undefined;
+  pool.on('connect', (client) => open.add(client));
+  pool.on('remove', (client) => {
+    open.delete(client);
+    if (open.size === 0) allClosed?.();
+  });
+  return () =>
+    new Promise<void>((resolve) => {
+      if (open.size === 0) return resolve();
+      const timer = setTimeout(resolve, DATABASE_TIMEOUTS.connectMs);
+      allClosed = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = createPool(options.databaseUrl, options);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const closed = trackClosedSockets(pool);
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await db.destroy();
+        await closed();
+      },
+    };
   }
   const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir, {
     parsers: PGLITE_PARSERS,

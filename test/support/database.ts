@@ -22,10 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { handle, url: null, destroy: () => handle.close() };
   }
   const name = `oshibox_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await runAdmin(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 5 });
@@ -34,11 +31,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     handle,
     url: url.toString(),
     async destroy() {
+      // The pool closes fully (every socket ended) before the drop, so `with (force)` only ever
+      // ends sessions a test left behind, never a pool connection still closing.
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** One statement on the server's admin database; a lost connection is an error, never unhandled. */
+async function runAdmin(adminUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  let lost: Error | undefined;
+  admin.on('error', (error) => {
+    lost = error;
+  });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+  if (lost) throw lost;
 }

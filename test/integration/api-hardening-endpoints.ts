@@ -1,0 +1,109 @@
+import type { Express } from 'express';
+import request, { type Response, type Test } from 'supertest';
+import { expect } from 'vitest';
+
+/**
+ * Every call of the shop API, for the attack tests (api-hardening*.test.ts): the route's pattern
+ * as mounted and a concrete path to send. A test checks this list against the app's own route
+ * table, so a new call without an entry here fails until it is added.
+ */
+export interface ApiCall {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  pattern: string;
+  path: string;
+}
+
+export const API_CALLS: readonly ApiCall[] = [
+  { method: 'GET', pattern: '/healthz', path: '/healthz' },
+  { method: 'GET', pattern: '/readyz', path: '/readyz' },
+  { method: 'GET', pattern: '/api/artist/', path: '/api/artist' },
+  { method: 'GET', pattern: '/api/artist/categoryArtist', path: '/api/artist/categoryArtist' },
+  { method: 'GET', pattern: '/api/artist/tag/:tag', path: '/api/artist/tag/vtuber' },
+  { method: 'GET', pattern: '/api/artist/:slug', path: '/api/artist/hoshino_mirai' },
+  { method: 'GET', pattern: '/api/banner/', path: '/api/banner' },
+  { method: 'GET', pattern: '/api/news/', path: '/api/news' },
+  { method: 'GET', pattern: '/api/news/:newsId', path: '/api/news/1' },
+  { method: 'GET', pattern: '/api/plan/order/:planOrderId', path: '/api/plan/order/1' },
+  { method: 'GET', pattern: '/api/plan/:planId', path: '/api/plan/1' },
+  { method: 'GET', pattern: '/api/login/loginStatus', path: '/api/login/loginStatus' },
+  { method: 'POST', pattern: '/api/login/emailLogin', path: '/api/login/emailLogin' },
+  { method: 'DELETE', pattern: '/api/login/logout', path: '/api/login/logout' },
+  { method: 'POST', pattern: '/api/mail/sendMail', path: '/api/mail/sendMail' },
+  { method: 'POST', pattern: '/api/mail/checkCode', path: '/api/mail/checkCode' },
+  { method: 'GET', pattern: '/api/user/', path: '/api/user' },
+  { method: 'POST', pattern: '/api/user/', path: '/api/user' },
+  { method: 'PUT', pattern: '/api/user/', path: '/api/user' },
+  { method: 'PUT', pattern: '/api/user/loginPass', path: '/api/user/loginPass' },
+  { method: 'DELETE', pattern: '/api/user/', path: '/api/user' },
+  { method: 'GET', pattern: '/api/zip/:zip', path: '/api/zip/1500002' },
+  { method: 'GET', pattern: '/api/media/{*path}', path: '/api/media/artists/hoshino_mirai.svg' },
+];
+
+interface LayerShape {
+  rawPath?: unknown;
+  route?: { path: unknown; methods: Record<string, boolean> };
+  handle: unknown;
+}
+
+function stackOf(value: unknown): LayerShape[] | null {
+  if ((typeof value !== 'function' && typeof value !== 'object') || value === null || !('stack' in value)) return null;
+  return Array.isArray(value.stack) ? value.stack : null;
+}
+
+/** `METHOD pattern` of every route the app has, walked from its route table. */
+export function listRoutes(app: Express): string[] {
+  const routes: string[] = [];
+  const walk = (stack: LayerShape[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route && typeof layer.route.path === 'string') {
+        const methods = Object.keys(layer.route.methods).filter((m) => m !== '_all');
+        for (const m of methods) routes.push(`${m.toUpperCase()} ${prefix}${layer.route.path}`);
+      }
+      const inner = stackOf(layer.handle);
+      if (inner && typeof layer.rawPath === 'string') walk(inner, prefix + (layer.rawPath === '/' ? '' : layer.rawPath));
+    }
+  };
+  walk(stackOf(app.router) ?? [], '');
+  return routes;
+}
+
+export const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'] as const;
+export type AnyMethod = (typeof ALL_METHODS)[number];
+
+/** supertest has one function per method; this picks it by name. */
+export function send(app: Express, method: AnyMethod, path: string): Test {
+  const agent = request(app);
+  switch (method) {
+    case 'GET':
+      return agent.get(path);
+    case 'HEAD':
+      return agent.head(path);
+    case 'POST':
+      return agent.post(path);
+    case 'PUT':
+      return agent.put(path);
+    case 'PATCH':
+      return agent.patch(path);
+    case 'DELETE':
+      return agent.delete(path);
+    case 'OPTIONS':
+      return agent.options(path);
+    case 'TRACE':
+      return agent.trace(path);
+  }
+}
+
+/** The bound on any error reply of the API, whatever the request held. */
+export const MAX_ERROR_BYTES = 4096;
+
+/** Checks what an attacker gets back: never a 5xx, an error in the one shape and small. */
+export function expectBoundedReply(res: Response, label: string): void {
+  expect(res.status, `${label}: ${res.text?.slice(0, 200)}`).toBeLessThan(500);
+  if (res.status < 400) return;
+  const bytes = Buffer.byteLength(res.text ?? '');
+  expect(bytes, `${label}: reply of ${bytes} bytes`).toBeLessThanOrEqual(MAX_ERROR_BYTES);
+  if (res.text) {
+    const body: unknown = JSON.parse(res.text);
+    expect(body, label).toMatchObject({ code: expect.any(String), message: expect.any(String), messageEn: expect.any(String) });
+  }
+}
