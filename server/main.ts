@@ -1,14 +1,25 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
 import { bootApi } from '../api/boot.ts';
+import { apiRouteLabel } from '../api/http/metrics.ts';
+import { StartupError } from '../shared/startup-error.ts';
 import { createWebApp } from './app.server.ts';
+import { drainAware, type DrainState } from './drain.server.ts';
 import { loadConfig } from './env.server.ts';
+import { createLimitedServer, serverLimitsFrom } from './http-limits.server.ts';
+import { listenOn } from './listen.server.ts';
 import { createLogger } from './logger.server.ts';
+import { createMetricsHandler, reactServerBuild, recordBuildInfo } from './metrics.server.ts';
+import { measureRequests, webRouteLabel, type RouteLabeller } from './request-metrics.server.ts';
+import { shutDown } from './shutdown.server.ts';
 
 /**
  * The one place that listens. `node dist/main.js [all|web|api]`: the role picks the services;
- * `all` (the default) runs the API on the embedded database beside the web service.
+ * `all` (the default) runs the API on the embedded database beside the web service. Every
+ * server gets the same limits (http-limits.server.ts), drains on SIGTERM/SIGINT
+ * (shutdown.server.ts) and is measured on the metrics port (metrics.server.ts).
  */
 type Role = 'all' | 'web' | 'api';
 
@@ -20,26 +31,35 @@ if (!['all', 'web', 'api'].includes(role)) {
 
 const config = loadConfig();
 const here = path.dirname(fileURLToPath(import.meta.url));
-const servers: Server[] = [];
+const limits = serverLimitsFrom(config);
+const drain: DrainState = { draining: false };
+const processLogger = createLogger(config.LOG_LEVEL, 'process');
+const webServers: Server[] = [];
+const apiServers: Server[] = [];
 const closers: (() => Promise<void>)[] = [];
 
-function listen(app: { listen: (port: number, host: string, cb: () => void) => Server }, port: number): Promise<Server> {
-  return new Promise((resolve) => {
-    const server = app.listen(port, config.HOST, () => resolve(server));
-    server.keepAliveTimeout = 65_000; // longer than common load balancer idle timeouts
-    servers.push(server);
-  });
+async function serve(
+  app: RequestListener,
+  tier: 'web' | 'api',
+  port: number,
+  setting: string,
+  routeOf: RouteLabeller,
+): Promise<Server> {
+  const server = createLimitedServer(limits, measureRequests(tier, routeOf, drainAware(drain, app)));
+  await listenOn(server, port, config.HOST, setting);
+  (tier === 'web' ? webServers : apiServers).push(server);
+  return server;
 }
 
-if (role !== 'web') {
+async function startApi(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'api');
   const { app, database } = await bootApi(config, logger);
   closers.push(database.close);
-  await listen(app, config.API_PORT);
+  await serve(app, 'api', config.API_PORT, 'API_PORT', apiRouteLabel);
   logger.info({ port: config.API_PORT, database: database.kind }, 'shop API listening');
 }
 
-if (role !== 'api') {
+async function startWeb(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'web');
   const apiHealth = `${config.API_ORIGIN}/healthz`;
   const app = createWebApp({
@@ -48,17 +68,70 @@ if (role !== 'api') {
     clientDir: path.join(here, 'client'),
     checkApi: async () => (await fetch(apiHealth, { signal: AbortSignal.timeout(2000) })).ok,
   });
-  await listen(app, config.PORT);
+  await serve(app, 'web', config.PORT, 'PORT', webRouteLabel);
   logger.info({ port: config.PORT, api: config.API_ORIGIN }, 'web listening');
-  const shown = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
-  console.log(`\n  ${config.BRAND_NAME} is open at http://${shown}:${config.PORT}/\n`);
 }
 
-async function shutdown(signal: string): Promise<void> {
-  console.log(`${signal}: shutting down`);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  for (const close of closers) await close();
-  process.exit(0);
+/** One endpoint for every tier of this process, on its own port (off with METRICS_PORT=0). */
+async function startMetrics(): Promise<void> {
+  recordBuildInfo(config.NODE_ENV, role);
+  if (config.METRICS_PORT === 0) return;
+  const server = createLimitedServer(limits, createMetricsHandler());
+  await listenOn(server, config.METRICS_PORT, config.HOST, 'METRICS_PORT');
+  closers.push(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  processLogger.info({ port: config.METRICS_PORT }, 'metrics listening');
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+function printBanner(): void {
+  if (role === 'api') return;
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  const build = reactServerBuild() === 'production' ? 'production build' : 'development build: slower, for working on the code';
+  console.log(`\n  ${config.BRAND_NAME} is open at http://${shown}:${config.PORT}/  (${build})\n`);
+}
+
+/** A start-up failure is one line on stderr and exit status 1, never a claim to be listening. */
+async function failStartup(error: unknown): Promise<never> {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(error instanceof StartupError ? message : `Start-up failed: ${message}`);
+  processLogger.debug({ err: error }, 'start-up failure');
+  await Promise.race([Promise.allSettled(closers.map((close) => close())), new Promise((r) => setTimeout(r, 1000))]);
+  process.exit(1);
+}
+
+function handleSignals(logger: Logger): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      console.log(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: draining (readiness off, in-flight requests finish; exit within ${config.SHUTDOWN_TIMEOUT_MS} ms)`);
+    void shutDown({
+      state: drain,
+      stages: [webServers, apiServers],
+      closers,
+      timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      delayMs: config.SHUTDOWN_DELAY_MS,
+      logger,
+    }).then((outcome) => {
+      logger.info({ outcome }, 'stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+try {
+  if (role !== 'web') await startApi();
+  if (role !== 'api') await startWeb();
+  await startMetrics();
+} catch (error) {
+  await failStartup(error);
+}
+handleSignals(processLogger);
+printBanner();

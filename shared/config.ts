@@ -33,6 +33,14 @@ export const ConfigSchema = z.object({
   COMPANY_REPRESENTATIVE: z.string().min(1).default('代表取締役 推野 箱太郎'),
   TWITTER_URL: url.default('https://twitter.com/oshibox_jp'),
   INSTAGRAM_URL: url.default('https://www.instagram.com/oshibox_jp/'),
+  // Process limits (server/http-limits.server.ts, server/shutdown.server.ts): the grace default
+  // stays under Kubernetes' 30 s terminationGracePeriodSeconds.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Prometheus /metrics on HOST; 0 turns it off. Never served on the public web port. */
+  METRICS_PORT: port.default(9464),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { API_ORIGIN: string; PUBLIC_ORIGIN: string };

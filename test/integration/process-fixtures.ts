@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Spawns the built shop (`node dist/main.js <role>`) as an operator would, on free loopback
+ * ports and a temporary DATA_DIR, and keeps what it prints. Every child is killed by `killAll`.
+ */
+export interface ShopProcess {
+  child: ChildProcess;
+  webUrl: string;
+  apiUrl: string;
+  metricsUrl: string;
+  ports: { web: number; api: number; metrics: number };
+  output(): { stdout: string; stderr: string };
+  /** Resolves with the exit status and the time of exit (Date.now()). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+/** The built entry; PROCESS_TEST_MAIN points the tests at another build (e.g. an older commit's,
+ *  to see a test fail before its fix). */
+export const SHOP_MAIN = process.env.PROCESS_TEST_MAIN ?? 'dist/main.js';
+
+const children = new Set<ChildProcess>();
+const dataDirs: string[] = [];
+
+/** Ports that are free now: opened together (so they differ), then closed. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<net.Server>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
+    })),
+  );
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
+}
+
+export function tempDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'oshibox-process-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+/** The environment of a spawned shop: nothing from vitest (NODE_ENV=test) or a DATABASE_URL. */
+export function shopEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
+  return { ...env, ...overrides };
+}
+
+export function spawnTracked(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export function describeExit(child: ChildProcess): ShopProcess['exited'] {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode, at: Date.now() });
+    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() }));
+  });
+}
+
+export function collectOutput(child: ChildProcess): () => { stdout: string; stderr: string } {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return () => ({ stdout, stderr });
+}
+
+/**
+ * Starts `node dist/main.js <role>` and resolves once `readyPath` answers 200 on the role's main
+ * port (the web port, or the API port for role api); rejects with its output if it exits first.
+ */
+export async function startShop(role: 'all' | 'web' | 'api', env: Record<string, string> = {}, limitMs = 45_000): Promise<ShopProcess> {
+  const [web = 0, api = 0, metrics = 0] = await freePorts(3);
+  const fullEnv = shopEnv({
+    NODE_ENV: 'production',
+    PORT: String(web),
+    API_PORT: String(api),
+    METRICS_PORT: String(metrics),
+    DATA_DIR: tempDataDir(),
+    ...env,
+  });
+  const child = spawnTracked(process.execPath, [SHOP_MAIN, role], fullEnv);
+  const output = collectOutput(child);
+  const exited = describeExit(child);
+  const shop: ShopProcess = {
+    child,
+    webUrl: `http://127.0.0.1:${fullEnv.PORT}`,
+    apiUrl: `http://127.0.0.1:${fullEnv.API_PORT}`,
+    metricsUrl: `http://127.0.0.1:${fullEnv.METRICS_PORT}`,
+    ports: { web: Number(fullEnv.PORT), api: Number(fullEnv.API_PORT), metrics: Number(fullEnv.METRICS_PORT) },
+    output,
+    exited,
+  };
+  const probe = `${role === 'api' ? shop.apiUrl : shop.webUrl}/healthz`;
+  const started = Date.now();
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (Date.now() - started < limitMs) {
+    if (gone) throw new Error(`shop exited during start-up:\n${output().stderr}${output().stdout}`);
+    const ok = await fetch(probe, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    if (ok) return shop;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`shop not up within ${limitMs} ms:\n${output().stderr}`);
+}
+
+/** afterAll: no child outlives its test file, whatever state it is in. */
+export function killAll(): void {
+  for (const child of children) {
+    if (child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+  children.clear();
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export interface LoadRecord {
+  path: string;
+  startedAt: number;
+  finishedAt: number;
+  status?: number;
+  error?: string;
+}
+
+/**
+ * Keep-alive clients in a loop over `paths` (each response read to the end) until `stop()`, a
+ * loop's first failure after `stopOnFailureAfter()` (the server went away), or `limitMs`.
+ */
+export function startLoad(baseUrl: string, paths: string[], concurrency: number, limitMs: number) {
+  const records: LoadRecord[] = [];
+  let stopped = false;
+  let failuresEndAfter = Number.POSITIVE_INFINITY;
+  const hardStop = Date.now() + limitMs;
+  const loop = async (offset: number): Promise<void> => {
+    for (let i = offset; !stopped && Date.now() < hardStop; i += 1) {
+      const path = paths[i % paths.length] ?? '/';
+      const startedAt = Date.now();
+      try {
+        const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+        await response.arrayBuffer();
+        records.push({ path, startedAt, finishedAt: Date.now(), status: response.status });
+      } catch (error) {
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+        const code = cause instanceof Error && 'code' in cause && typeof cause.code === 'string' ? cause.code : String(cause);
+        records.push({ path, startedAt, finishedAt: Date.now(), error: code });
+        if (startedAt >= failuresEndAfter) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  };
+  const done = Promise.all(Array.from({ length: concurrency }, (_, i) => loop(i)));
+  return {
+    records,
+    done,
+    /** From now on a failing loop ends (requests after a shutdown signal may be refused). */
+    endLoopsOnFailure(): void {
+      failuresEndAfter = Date.now();
+    },
+    stop(): void {
+      stopped = true;
+    },
+  };
+}
+
+export const BROWSING = ['/', '/lineup', '/faq', '/api/artist', '/api/banner', '/news', '/api/news', '/lineupClose'];
+
+export function failuresBefore(records: LoadRecord[], signalAt: number): LoadRecord[] {
+  return records.filter((r) => r.startedAt < signalAt && (r.error !== undefined || (r.status ?? 0) >= 500));
+}
+
+export async function readyzDuringDrain(url: string): Promise<{ status: number; connection: string | null }> {
+  for (let i = 0; i < 20; i += 1) {
+    const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+    await response.arrayBuffer();
+    if (response.status === 503) return { status: 503, connection: response.headers.get('connection') };
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { status: 200, connection: null };
+}
+
+/** Sends SIGTERM under load and checks what the shoppers saw. */
+export async function drainUnderLoad(shop: ShopProcess, readyUrls: string[], timeoutMs: number) {
+  const load = startLoad(shop.webUrl, BROWSING, 16, timeoutMs + 20_000);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  load.endLoopsOnFailure();
+  const signalAt = Date.now();
+  shop.child.kill('SIGTERM');
+  const readiness = await Promise.all(readyUrls.map(readyzDuringDrain));
+  const exit = await shop.exited;
+  load.stop();
+  await load.done;
+  return { records: load.records, signalAt, readiness, exit };
+}

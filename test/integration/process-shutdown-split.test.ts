@@ -1,0 +1,36 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { drainUnderLoad, failuresBefore, killAll, readyzDuringDrain, startLoad, startShop, tempDataDir } from './process-fixtures.ts';
+
+/**
+ * The split layout (`node dist/main.js api` and `node dist/main.js web` as two processes, as
+ * behind a load balancer): SIGTERM to either drains it under load and it exits 0 in bounds.
+ */
+afterAll(killAll);
+
+const TIMEOUT_MS = 8000;
+
+describe('graceful shutdown, two processes', () => {
+  it('web and API as two processes: SIGTERM to each drains it under load and exits 0', async () => {
+    const dataDir = tempDataDir();
+    const api = await startShop('api', { DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS) });
+    const web = await startShop('web', { API_ORIGIN: api.apiUrl, SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS) });
+    const webRun = await drainUnderLoad(web, [web.webUrl], TIMEOUT_MS);
+    expect(webRun.records.filter((r) => r.startedAt < webRun.signalAt).length).toBeGreaterThan(50);
+    expect(failuresBefore(webRun.records, webRun.signalAt)).toEqual([]);
+    expect(webRun.readiness).toEqual([{ status: 503, connection: 'close' }]);
+    expect(webRun.exit.code).toBe(0);
+
+    const apiLoad = startLoad(api.apiUrl, ['/api/artist', '/api/banner', '/api/news'], 8, TIMEOUT_MS + 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    apiLoad.endLoopsOnFailure();
+    const signalAt = Date.now();
+    api.child.kill('SIGTERM');
+    expect(await readyzDuringDrain(api.apiUrl)).toEqual({ status: 503, connection: 'close' });
+    const exit = await api.exited;
+    apiLoad.stop();
+    await apiLoad.done;
+    expect(failuresBefore(apiLoad.records, signalAt)).toEqual([]);
+    expect(exit.code).toBe(0);
+    expect(exit.at - signalAt).toBeLessThan(TIMEOUT_MS);
+  }, 60_000);
+});

@@ -1,0 +1,73 @@
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SHOP_MAIN, collectOutput, describeExit, freePorts, killAll, shopEnv, spawnTracked, tempDataDir } from './process-fixtures.ts';
+
+/**
+ * Start-up tells the truth in one line: a port in use or an unreachable database ends the
+ * process with status 1 and one clear line on stderr, never "listening" and never a stack trace.
+ */
+afterAll(killAll);
+
+async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { port, release: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function runUntilExit(role: string, env: Record<string, string>) {
+  const child = spawnTracked(process.execPath, [SHOP_MAIN, role], shopEnv({ NODE_ENV: 'production', DATA_DIR: tempDataDir(), ...env }));
+  const output = collectOutput(child);
+  const started = Date.now();
+  const exit = await Promise.race([
+    describeExit(child),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 25_000)),
+  ]);
+  return { exit, elapsedMs: Date.now() - started, ...output() };
+}
+
+function meaningfulLines(text: string): string[] {
+  return text.split('\n').filter((line) => line.trim() !== '');
+}
+
+describe('start-up failures', () => {
+  it.each([
+    ['PORT', 'all'],
+    ['API_PORT', 'all'],
+    ['METRICS_PORT', 'web'],
+  ])('a %s already in use ends role %s with status 1 and one line naming it', async (setting, role) => {
+    const taken = await holdPort();
+    try {
+      const [web = 0, api = 0, metrics = 0] = await freePorts(3);
+      const ports: Record<string, string> = { PORT: String(web), API_PORT: String(api), METRICS_PORT: String(metrics), [setting]: String(taken.port) };
+      const run = await runUntilExit(role, ports);
+      expect(run.exit, `still running after 25 s; stdout: ${run.stdout}`).not.toBeNull();
+      expect(run.exit?.code).toBe(1);
+      expect(meaningfulLines(run.stderr)).toEqual([`${setting} ${taken.port} is already in use (EADDRINUSE): set ${setting} to a free port`]);
+      expect(run.stdout).not.toMatch(/is open at/);
+    } finally {
+      await taken.release();
+    }
+  });
+
+  it('an unreachable DATABASE_URL ends role api with status 1 and one line, without the password', async () => {
+    const [dead = 0, api = 0, metrics = 0] = await freePorts(3);
+    const run = await runUntilExit('api', {
+      DATABASE_URL: `postgres://shop:s3cret-pass@127.0.0.1:${dead}/shop`,
+      API_PORT: String(api),
+      METRICS_PORT: String(metrics),
+    });
+    expect(run.exit?.code).toBe(1);
+    const lines = meaningfulLines(run.stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^DATABASE_URL: cannot connect to PostgreSQL at 127\.0\.0\.1:\d+/);
+    expect(run.stderr).not.toContain('s3cret-pass');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('an unknown role ends with status 2 and one line', async () => {
+    const run = await runUntilExit('everything', {});
+    expect(run.exit?.code).toBe(2);
+    expect(meaningfulLines(run.stderr)).toEqual(['Unknown role "everything": use all, web or api.']);
+  });
+});
