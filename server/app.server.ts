@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { toPublicConfig, type Config } from '../shared/config.ts';
 import { requestId } from '../shared/request-id.ts';
+import { pageGate } from './page-gate.server.ts';
 import { createApiProxy } from './proxy.server.ts';
+import { requestGuard } from './request-guard.server.ts';
 import { cspNonce, securityHeaders } from './security.server.ts';
 import { createSeoRouter } from './seo.server.ts';
 import { readManifest } from './ssr/manifest.server.ts';
@@ -27,7 +29,10 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   const app = express();
   const https = config.PUBLIC_ORIGIN.startsWith('https:');
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // Only the configured proxies may name the client (never `true`: anyone could forge it).
+  app.set('trust proxy', config.TRUST_PROXY);
+  // First, so every answer has them: probes, proxied JSON, refusals and the last-resort 500.
+  app.use(cspNonce, securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID) }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
@@ -38,14 +43,16 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   });
 
   app.use(pinoHttp({ logger, genReqId: (req, res) => requestId(req, res), autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false } }));
+  app.use(requestGuard);
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
-  app.use(cspNonce, securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID) }));
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static(path.join(clientDir, 'public'), { maxAge: '1d', index: false }));
   app.use(createSeoRouter({ apiOrigin: config.API_ORIGIN, publicOrigin: config.PUBLIC_ORIGIN }));
+  app.use(pageGate({ publicOrigin: config.PUBLIC_ORIGIN }));
   app.use(
     createSsrHandler({
       apiOrigin: config.API_ORIGIN,
+      apiTimeoutMs: config.PROXY_TIMEOUT_MS,
       manifest: readManifest(clientDir),
       publicConfig: toPublicConfig(config),
       logger,
@@ -55,9 +62,21 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   return app;
 }
 
+/** The status Express or a middleware gave an error that the client caused (a 4xx), if any. */
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN;
+  return status >= 400 && status < 500 ? status : undefined;
+}
+
 /** A failure no page could show: logged once with its request id, answered with a plain 500. */
 function lastResort(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
+    const status = clientErrorStatus(error);
+    if (status !== undefined && !res.headersSent) {
+      // A malformed request (e.g. a broken %-encoding for a static file) is the client's fault.
+      res.status(status).type('text/plain; charset=utf-8').set('cache-control', 'no-store').send('リクエストが正しくありません。\nBad request.\n');
+      return;
+    }
     logger.error({ err: error, reqId: req.id }, 'web request failed');
     if (res.headersSent) {
       res.destroy();

@@ -1,7 +1,9 @@
 import http from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
+import { CLIENT_FORWARDING_HEADERS, upstreamHeaders } from './forwarded.server.ts';
+import { isApiPath } from './small-error.server.ts';
 
 export interface ApiProxyOptions {
   apiOrigin: string;
@@ -20,6 +22,13 @@ const TIMEOUT: ApiErrorBody = {
 };
 
 const timedOut = new WeakSet<http.IncomingMessage>();
+/** Hop-by-hop headers (RFC 9110 §7.6.1) describe the browser's connection, not ours to the API. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
+
+/** Headers named in the client's `Connection` header are hop-by-hop too. */
+function connectionTokens(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((token) => token.trim().toLowerCase()).filter(Boolean);
+}
 const IDLE_SOCKET_MS = 4_000;
 
 /**
@@ -31,14 +40,22 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
   // An idle upstream socket is dropped after 4 s, before the API's own idle timeout (Node's
   // default is 5 s) can close it under a request that is just being sent: that race is a 502.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_SOCKET_MS });
-  return createProxyMiddleware<http.IncomingMessage & { id?: unknown }, http.ServerResponse>({
+  return createProxyMiddleware<Request, http.ServerResponse>({
     target: options.apiOrigin,
-    pathFilter: '/api',
+    // `/api` and `/api/…` only: `/apix` or `/api-docs` are the web tier's own (404) pages.
+    pathFilter: (pathname) => isApiPath(pathname),
     agent,
-    xfwd: true,
+    // The client's own forwarding headers are dropped below and ours set instead (forwarded.server.ts).
+    xfwd: false,
     proxyTimeout: options.timeoutMs,
     on: {
       proxyReq(proxyReq, req) {
+        // A client's `Connection: close` made the API close the socket after an early answer (a
+        // 413 before the body was read) while the body was still being written: the write failed
+        // and the browser got a 502 instead of the 413. Our keep-alive agent owns that connection.
+        for (const name of [...HOP_BY_HOP, ...connectionTokens(req.headers.connection)]) proxyReq.removeHeader(name);
+        for (const name of CLIENT_FORWARDING_HEADERS) proxyReq.removeHeader(name);
+        for (const [name, value] of Object.entries(upstreamHeaders(req))) proxyReq.setHeader(name, value);
         if (typeof req.id === 'string') proxyReq.setHeader('x-request-id', req.id);
         proxyReq.on('timeout', () => timedOut.add(req));
       },

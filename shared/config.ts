@@ -7,6 +7,30 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(0).max(65535);
 const url = z.url();
 
+/** Express's named address ranges, an IPv4 or IPv6 address, each optionally with a /prefix. */
+const TRUSTED_NAME = /^(?:loopback|linklocal|uniquelocal)$/;
+const IPV4_OR_CIDR = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/(?:3[0-2]|[12]?\d))?$/;
+const IPV6_OR_CIDR = /^[0-9a-f]*:[0-9a-f:.]*(?:\/(?:12[0-8]|1[01]\d|[1-9]?\d))?$/i;
+
+/**
+ * Which proxies in front of the web tier may say who the client is (Express "trust proxy"): a hop
+ * count, or comma-separated names/addresses/CIDRs. Never `true`: that lets any client forge its
+ * address. Parsed to what `app.set('trust proxy', …)` takes.
+ */
+const trustProxy = z
+  .string()
+  .default('loopback')
+  .transform((value, ctx): number | string[] => {
+    if (/^\d{1,2}$/.test(value.trim())) return Number(value.trim());
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !TRUSTED_NAME.test(entry) && !IPV4_OR_CIDR.test(entry) && !IPV6_OR_CIDR.test(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `like loopback, 1, or 10.0.0.0/8,fd00::/8 (not ${bad.join(', ') || 'empty'})` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -20,6 +44,7 @@ export const ConfigSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  TRUST_PROXY: trustProxy,
   /** Mail: set → sent over SMTP (smtp:// or smtps://); unset → the outbox under DATA_DIR. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'like smtp://user:pass@host:587 or smtps://…' }).optional(),
   MAIL_FROM: z.string().min(3).max(200).default('OshiBox <no-reply@oshibox.example>'),

@@ -25,6 +25,9 @@ export function must<D>(result: ApiResult<D>): D {
   throw data(result.error, { status });
 }
 
+/** The HTTP status of a page whose login-status call failed (spec §8 global error). */
+export const LOGIN_STATUS_FAILED = 503;
+
 /** Optional data: the value, or a fallback; a failure here never breaks the page. */
 export function orElse<D>(result: ApiResult<D>, fallback: D): D {
   return result.ok ? result.data : fallback;

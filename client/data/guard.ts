@@ -1,8 +1,9 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import type { RouteAccess } from '../../shared/routes.ts';
+import { loginStatusError } from '../../shared/messages.ts';
 import { loginHref } from '../../shared/routes.ts';
-import { apiFrom } from './api.ts';
+import { apiFrom, LOGIN_STATUS_FAILED } from './api.ts';
 
 /**
  * Spec §6: a protected page loads the user; without one (or, for `secure` pages, without a
@@ -12,7 +13,10 @@ export async function requireUser(request: Request, context: unknown, access: Ro
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
   const status = await apiFrom(context).loginStatus();
-  const user = status.ok ? status.data.user : null;
+  // An API that cannot answer says nothing about the session: showing the login page would tell
+  // a signed-in shopper they were signed out. The root shows the §8 error instead.
+  if (!status.ok) throw data(loginStatusError(status.status), { status: LOGIN_STATUS_FAILED });
+  const user = status.data.user;
   if (!user || (access === 'secure' && !user.securitySafe)) throw redirect(loginHref(returnTo));
   return user;
 }

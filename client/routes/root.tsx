@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import { loginStatusError } from '../../shared/messages.ts';
 import { href } from '../../shared/routes.ts';
 import { pick, type Text } from '../../shared/text.ts';
 import { Shell } from '../components/shell.tsx';
 import { ShellErrorCard } from '../components/shell-error.tsx';
-import { apiFrom } from '../data/api.ts';
+import { apiFrom, LOGIN_STATUS_FAILED } from '../data/api.ts';
 import { useEnglishFlag } from '../hooks/use-english-flag.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
 import { useScrollToTopOnNavigate } from '../hooks/use-scroll-to-top.ts';
@@ -18,10 +18,11 @@ export interface RootData {
   globalError: Text | null;
 }
 
-export async function loader({ context }: LoaderFunctionArgs): Promise<RootData> {
+export async function loader({ context }: LoaderFunctionArgs) {
   const status = await apiFrom(context).loginStatus();
-  if (!status.ok) return { user: null, globalError: loginStatusError(status.status) };
-  return { user: status.data.user, globalError: null };
+  // The page is an error page then: a 503 (never cached, crawlers come back), not a 200.
+  if (!status.ok) return data<RootData>({ user: null, globalError: loginStatusError(status.status) }, { status: LOGIN_STATUS_FAILED });
+  return data<RootData>({ user: status.data.user, globalError: null });
 }
 
 /** Spec §2: login status is refreshed on every route change (after the English rule has run). */

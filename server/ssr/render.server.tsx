@@ -10,6 +10,7 @@ import { ConfigProvider } from '../../client/config.tsx';
 import type { LoaderContext } from '../../client/data/api.ts';
 import { createRouteTree, modulesOf } from '../../client/route-tree.ts';
 import type { RootData } from '../../client/routes/root.tsx';
+import { upstreamHeaders } from '../forwarded.server.ts';
 import { createCookieRelay, relayingFetch } from './cookie-relay.server.ts';
 import { Document } from './document.tsx';
 import { toFetchRequest } from './fetch-request.server.ts';
@@ -22,6 +23,8 @@ export interface SsrOptions {
   manifest: ClientManifest;
   publicConfig: PublicConfig;
   logger: Logger;
+  /** The deadline for all of one request's API calls (PROXY_TIMEOUT_MS, as for /api). */
+  apiTimeoutMs: number;
   /** How long a render may stream before it is aborted. */
   abortAfterMs?: number;
 }
@@ -35,10 +38,15 @@ function sendResponse(res: ExpressResponse, response: Response): void {
   void response.text().then((text) => res.end(text));
 }
 
-/** Only a plain GET answer for a signed-out visitor, without a new cookie, may be shared by a CDN. */
+/**
+ * No page is shared by a CDN: each carries its own CSP nonce (docs/decisions/0003). A plain GET for
+ * a signed-out visitor may be kept by the browser and revalidated; anything personal, failed or
+ * posted is not stored at all.
+ */
 function cacheControl(context: StaticHandlerContext, personal: boolean): string {
   const root = context.loaderData.root as RootData | undefined;
-  return !personal && context.statusCode === 200 && root && !root.user ? 'public, max-age=0, s-maxage=60' : 'private, no-store';
+  const anonymous = root !== undefined && !root.user && !root.globalError;
+  return !personal && context.statusCode === 200 && anonymous ? 'private, no-cache' : 'private, no-store';
 }
 
 /**
@@ -58,12 +66,19 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
         res.status(form.status).type('text/plain; charset=utf-8').set('cache-control', 'no-store').send(form.text);
         return;
       }
-      const headers: Record<string, string> = { 'x-request-id': String(req.id) };
+      const headers: Record<string, string> = { 'x-request-id': String(req.id), ...upstreamHeaders(req) };
       for (const name of FORWARDED_HEADERS) if (req.headers[name]) headers[name] = String(req.headers[name]);
       const request = toFetchRequest(req, res, form?.body);
       const relay = createCookieRelay(req.headers.cookie);
       const requestContext: LoaderContext = {
-        api: createApiClient({ baseUrl: options.apiOrigin, headers, signal: request.signal, fetch: relayingFetch(relay) }),
+        // A stalled API must not stall the page (or the shutdown): its calls end at the deadline
+        // and the page shows the communication error (spec §8) instead.
+        api: createApiClient({
+          baseUrl: options.apiOrigin,
+          headers,
+          signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.apiTimeoutMs)]),
+          fetch: relayingFetch(relay),
+        }),
       };
       const context = await handler.query(request, { requestContext });
       // The API's Set-Cookie (a sign-in, a sign-out) reaches the browser whatever the answer is.

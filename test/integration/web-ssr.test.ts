@@ -86,9 +86,10 @@ describe('status codes', () => {
     expect(res.text.trimEnd()).toMatch(/<\/html>$/);
   });
 
-  it('lets a CDN cache anonymous pages but never a 404', async () => {
+  // docs/decisions/0003: every page carries its own CSP nonce, so no shared cache may keep one.
+  it('lets only the browser keep an anonymous page (revalidated), and never a 404', async () => {
     const ok = await request(stack.web).get('/lineup').expect(200);
-    expect(ok.headers['cache-control']).toContain('s-maxage');
+    expect(ok.headers['cache-control']).toBe('private, no-cache');
     expect(ok.headers.vary).toMatch(/cookie/i);
     const missing = await request(stack.web).get('/lineup/no-such-artist').expect(404);
     expect(missing.headers['cache-control']).toBe('private, no-store');

@@ -1,0 +1,57 @@
+import type { RequestHandler } from 'express';
+import type { ApiErrorBody } from '../shared/api/errors.ts';
+import { sendSmallError } from './small-error.server.ts';
+
+/** Longer URLs are refused here, well below Node's 16 KB header limit (which answers an empty 431). */
+export const MAX_URL_LENGTH = 8 * 1024;
+/** All request headers together; the API gets a few more on top, and must stay under its own limit. */
+export const MAX_HEADER_BYTES = 12 * 1024;
+
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$`);
+
+const BAD_HOST: ApiErrorBody = {
+  code: 'BAD_REQUEST',
+  message: 'リクエストのホスト名が正しくありません。',
+  messageEn: 'The request has an invalid Host header.',
+};
+const URL_TOO_LONG: ApiErrorBody = {
+  code: 'BAD_REQUEST',
+  message: `URLが長すぎます（${MAX_URL_LENGTH}文字まで）。`,
+  messageEn: `The URL is too long (at most ${MAX_URL_LENGTH} characters).`,
+};
+const HEADERS_TOO_LARGE: ApiErrorBody = {
+  code: 'BAD_REQUEST',
+  message: 'リクエストヘッダーが大きすぎます。Cookieを削除して再度お試しください。',
+  messageEn: 'The request headers are too large. Clear your cookies and try again.',
+};
+
+function validHost(value: string | undefined): boolean {
+  return value !== undefined && value.length <= 255 && HOST.test(value);
+}
+
+function headerBytes(rawHeaders: string[]): number {
+  return rawHeaders.reduce((sum, part) => sum + part.length + 2, 0);
+}
+
+/**
+ * Checks every request before the proxy and the pages use it: a Host (and, from a trusted proxy,
+ * X-Forwarded-Host/-Proto) that cannot form a URL is a 400, not a 500 from `new URL`; an
+ * over-long URL or header block is a small 414/431 instead of the API's empty one.
+ */
+export const requestGuard: RequestHandler = (req, res, next) => {
+  if (req.originalUrl.length > MAX_URL_LENGTH) {
+    sendSmallError(req, res, 414, URL_TOO_LONG);
+    return;
+  }
+  if (headerBytes(req.rawHeaders) > MAX_HEADER_BYTES) {
+    sendSmallError(req, res, 431, HEADERS_TOO_LARGE);
+    return;
+  }
+  const protocol = req.protocol;
+  if (!validHost(req.headers.host) || !validHost(req.host) || (protocol !== 'http' && protocol !== 'https')) {
+    sendSmallError(req, res, 400, BAD_HOST);
+    return;
+  }
+  next();
+};
