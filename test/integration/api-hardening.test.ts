@@ -189,3 +189,37 @@ describe('cross-site requests and body types', () => {
     expectBoundedReply(res, 'no content type');
   });
 });
+
+describe('security headers on every kind of reply', () => {
+  const big = JSON.stringify({ filler: 'x'.repeat(40_000) });
+  const replies: [string, number, () => request.Test][] = [
+    ['200 JSON', 200, () => request(api.app).get('/api/banner')],
+    ['400', 400, () => request(api.app).get('/api/news?limit=x')],
+    ['404', 404, () => request(api.app).get('/api/no-such-call')],
+    ['405', 405, () => request(api.app).post('/api/banner')],
+    ['413', 413, () => request(api.app).post('/api/login/emailLogin').set('content-type', 'application/json').send(big)],
+    ['415', 415, () => request(api.app).post('/api/login/emailLogin').set('content-type', 'text/plain').send('x')],
+    ['403', 403, () => request(api.app).post('/api/login/emailLogin').set('sec-fetch-site', 'cross-site').send({})],
+    ['media SVG', 200, () => request(api.app).get(mediaPath)],
+    ['healthz', 200, () => request(api.app).get('/healthz')],
+    ['readyz', 200, () => request(api.app).get('/readyz')],
+  ];
+
+  it.each(replies)('%s carries nosniff, a locked-down CSP, no HSTS and no upgrade-insecure-requests', async (_label, status, make) => {
+    const res = await make();
+    expect(res.status).toBe(status);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(res.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('healthz and readyz are never cached', async () => {
+    for (const path of ['/healthz', '/readyz']) expect((await request(api.app).get(path)).headers['cache-control']).toBe('no-store');
+  });
+});
