@@ -28,7 +28,8 @@ export function securityHeaders(options: { https: boolean; analytics: boolean })
         connectSrc: ["'self'", ...(options.analytics ? ANALYTICS_CONNECT : [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // No page uses <base>; 'none' stops an injected one from re-pointing relative script URLs.
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
