@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { ROUTES, type RouteAccess, type RouteId } from '../shared/routes.ts';
 import { requireUser } from './data/guard.ts';
+import { logoutAction } from './data/logout.ts';
 import * as root from './routes/root.tsx';
 import * as pages from './routes/pages.tsx';
 
@@ -25,8 +26,8 @@ export const PAGE_MODULES: Partial<Record<RouteId, string>> = {
   artistNo: 'artist',
   reBox: 're-box',
   login: 'login',
-  signup: 'preparing',
-  reminder: 'preparing',
+  signup: 'account-entry',
+  reminder: 'account-entry',
   profile: 'profile',
   profilePassword: 'profile-password',
   profileEmail: 'profile-email',
@@ -48,7 +49,8 @@ function loadPage(name: string): RouteObject['lazy'] {
 
 function pageRoute(id: RouteId, module: string): RouteObject {
   const def = ROUTES[id];
-  if (id === 'home') return { id, index: true, lazy: loadPage(module), handle: { module, access: def.access } };
+  // The menu's logout form posts to the top page (`/?index`), where logout ends (spec §4).
+  if (id === 'home') return { id, index: true, action: logoutAction, lazy: loadPage(module), handle: { module, access: def.access } };
   return { id, path: def.path, lazy: loadPage(module), handle: { module, access: def.access } };
 }
 

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import { fieldErrors } from '../../shared/account-rules.ts';
+import { fieldErrors, issuesToFields } from '../../shared/account-rules.ts';
 import type { ApiResult } from '../../shared/api/client.ts';
 import { NETWORK_ERROR_STATUS } from '../../shared/api/errors.ts';
 import { MESSAGES } from '../../shared/messages.ts';
@@ -28,26 +28,33 @@ export async function readForm(request: Request): Promise<FormValues> {
   return values;
 }
 
-function withoutSecrets(values: FormValues): FormValues {
+export function withoutSecrets(values: FormValues): FormValues {
   return Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET_FIELDS.has(name)));
 }
 
-/** A 400 with the messages; the form re-renders with them (no JavaScript) or shows them in place. */
-export function formFailure(failure: FormFailure, values: FormValues = {}, status = 400) {
-  return data<FormFailure>({ ...failure, values: withoutSecrets(values) }, { status });
+/**
+ * A 400 with the messages; the form re-renders with them (no JavaScript) or shows them in place.
+ * `extra` carries a screen's own state along (e.g. the step of a multi-step screen).
+ */
+export function formFailure<E extends object = object>(failure: FormFailure, values: FormValues = {}, status = 400, extra?: E) {
+  return failWith(failure, values, status, extra ?? {});
+}
+
+function failWith<E extends object>(failure: FormFailure, values: FormValues, status: number, extra: E) {
+  return data({ ...extra, ...failure, values: withoutSecrets(values) }, { status });
 }
 
 /**
  * The API's refusal as the form shows it: per-field messages where the API named fields, the
  * §8 text for throttling (429) and network failures, else the API's own message.
  */
-export function apiFailure(result: Extract<ApiResult<unknown>, { ok: false }>, values: FormValues) {
+export function apiFailure<E extends object = object>(result: Extract<ApiResult<unknown>, { ok: false }>, values: FormValues, extra?: E) {
   const { error, status } = result;
   let text: Text = { ja: error.message, en: error.messageEn };
   if (status === 429) text = MESSAGES.retryLater;
   if (status === NETWORK_ERROR_STATUS) text = MESSAGES.communicationError;
   const hasFields = error.fields !== undefined && Object.keys(error.fields).length > 0;
-  return formFailure({ error: hasFields && status === 400 ? undefined : text, fields: error.fields }, values, pageStatus(status));
+  return formFailure({ error: hasFields && status === 400 ? undefined : text, fields: error.fields }, values, pageStatus(status), extra);
 }
 
 /** The re-rendered form's status: 429 stays (the wait matters), other refusals 400, failures 503. */
@@ -57,12 +64,19 @@ function pageStatus(apiStatus: number): number {
 }
 
 /** Checks the request body an action is about to send with the same rules the API enforces. */
-export function checkInput(schema: z.ZodType, input: unknown, values: FormValues) {
+export function checkInput<E extends object = object>(schema: z.ZodType, input: unknown, values: FormValues, extra?: E) {
   const fields = fieldErrors(schema, input);
-  return fields ? formFailure({ fields }, values) : null;
+  return fields ? formFailure({ fields }, values, 400, extra) : null;
 }
 
 /** After a successful POST the browser goes on with a GET (303 See Other), never re-posting. */
 export function seeOther(path: string): Response {
   return redirect(path, 303);
+}
+
+/** Like `checkInput`, but hands back the parsed, typed body to send when the form is valid. */
+export function parseInput<S extends z.ZodType, E extends object = object>(schema: S, input: unknown, values: FormValues, extra?: E) {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true as const, data: parsed.data };
+  return { ok: false as const, failure: formFailure({ fields: issuesToFields(parsed.error.issues) }, values, 400, extra) };
 }

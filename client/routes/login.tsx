@@ -4,17 +4,11 @@ import { href, safeReturnPath } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
 import { AccountCard } from '../components/account/account-card.tsx';
 import { Field } from '../components/form/field.tsx';
-import { FormNotice } from '../components/form/form-message.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { ValidatedForm } from '../components/form/validated-form.tsx';
 import { apiFrom } from '../data/api.ts';
 import { apiFailure, checkInput, readForm, seeOther, type FormFailure, type FormValues } from '../data/form-action.ts';
 import { useT } from '../lang.tsx';
-
-/** Notices other screens leave for this one (`?done=`), e.g. after a password reminder. */
-const NOTICES = {
-  reminder: { ja: 'パスワードを再設定しました。新しいパスワードでログインしてください。', en: 'Your password was reset. Log in with the new password.' },
-} as const satisfies Record<string, Text>;
 
 const COPY = {
   title: { ja: 'ログイン', en: 'Log in' },
@@ -37,7 +31,6 @@ export interface LoginData {
   returnTo: string;
   /** Signed in but without a recent password proof: the e-mail whose password is re-checked. */
   recheckEmail: string | null;
-  notice: keyof typeof NOTICES | null;
 }
 
 function returnPathOf(request: Request): string {
@@ -54,8 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const status = await apiFrom(context).loginStatus();
   const user = status.ok ? status.data.user : null;
   if (user?.securitySafe) throw redirect(returnTo);
-  const done = new URL(request.url).searchParams.get('done');
-  return { returnTo, recheckEmail: user?.email ?? null, notice: done === 'reminder' ? done : null };
+  return { returnTo, recheckEmail: user?.email ?? null };
 }
 
 function toLoginInput(values: FormValues) {
@@ -75,13 +67,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const RULES = { schema: LoginInput, toInput: toLoginInput };
 
 export function Component() {
-  const { recheckEmail, notice, returnTo } = useLoaderData<typeof loader>();
+  const { recheckEmail, returnTo } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const t = useT();
   const recheck = recheckEmail !== null;
   return (
     <AccountCard title={recheck ? COPY.recheckTitle : COPY.title} lead={recheck ? COPY.recheckLead : COPY.lead}>
-      {notice ? <FormNotice text={NOTICES[notice]} /> : null}
       <ValidatedForm failure={failure} rules={RULES}>
         {recheck ? (
           <RecheckEmail email={recheckEmail} />

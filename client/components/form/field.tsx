@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 import { useFormField } from './form-context.ts';
@@ -12,6 +12,7 @@ interface FieldProps extends InputProps {
   label: Text;
   /** A hint under the field (format, limits), read with it by screen readers. */
   hint?: Text;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** Ids of the hint and message that describe a field, for `aria-describedby`. */
