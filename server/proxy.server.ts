@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
 import { CLIENT_FORWARDING_HEADERS, upstreamHeaders } from './forwarded.server.ts';
+import { proxyUpstreamErrors } from './metrics.server.ts';
 import { isApiPath } from './small-error.server.ts';
 
 export interface ApiProxyOptions {
@@ -67,6 +68,7 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
       error(_error, req, res) {
         const body = timedOut.has(req) ? TIMEOUT : UNAVAILABLE;
         const status = body === TIMEOUT ? 504 : 502;
+        proxyUpstreamErrors.inc({ kind: body === TIMEOUT ? 'timeout' : 'unavailable' });
         if (!('writeHead' in res) || res.headersSent) {
           res.destroy();
           return;

@@ -3,9 +3,8 @@ import { matchRoutes } from 'react-router';
 import { ROUTES } from '../shared/routes.ts';
 import { httpRequestDuration, httpRequestsInFlight } from './metrics.server.ts';
 
-/** What Express leaves on the request once a route matched (read after the response). */
-export type RoutedRequest = http.IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
-export type RouteLabeller = (req: RoutedRequest) => string;
+/** Called as a request arrives; the returned reader gives its route label once it is done. */
+export type RouteLabeller = (req: http.IncomingMessage) => () => string;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -17,6 +16,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 export function measureRequests(tier: string, routeOf: RouteLabeller, handler: http.RequestListener): http.RequestListener {
   return (req, res) => {
     const stop = httpRequestDuration.startTimer();
+    const routeLabel = routeOf(req);
     httpRequestsInFlight.inc({ tier });
     let recorded = false;
     const record = (): void => {
@@ -25,7 +25,7 @@ export function measureRequests(tier: string, routeOf: RouteLabeller, handler: h
       httpRequestsInFlight.dec({ tier });
       const method = METHODS.has(req.method ?? '') ? (req.method ?? 'OTHER') : 'OTHER';
       const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      stop({ tier, method, route: routeOf(req), status_code: status });
+      stop({ tier, method, route: routeLabel(), status_code: status });
     };
     res.once('finish', record);
     res.once('close', record);
@@ -36,8 +36,13 @@ export function measureRequests(tier: string, routeOf: RouteLabeller, handler: h
 const PAGE_ROUTES = Object.values(ROUTES).map((route) => ({ path: route.path }));
 
 /** The web tier's label: the page's pattern from the shared route table, or a fixed group. */
-export function webRouteLabel(req: http.IncomingMessage): string {
-  const path = (req.url ?? '/').split('?')[0] ?? '/';
+export function webRouteLabel(req: http.IncomingMessage): () => string {
+  const url = req.url ?? '/'; // Express rewrites req.url inside mounted routers: keep the original
+  return () => webRouteOf(url);
+}
+
+function webRouteOf(url: string): string {
+  const path = url.split('?')[0] ?? '/';
   if (path.startsWith('/assets/')) return '/assets/*';
   if (path === '/api' || path.startsWith('/api/')) return '/api/*';
   if (path === '/healthz' || path === '/readyz') return path;
