@@ -81,12 +81,21 @@ export const MailTypeField = z.enum(['signup', 'reminder', 'email'], m('mailType
 
 type WithPasswords = { password: string; passwordConfirm?: string | undefined };
 
-/** Adds the §8 "passwords do not match" issue on `passwordConfirm` when it is given and differs. */
-function confirmMatches<T extends WithPasswords>(value: T, ctx: z.RefinementCtx): void {
-  if (value.passwordConfirm !== undefined && value.passwordConfirm !== value.password) {
-    ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'passwordMismatch' });
-  }
+/**
+ * The §8 "passwords do not match" rule on `passwordConfirm` (when it is given). It runs even
+ * when other fields failed (zod's `when`), so the form shows every message at once.
+ */
+function confirmMatches(value: WithPasswords): boolean {
+  return value.passwordConfirm === undefined || value.passwordConfirm === value.password;
 }
+
+const CONFIRM_RULE = {
+  path: ['passwordConfirm'],
+  error: 'passwordMismatch',
+  when: ({ value }: { value: unknown }) =>
+    typeof value === 'object' && value !== null && 'password' in value && 'passwordConfirm' in value &&
+    typeof value.password === 'string' && typeof value.passwordConfirm === 'string',
+};
 
 const ConfirmField = z.string(m('passwordMismatch')).max(TEXT_MAX, m('passwordMismatch'));
 
@@ -116,17 +125,17 @@ export const SignupInput = z
     passwordConfirm: ConfirmField,
     agreement: AgreementField,
   })
-  .superRefine(confirmMatches);
+  .refine(confirmMatches, CONFIRM_RULE);
 
 /** Reminder: a new password proved by the code mailed to the address. */
 export const ReminderInput = z
   .strictObject({ email: EmailField, code: CodeField, password: NewPasswordField, passwordConfirm: ConfirmField.optional() })
-  .superRefine(confirmMatches);
+  .refine(confirmMatches, CONFIRM_RULE);
 
 /** Signed in with securitySafe: the new password alone. */
 export const PasswordChangeInput = z
   .strictObject({ password: NewPasswordField, passwordConfirm: ConfirmField.optional() })
-  .superRefine(confirmMatches);
+  .refine(confirmMatches, CONFIRM_RULE);
 
 export const ProfileInput = z
   .strictObject(ProfileFields)

@@ -191,3 +191,10 @@ describe('ruleText', () => {
     }
   });
 });
+
+describe('messages at once', () => {
+  it('shows the mismatch even when other fields are wrong too', () => {
+    const errors = fieldErrors(SignupInput, { ...GOOD_SIGNUP, name: '', agreement: false, passwordConfirm: 'other123' });
+    expect(errors).toEqual({ name: MESSAGES.nameRequired, agreement: MESSAGES.agreeTerms, passwordConfirm: MESSAGES.passwordMismatch });
+  });
+});
