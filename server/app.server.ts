@@ -8,6 +8,7 @@ import { pageGate } from './page-gate.server.ts';
 import { createApiProxy } from './proxy.server.ts';
 import { requestGuard } from './request-guard.server.ts';
 import { cspNonce, securityHeaders } from './security.server.ts';
+import { createMailPage, mailPageEnabled } from './mail-page.server.tsx';
 import { createSeoRouter } from './seo.server.ts';
 import { readManifest } from './ssr/manifest.server.ts';
 import { createSsrHandler } from './ssr/render.server.tsx';
@@ -48,6 +49,8 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static(path.join(clientDir, 'public'), { maxAge: '1d', index: false }));
   app.use(createSeoRouter({ apiOrigin: config.API_ORIGIN, publicOrigin: config.PUBLIC_ORIGIN }));
+  // The outbox mail page shows everyone's codes: only while mail stays on this machine and so does the site.
+  if (mailPageEnabled(config)) app.use(createMailPage({ dataDir: config.DATA_DIR }));
   app.use(pageGate({ publicOrigin: config.PUBLIC_ORIGIN }));
   app.use(
     createSsrHandler({
