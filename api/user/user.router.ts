@@ -8,7 +8,7 @@ import { DomainError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { requireSecureUser, requireUser } from '../session/require-user.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../session/session-cookie.ts';
-import { findSessionUser } from '../session/session.service.ts';
+import { endSession, findSessionUser } from '../session/session.service.ts';
 import { clientAddress } from '../throttle/client-address.ts';
 import * as users from './user.service.ts';
 
@@ -41,6 +41,8 @@ export function userRouter(ctx: ApiContext): Router {
     noQuery(req);
     const input = parseInput(SignupInput, req.body, 'body');
     const token = await users.signUp(ctx, clientAddress(req), input);
+    // Whoever was signed in on this browser before is signed out: one session per cookie.
+    await endSession(ctx.db, sessionToken(req));
     setSessionCookie(res, token, ctx.publicOrigin);
     const user = await userOf(token);
     const status: LoginStatus = { userId: user.id, user };

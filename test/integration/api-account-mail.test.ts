@@ -1,6 +1,11 @@
+import net from 'node:net';
+import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiApp } from '../../api/app.ts';
+import { createMailer } from '../../api/mail/mailer.ts';
 import { MESSAGES } from '../../shared/messages.ts';
+import { silentLogger } from '../support/stack.ts';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
 import { bodyOf, expectApiError } from './api-fixtures.ts';
 import { MINUTE, mailedCode, signUp, startAccountApi, type AccountApi } from './api-account-fixtures.ts';
@@ -150,5 +155,73 @@ describe('POST /api/mail/checkCode', () => {
   it('refuses a malformed code as incorrect', async () => {
     const error = bodyOf<ApiErrorBody>(await checkCode({ email: 'a@example.com', code: '12ab', type: 'signup' }));
     expect(error.fields?.code).toEqual(MESSAGES.codeIncorrect);
+  });
+});
+
+describe('code throttling (kept in the database)', () => {
+  let throttled: Express;
+
+  beforeAll(() => {
+    throttled = createApiApp({
+      db: api.db,
+      logger: silentLogger,
+      now: () => api.clock.now,
+      publicOrigin: 'http://localhost:3000',
+      mailer: api.mailer,
+      throttle: {
+        mailEmail: { limit: 2, windowMs: 30 * MINUTE },
+        mailClient: { limit: 4, windowMs: 30 * MINUTE },
+        codeClient: { limit: 3, windowMs: 30 * MINUTE },
+      },
+    });
+  });
+
+  const ask = (email: string, client: string) =>
+    request(throttled).post('/api/mail/sendMail?langType=ja').set('x-forwarded-for', client).send({ email, type: 'signup' });
+
+  it('limits codes mailed to one address, from any client: 429 with §8 "repeated e-mail mistakes"', async () => {
+    expect((await ask('bombed@example.com', '198.51.100.1')).status).toBe(200);
+    expect((await ask('bombed@example.com', '198.51.100.2')).status).toBe(200);
+    const error = expectApiError(await ask('bombed@example.com', '198.51.100.3'), 429, 'RATE_LIMITED');
+    expect(error.message).toBe(MESSAGES.emailRepeatedMistakes.ja);
+    expect(error.messageEn).toBe(MESSAGES.emailRepeatedMistakes.en);
+    api.clock.advance(30 * MINUTE);
+    expect((await ask('bombed@example.com', '198.51.100.4')).status).toBe(200);
+  });
+
+  it('limits code requests from one client across addresses: 429 "wait and retry"', async () => {
+    for (let i = 0; i < 4; i += 1) expect((await ask(`spread${i}@example.com`, '203.0.113.9')).status).toBe(200);
+    const error = expectApiError(await ask('spread9@example.com', '203.0.113.9'), 429, 'RATE_LIMITED');
+    expect(error.messageEn).toBe(MESSAGES.retryLater.en);
+    expect((await ask('spread9@example.com', '203.0.113.10')).status).toBe(200);
+  });
+
+  it('limits wrong codes from one client across addresses', async () => {
+    const check = (email: string) =>
+      request(throttled).post('/api/mail/checkCode').set('x-forwarded-for', '203.0.113.20').send({ email, code: '000000', type: 'signup' });
+    for (let i = 0; i < 3; i += 1) expect((await check(`guess${i}@example.com`)).status).toBe(400);
+    expectApiError(await check('guess9@example.com'), 429, 'RATE_LIMITED');
+  });
+
+  it('keeps no address or client in clear in the counters', async () => {
+    const rows = await api.db.selectFrom('throttle_counters').select('key').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toMatch(/example\.com|203\.0\.113/);
+  });
+});
+
+describe('mail failure', () => {
+  it('answers 503 MAIL_UNAVAILABLE within the deadline when the SMTP server does not answer', async () => {
+    const silentServer = net.createServer(() => {});
+    await new Promise<void>((resolve) => silentServer.listen(0, '127.0.0.1', resolve));
+    const { port } = silentServer.address() as net.AddressInfo;
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'shop@example.com', brand: 'OshiBox', dataDir: 'memory://', timeoutMs: 500 });
+    const app = createApiApp({ db: api.db, logger: silentLogger, now: () => api.clock.now, publicOrigin: 'http://localhost:3000', mailer });
+    const started = Date.now();
+    const res = await request(app).post('/api/mail/sendMail').send({ email: 'stuck@example.com', type: 'signup' });
+    expectApiError(res, 503, 'MAIL_UNAVAILABLE');
+    expect(Date.now() - started).toBeLessThan(3_000);
+    mailer.close();
+    silentServer.close();
   });
 });
