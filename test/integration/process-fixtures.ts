@@ -182,7 +182,8 @@ export function failuresBefore(records: LoadRecord[], signalAt: number): LoadRec
 
 export async function readyzDuringDrain(url: string): Promise<{ status: number; connection: string | null }> {
   for (let i = 0; i < 20; i += 1) {
-    const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+    if (response === null) return { status: 0, connection: null }; // refused: no readiness phase at all
     await response.arrayBuffer();
     if (response.status === 503) return { status: 503, connection: response.headers.get('connection') };
     await new Promise((resolve) => setTimeout(resolve, 25));
