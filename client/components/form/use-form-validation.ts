@@ -56,7 +56,9 @@ export function useFormValidation(rules: FormRules | undefined, server: FormFail
     },
     onChange(event: FormEvent<HTMLFormElement>) {
       const name = fieldName(event.target);
-      if (name && state.judged.has(name)) judge(event.currentTarget, [name]);
+      // A field the server flagged is re-judged as it is corrected too: were its message to vanish
+      // only on blur, the submit button would jump away under the pointer that is clicking it.
+      if (name && (state.judged.has(name) || server?.fields?.[name])) judge(event.currentTarget, [name]);
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
       const form = event.currentTarget;
