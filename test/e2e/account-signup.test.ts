@@ -1,0 +1,79 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages.ts';
+import { href, loginHref } from '../../shared/routes.ts';
+import { waitForHydration } from '../support/browser.ts';
+import { useProfileShop } from '../support/profile-shop.ts';
+
+/**
+ * Sign-up with JavaScript, from a member page that asked for a login, reading the code from a
+ * real SMTP mailbox; then logout from the menu and login back to where it was asked.
+ */
+const shop = useProfileShop();
+const PASSWORD = 'Passw0rd-browser';
+
+async function fillDetails(page: Page): Promise<void> {
+  await page.getByLabel('お名前').fill('推野 花子');
+  // Full-width digits, as a Japanese keyboard types them: converted, then the address fills itself.
+  await page.getByLabel('郵便番号').fill('１５００００２');
+  await expect.poll(() => page.getByLabel('住所（都道府県・市区町村・町域）').inputValue()).toBe('東京都渋谷区渋谷');
+  expect(await page.getByLabel('郵便番号').inputValue()).toBe('1500002');
+  await page.getByLabel('番地・建物名・部屋番号').fill('2-24-12 オシボックスビル101');
+  await page.getByLabel('生年月日').fill('1995-04-01');
+  await page.getByLabel('性別').selectOption('FEMALE');
+  await page.getByLabel('電話番号').fill('0312345678');
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
+}
+
+describe('sign-up, logout and login with JavaScript', () => {
+  it('signs up from a member page, lands back on it, logs out from the menu and logs in back to it', async () => {
+    const email = `signup-e2e-${Date.now()}@example.com`;
+    const page = await shop.browser.newPage();
+    await page.goto(`${shop.stack.webUrl}${href('plan')}`);
+    expect(page.url()).toBe(`${shop.stack.webUrl}${loginHref(href('plan'))}`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'はじめての方は新規会員登録' }).click();
+    await page.getByRole('heading', { name: '新規会員登録' }).waitFor();
+
+    // Instant messages from the shared rules, before any request.
+    const emailInput = page.getByLabel('メールアドレス');
+    await emailInput.fill('not-an-address');
+    await emailInput.blur();
+    await page.getByText(MESSAGES.emailInvalid.ja).waitFor();
+    expect(await emailInput.getAttribute('aria-invalid')).toBe('true');
+    await emailInput.fill(email);
+    await expect.poll(() => page.getByText(MESSAGES.emailInvalid.ja).count()).toBe(0);
+    await page.getByRole('button', { name: '認証コードを送信' }).click();
+
+    const code = shop.mailbox.codeIn(await shop.mailbox.waitFor(email));
+    await page.getByLabel('認証コード（6桁）').fill(code);
+    await page.getByRole('button', { name: '次へ' }).click();
+    await page.getByRole('heading', { name: '新規会員登録' }).waitFor();
+    await fillDetails(page);
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.getByText(MESSAGES.agreeTerms.ja).waitFor();
+    await page.getByLabel('に同意します', { exact: false }).check();
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('plan')}`);
+
+    await page.locator('.menu-toggle').click();
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}/`);
+    await page.locator('.menu-toggle').click();
+    await page.locator('#site-menu').getByRole('link', { name: 'ログイン' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${shop.stack.webUrl}${href('plan')}`);
+    await waitForHydration(page);
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.getByLabel('パスワード').fill('Wrong-passw0rd');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.getByText(MESSAGES.loginFailed.ja).waitFor();
+    await page.getByLabel('パスワード').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('plan')}`);
+    expect(shop.browser.errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+    await page.close();
+  });
+});
