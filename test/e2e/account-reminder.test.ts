@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { href } from '../../shared/routes.ts';
+import { waitForHydration } from '../support/browser.ts';
+import { signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
+
+/**
+ * Spec §2: the reminder is the one route where English stays on across route changes; its own
+ * steps never turn it off, and the mailed code comes in English too.
+ */
+const shop = useProfileShop();
+
+describe('password reminder in English', () => {
+  it('keeps English on through all three steps, mails in English, and ends signed in with the new password', async () => {
+    const user = await signUpViaApi(shop);
+    await shop.browser.context.clearCookies();
+    const page = await shop.browser.newPage();
+    await page.goto(`${shop.stack.webUrl}${href('reminder')}`);
+    await waitForHydration(page);
+    await page.locator('.lang-toggle').click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    const mail = await shop.mailbox.waitFor(user.email);
+    expect(mail.subject).toContain('Your password reset code');
+    await page.getByText('We sent you an authentication code').waitFor();
+    await page.getByLabel('Authentication code (6 digits)').fill(shop.mailbox.codeIn(mail));
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.locator('input[name="password"]').fill('short');
+    await page.locator('input[name="password"]').blur();
+    await page.getByText('The password must be 8 to 100 characters.').waitFor();
+    await page.locator('input[name="password"]').fill('Reset-passw0rd');
+    await page.locator('input[name="passwordConfirm"]').fill('Reset-passw0rd');
+    await page.getByRole('button', { name: 'Reset the password' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('profile')}?done=password`);
+    // Leaving the reminder is a route change: English turns off there (spec §2).
+    await page.getByText('パスワードを変更しました。').waitFor();
+    expect(shop.browser.errors).toEqual([]);
+    await page.close();
+  });
+});
