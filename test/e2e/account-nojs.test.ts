@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages.ts';
+import { href, loginHref } from '../../shared/routes.ts';
+import { useProfileShop } from '../support/profile-shop.ts';
+
+/** Progressive enhancement: the same sign-up and login in Chromium with JavaScript disabled. */
+const shop = useProfileShop({ noJs: true });
+const PASSWORD = 'Passw0rd-nojs';
+
+describe('sign-up and login without JavaScript', () => {
+  it('signs up through plain form posts, with server-side messages and postal-code fill, and logs in back to the asking page', async () => {
+    const email = `nojs-e2e-${Date.now()}@example.com`;
+    const page = await shop.noJs.newPage();
+    await page.goto(`${shop.stack.webUrl}${href('plan')}`);
+    expect(page.url()).toBe(`${shop.stack.webUrl}${loginHref(href('plan'))}`);
+    await page.getByRole('link', { name: 'はじめての方は新規会員登録' }).click();
+
+    await page.getByLabel('メールアドレス').fill('broken@');
+    await page.getByRole('button', { name: '認証コードを送信' }).click();
+    await page.getByText(MESSAGES.emailInvalid.ja).waitFor();
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.getByRole('button', { name: '認証コードを送信' }).click();
+    await page.getByLabel('認証コード（6桁）').fill(shop.mailbox.codeIn(await shop.mailbox.waitFor(email)));
+    await page.getByRole('button', { name: '次へ' }).click();
+
+    await page.getByLabel('お名前').fill('推野 太郎');
+    await page.getByLabel('郵便番号').fill('１５０-０００２');
+    await page.getByRole('button', { name: '住所を検索' }).click();
+    expect(await page.getByLabel('住所（都道府県・市区町村・町域）').inputValue()).toBe('東京都渋谷区渋谷');
+    await page.getByLabel('番地・建物名・部屋番号').fill('2-24-12');
+    await page.getByLabel('生年月日').fill('1990-01-02');
+    await page.getByLabel('電話番号').fill('09012345678');
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.locator('input[name="passwordConfirm"]').fill('Different-1');
+    await page.getByLabel('に同意します', { exact: false }).check();
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.getByText(MESSAGES.passwordMismatch.ja).waitFor();
+    // The page came back with what was typed, except the passwords.
+    expect(await page.getByLabel('お名前').inputValue()).toBe('推野 太郎');
+    expect(await page.locator('input[name="password"]').inputValue()).toBe('');
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
+    await page.getByRole('button', { name: '登録する' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('plan')}`);
+
+    await shop.noJs.context.clearCookies();
+    await page.goto(`${shop.stack.webUrl}${href('plan')}`);
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.getByLabel('パスワード').fill('Wrong-passw0rd');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.getByText(MESSAGES.loginFailed.ja).waitFor();
+    await page.getByLabel('パスワード').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('plan')}`);
+    expect(shop.noJs.errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+    await page.close();
+  });
+});
