@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const READY_LIMIT_MS = 90_000;
+const STOP_LIMIT_MS = 30_000;
+
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<net.Server>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
+    })),
+  );
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value ? Reflect.get(value, key) : undefined;
+}
+
+/**
+ * `node dist/main.js all` as production on loopback ports, PGlite in a temporary DATA_DIR (seeded
+ * with the demo catalogue), its server RSS read from its own metrics port.
+ */
+export async function startSoakShop() {
+  const [web = 0, api = 0, metrics = 0] = await freePorts(3);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oshibox-soak-'));
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(web),
+    API_PORT: String(api),
+    METRICS_PORT: String(metrics),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  const child = spawn(process.execPath, ['dist/main.js', 'all'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const webUrl = `http://127.0.0.1:${web}`;
+  const apiUrl = `http://127.0.0.1:${api}`;
+  const started = Date.now();
+  while (!(await fetch(`${webUrl}/readyz`).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() - started > READY_LIMIT_MS) throw new Error('the shop did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const cleanUp = (): void => rmSync(dataDir, { recursive: true, force: true });
+  return {
+    webUrl,
+    async rss(): Promise<number> {
+      const text = await (await fetch(`http://127.0.0.1:${metrics}/metrics`)).text();
+      return Number(/^process_resident_memory_bytes (\d+)/m.exec(text)?.[1] ?? Number.NaN);
+    },
+    /** What a shopper browses: pages, artist and news pages of the demo catalogue, API calls, the entry script. */
+    async browsingPaths(): Promise<string[]> {
+      const artists = await getJson(`${apiUrl}/api/artist`);
+      const news = await getJson(`${apiUrl}/api/news`);
+      const slugs = (Array.isArray(artists) ? artists : []).map((a) => field(a, 'slug')).filter((s) => typeof s === 'string');
+      const newsIds = (Array.isArray(news) ? news : []).map((n) => field(n, 'id')).filter((id) => typeof id === 'number');
+      const html = await (await fetch(`${webUrl}/`)).text();
+      const scripts = [...html.matchAll(/src="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '/');
+      return [
+        '/', '/lineup', '/lineupClose', '/news', '/faq', '/howto', '/mypage/login', '/no-such-page',
+        ...slugs.slice(0, 8).map((slug) => `/lineup/${slug}`),
+        ...newsIds.slice(0, 4).map((id) => `/news/${id}`),
+        '/api/artist', '/api/banner', '/api/news', '/api/login/loginStatus',
+        ...scripts,
+      ];
+    },
+    /** SIGTERM: the drain must end in exit 0. */
+    async stop(): Promise<{ code: number | null; ms: number }> {
+      const at = Date.now();
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS);
+      const code = await exited;
+      clearTimeout(timer);
+      cleanUp();
+      return { code, ms: Date.now() - at };
+    },
+    async kill(): Promise<void> {
+      child.kill('SIGKILL');
+      await exited;
+      cleanUp();
+    },
+  };
+}
