@@ -59,16 +59,18 @@ function createPool(databaseUrl: string, options: DatabaseOptions): pg.Pool {
 /**
  * `pool.end()` resolves once its clients are let go, before their sockets have closed (pg-pool
  * `_remove` does not wait for `client.end`). A caller that then drops the database or stops the
- * server would cut connections still saying goodbye; this waits for each client's 'remove' event,
- * which pg-pool emits once the socket has ended, with a deadline.
+ * server would cut connections still saying goodbye; this waits for each client's 'end' event
+ * (its socket has closed, cleanly or not), with a deadline.
  */
 function trackClosedSockets(pool: pg.Pool): () => Promise<void> {
   const open = new Set<pg.PoolClient>();
   let allClosed: (() => void) | undefined;
-  pool.on('connect', (client) => open.add(client));
-  pool.on('remove', (client) => {
-    open.delete(client);
-    if (open.size === 0) allClosed?.();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => {
+      open.delete(client);
+      if (open.size === 0) allClosed?.();
+    });
   });
   return () =>
     new Promise<void>((resolve) => {

@@ -19,6 +19,7 @@ const SOURCE_NAMES: Record<Source, Text> = {
 export const MAX_FIELDS_NAMED = 20;
 const MAX_NAME_LENGTH = 40;
 const MAX_DETAIL_LENGTH = 120;
+const FIELDS_BUDGET_BYTES = 3_000;
 
 /**
  * Parses input with a zod schema; a failure is a 400 that names each bad field in Japanese and
@@ -33,10 +34,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, sourc
     if (issue.code === 'unrecognized_keys') for (const key of issue.keys) addOnce(bad, key, 'unknown key');
     else addOnce(bad, issue.path.join('.') || source, issue.message);
   }
-  const fields: Record<string, Text> = {};
-  for (const [name, detail] of [...bad].slice(0, MAX_FIELDS_NAMED)) fields[clip(name)] = fieldText(source, clip(name), detail);
+  const { fields, taken } = pickFields(bad, source);
   const names = Object.keys(fields).join(', ');
-  const more = Math.max(0, bad.size - MAX_FIELDS_NAMED);
+  const more = bad.size - taken;
   throw new BadRequestError(
     {
       ja: `${SOURCE_NAMES[source].ja}（${names}${more > 0 ? ` ほか${more}件` : ''}）が正しくありません。`,
@@ -44,6 +44,27 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, sourc
     },
     fields,
   );
+}
+
+/**
+ * The first bad fields, as many as fit both MAX_FIELDS_NAMED and a byte budget (names and
+ * messages may be long or multi-byte): the whole reply then stays under 4 KB.
+ */
+function pickFields(bad: Map<string, string>, source: Source): { fields: Record<string, Text>; taken: number } {
+  const fields: Record<string, Text> = {};
+  let bytes = 0;
+  let taken = 0;
+  for (const [rawName, detail] of bad) {
+    const name = clip(rawName);
+    const text = fieldText(source, name, detail);
+    // The name appears in the JSON key, both field messages and both summary messages.
+    const cost = Buffer.byteLength(JSON.stringify([name, text])) + 2 * Buffer.byteLength(name) + 8;
+    if (taken >= MAX_FIELDS_NAMED || bytes + cost > FIELDS_BUDGET_BYTES) break;
+    fields[name] ??= text; // two long names may clip alike: the first one speaks for both
+    bytes += cost;
+    taken += 1;
+  }
+  return { fields, taken };
 }
 
 function addOnce(bad: Map<string, string>, name: string, detail: string): void {
