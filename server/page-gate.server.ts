@@ -18,9 +18,20 @@ const CROSS_SITE: ApiErrorBody = {
   messageEn: 'Forms sent from another site are refused. Reload the page and try again.',
 };
 
-/** True when the deepest route matching the path exports an action (a form the page posts). */
-async function hasAction(routes: RouteObject[], pathname: string): Promise<boolean> {
-  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+/**
+ * The route a POST to this URL runs the action of, as React Router picks it (`getTargetMatch`):
+ * an index route only with a bare `?index`, else the deepest route that has a path of its own.
+ */
+function targetRoute(routes: RouteObject[], pathname: string, search: URLSearchParams): RouteObject | undefined {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const last = matches.at(-1);
+  if (last?.route.index && search.getAll('index').includes('')) return last.route;
+  return matches.filter((match, i) => i === 0 || Boolean(match.route.path)).at(-1)?.route;
+}
+
+/** True when the route a POST would reach has an action (a form the page posts). */
+async function hasAction(routes: RouteObject[], pathname: string, search: URLSearchParams): Promise<boolean> {
+  const route = targetRoute(routes, pathname, search);
   if (!route) return false;
   if (route.action) return true;
   if (typeof route.lazy !== 'function') return false;
@@ -43,7 +54,8 @@ export function pageGate(options: { publicOrigin: string }): RequestHandler {
       next();
       return;
     }
-    const allow = (await hasAction(routes, req.path)) ? [...READ_METHODS, 'POST'] : READ_METHODS;
+    const search = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    const allow = (await hasAction(routes, req.path, search)) ? [...READ_METHODS, 'POST'] : READ_METHODS;
     if (!allow.includes(req.method)) {
       res.set('allow', allow.join(', '));
       sendSmallError(req, res, 405, METHOD_NOT_ALLOWED);

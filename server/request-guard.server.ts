@@ -26,6 +26,22 @@ const HEADERS_TOO_LARGE: ApiErrorBody = {
   messageEn: 'The request headers are too large. Clear your cookies and try again.',
 };
 
+const BAD_ENCODING: ApiErrorBody = {
+  code: 'BAD_REQUEST',
+  message: 'URLの文字のエンコードが正しくありません。',
+  messageEn: 'The URL has a malformed percent-encoding.',
+};
+
+/** A path React Router could not decode: it would log a warning per request and guess. */
+function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function validHost(value: string | undefined): boolean {
   return value !== undefined && value.length <= 255 && HOST.test(value);
 }
@@ -35,7 +51,8 @@ function headerBytes(rawHeaders: string[]): number {
 }
 
 /**
- * Checks every request before the proxy and the pages use it: a Host (and, from a trusted proxy,
+ * Checks every request before the proxy and the pages use it: a path that is not valid
+ * percent-encoding is a 400; a Host (and, from a trusted proxy,
  * X-Forwarded-Host/-Proto) that cannot form a URL is a 400, not a 500 from `new URL`; an
  * over-long URL or header block is a small 414/431 instead of the API's empty one.
  */
@@ -46,6 +63,10 @@ export const requestGuard: RequestHandler = (req, res, next) => {
   }
   if (headerBytes(req.rawHeaders) > MAX_HEADER_BYTES) {
     sendSmallError(req, res, 431, HEADERS_TOO_LARGE);
+    return;
+  }
+  if (!decodablePath(req.path)) {
+    sendSmallError(req, res, 400, BAD_ENCODING);
     return;
   }
   const protocol = req.protocol;

@@ -54,6 +54,20 @@ describe('methods on pages', () => {
   });
 });
 
+describe('broken percent-encoding', () => {
+  it.each(['/%', '/lineup/%E0%A4%A', '/news/%zz', '/assets/%', '/api/artist/%E0%A4%A'])('%s is a small 400 before any route sees it', async (path) => {
+    const res = await rawRequest(stack.webUrl, requestBytes('GET', path, host));
+    expect(res.status).toBe(400);
+    expect(res.body.length).toBeLessThan(2048);
+    expect(res.body).toMatch(BILINGUAL);
+  });
+
+  it('an encoded query value that is not valid UTF-8 does not break a page', async () => {
+    const res = await rawRequest(stack.webUrl, requestBytes('GET', '/lineup?x=%E0%A4%A', host));
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('Host and forwarded scheme', () => {
   // Regression: each of these made `new URL(…)` in the SSR adapter throw, answered with a 500.
   it.each([['x y'], ['a:b:c'], [''], ['exa mple.com:80'], ['ex<ample'], ['[::1']])('Host %j is a 400', async (badHost) => {
