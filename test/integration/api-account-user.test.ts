@@ -69,6 +69,15 @@ describe('POST /api/user (sign-up)', () => {
     expect(expectApiError(again, 400, 'BAD_REQUEST', ['code']).fields?.code).toEqual(MESSAGES.codeIncorrect);
   });
 
+  it('lets only one of two simultaneous sign-ups use a code', async () => {
+    const { code } = await mailedCode(api, 'twin@example.com', 'signup');
+    const body = { email: 'twin@example.com', code, ...PROFILE, password: PASSWORD, passwordConfirm: PASSWORD, agreement: true };
+    const answers = await Promise.all([request(api.app).post('/api/user').send(body), request(api.app).post('/api/user').send(body)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
+    const rows = await api.db.selectFrom('users').select('id').where('email', '=', 'twin@example.com').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses a wrong code on the code field', async () => {
     await mailedCode(api, 'wrongcode@example.com', 'signup');
     const res = await request(api.app)
