@@ -8,8 +8,8 @@ import { Field } from '../form/field.tsx';
 const COPY = {
   zip: { ja: '郵便番号', en: 'Postal code' },
   zipHint: {
-    ja: 'ハイフンなしの7桁。入力すると住所（都道府県・市区町村・町域）が自動で入ります。',
-    en: '7 digits without a hyphen. Typing it fills in the prefecture, city and town.',
+    ja: 'ハイフンなしの7桁。入力すると住所が自動で入ります。',
+    en: '7 digits, no hyphen. Fills in the address.',
   },
   search: { ja: '住所を検索', en: 'Find address' },
   filled: { ja: '郵便番号から住所を入力しました。続けて番地・建物名を入力してください。', en: 'The address was filled in from the postal code. Now enter the street number and building.' },
