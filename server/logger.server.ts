@@ -1,20 +1,11 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS } from '../shared/log-redact.ts';
 
-/** Structured JSON logs; secrets are redacted wherever they might appear. */
-export function createLogger(level: string, name: string): Logger {
-  return pino({
-    name,
-    level,
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.code',
-        '*.token',
-      ],
-      censor: '[redacted]',
-    },
-  });
+/**
+ * Structured JSON logs; secrets are redacted wherever they might appear (shared/log-redact.ts).
+ * Tests pass a destination to read what would have been written.
+ */
+export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
+  const options = { name, level, redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR } };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Express } from 'express';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createApiApp } from '../../api/app.ts';
 import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { seedDemo } from '../../api/db/seed/seed-demo.ts';
@@ -42,7 +42,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * Both services on loopback ports over a fresh database (seeded with the demo catalogue unless
  * asked not to), as a shopper's browser would reach them.
  */
-export async function startStack(options: { seed?: boolean; now?: () => Date; env?: Record<string, string> } = {}): Promise<Stack> {
+export interface StackOptions {
+  seed?: boolean;
+  now?: () => Date;
+  env?: Record<string, string>;
+  /** Loggers of the two services (silent unless a test reads what they write). */
+  loggers?: { api?: Logger; web?: Logger };
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const database = await createTestDatabase();
   const now = options.now ?? (() => new Date());
   if (options.seed !== false) await seedDemo(database.handle.db, now());
@@ -57,10 +65,10 @@ export async function startStack(options: { seed?: boolean; now?: () => Date; en
     brand: apiConfig.BRAND_NAME,
     dataDir: options.env?.DATA_DIR ?? 'memory://',
   });
-  const api = createApiApp({ db: database.handle.db, logger: silentLogger, now, publicOrigin, mailer });
+  const api = createApiApp({ db: database.handle.db, logger: options.loggers?.api ?? silentLogger, now, publicOrigin, mailer });
   const apiServer = await listenOnLoopback(api);
   const config = testConfig({ API_ORIGIN: apiServer.url, ...options.env });
-  const web = createWebApp({ config, logger: silentLogger, clientDir: path.resolve('dist/client') });
+  const web = createWebApp({ config, logger: options.loggers?.web ?? silentLogger, clientDir: path.resolve('dist/client') });
   const webServer = await listenOnLoopback(web);
   return {
     webUrl: webServer.url,
