@@ -49,7 +49,7 @@ async function listEntries(folder: string): Promise<OutboxEntry[]> {
   return entries.filter((e): e is OutboxEntry => e !== null);
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 16px;color:#2b2433;line-height:1.6}
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 16px;color:#2b2433;line-height:1.6}h1{font-size:1.5rem;overflow-wrap:anywhere}dt{font-weight:700}dd{margin:0 0 8px}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:8px;border-bottom:1px solid #eee;vertical-align:top}
 pre{white-space:pre-wrap;background:#fff8fb;border:1px solid #f1dbe4;padding:12px;border-radius:8px}
 .note{background:#fff4d6;padding:8px 12px;border-radius:8px}a{color:#c2185b}`;

@@ -82,12 +82,10 @@ export function Component() {
         <Field name="password" type="password" label={COPY.password} autoComplete="current-password" maxLength={100} required />
         <SubmitButton label={recheck ? COPY.recheckSubmit : COPY.submit} />
       </ValidatedForm>
-      {recheck ? null : (
-        <ul className="form-links">
-          <li><Link to={withReturn(href('signup'), returnTo)}>{t(COPY.signup)}</Link></li>
-          <li><Link to={href('reminder')}>{t(COPY.reminder)}</Link></li>
-        </ul>
-      )}
+      <ul className="form-links">
+        {recheck ? null : <li><Link to={withReturn(href('signup'), returnTo)}>{t(COPY.signup)}</Link></li>}
+        <li><Link to={href('reminder')}>{t(COPY.reminder)}</Link></li>
+      </ul>
     </AccountCard>
   );
 }
