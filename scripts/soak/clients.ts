@@ -36,11 +36,12 @@ export async function runClients(options: ClientOptions): Promise<SoakTally> {
       const path = options.paths[Math.floor(Math.random() * options.paths.length)] ?? '/';
       const abortMidway = Math.random() < options.abortShare;
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new Error('request limit')), REQUEST_LIMIT_MS);
+      // A request past the deadline fails as TimeoutError (counted and reported as such).
+      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(REQUEST_LIMIT_MS)]);
       const started = Date.now();
       tally.requests += 1;
       try {
-        const response = await fetch(`${options.baseUrl}${path}`, { redirect: 'manual', signal: controller.signal });
+        const response = await fetch(`${options.baseUrl}${path}`, { redirect: 'manual', signal });
         tally.statuses[response.status] = (tally.statuses[response.status] ?? 0) + 1;
         if (abortMidway && response.body) {
           await response.body.getReader().read();
@@ -54,8 +55,6 @@ export async function runClients(options: ClientOptions): Promise<SoakTally> {
         tally.failed += 1;
         const code = errorCode(error);
         tally.errors[code] = (tally.errors[code] ?? 0) + 1;
-      } finally {
-        clearTimeout(timer);
       }
     }
   };
