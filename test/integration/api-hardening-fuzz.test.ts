@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../support/raw-http.ts';
+import { listenOnLoopback } from '../support/stack.ts';
 import { startApi, type ApiTest } from './api-fixtures.ts';
 import { ALL_METHODS, API_CALLS, expectBoundedReply, listRoutes, send } from './api-hardening-endpoints.ts';
 
@@ -77,6 +79,22 @@ describe.each(paths)('%s', (path) => {
       for (const method of ['GET', 'POST', 'DELETE'] as const) {
         expectBoundedReply(await send(api.app, method, `${base}/${segment}`), `${method} ${base}/${segment.slice(0, 40)}`);
       }
+    }
+  });
+});
+
+describe('methods outside the usual eight, over a raw socket', () => {
+  it.each(['PROPFIND', 'MKCOL', 'PURGE', 'LINK', 'SEARCH', 'CONNECT', 'FOO', 'get'])('%s /api/banner is refused with a 4xx, never a 5xx', async (method) => {
+    const { server, url } = await listenOnLoopback(api.app);
+    try {
+      const res = await rawRequest(url, `${method} /api/banner HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      // Node closes a CONNECT it has no 'connect' listener for without a word (status 0 here).
+      if (method === 'CONNECT' && res.status === 0) return;
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(4096);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
