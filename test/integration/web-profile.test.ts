@@ -89,6 +89,16 @@ describe('/mypage/profile overview', () => {
     }
   });
 
+  it('shows only its own notices: the `done` parameter never puts its value on the page', async () => {
+    const { cookie } = await signedIn(false);
+    const probe = '<b>pwned</b>';
+    const res = await get(`${href('profile')}?done=${encodeURIComponent(probe)}`, cookie).expect(200);
+    expect(res.text).not.toContain('pwned</b>');
+    expect(res.text).not.toContain('role="status"');
+    const inherited = await get(`${href('profile')}?done=constructor`, cookie).expect(200);
+    expect(inherited.text).not.toContain('role="status"');
+  });
+
   it('sends a visitor to login and back', async () => {
     const res = await get(href('profile')).expect(302);
     expect(res.headers.location).toBe(loginHref(href('profile')));
