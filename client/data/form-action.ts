@@ -45,13 +45,14 @@ function failWith<E extends object>(failure: FormFailure, values: FormValues, st
 }
 
 /**
- * The API's refusal as the form shows it: per-field messages where the API named fields, the
- * §8 text for throttling (429) and network failures, else the API's own message.
+ * The API's refusal as the form shows it: per-field messages where the API named fields, the §8
+ * text for network failures and for a 429 that is not the API's own, else the API's message.
  */
 export function apiFailure<E extends object = object>(result: Extract<ApiResult<unknown>, { ok: false }>, values: FormValues, extra?: E) {
   const { error, status } = result;
   let text: Text = { ja: error.message, en: error.messageEn };
-  if (status === 429) text = MESSAGES.retryLater;
+  // The API's own 429 names the §8 text that fits (per e-mail or per client); keep it.
+  if (status === 429 && error.code !== 'RATE_LIMITED') text = MESSAGES.retryLater;
   if (status === NETWORK_ERROR_STATUS) text = MESSAGES.communicationError;
   const hasFields = error.fields !== undefined && Object.keys(error.fields).length > 0;
   return formFailure({ error: hasFields && status === 400 ? undefined : text, fields: error.fields }, values, pageStatus(status), extra);

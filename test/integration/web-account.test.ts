@@ -82,6 +82,16 @@ describe('sign-up without JavaScript', () => {
     expect(rows).toEqual([]);
   });
 
+  it('answers too many code requests with 429 and the §8 "wait and retry, or contact support" message', async () => {
+    const agent = request.agent(stack.web);
+    const email = 'throttled@example.jp';
+    let last = await post(agent, href('signup'), { intent: 'send', email });
+    for (let i = 0; i < 6 && last.status === 200; i += 1) last = await post(agent, href('signup'), { intent: 'send', email });
+    expect(last.status).toBe(429);
+    expect(last.text).toContain(MESSAGES.emailRepeatedMistakes.ja);
+    expect(last.text).toContain(`value="${email}"`);
+  });
+
   it('refuses an unknown step with 400', async () => {
     await post(request.agent(stack.web), href('reminder'), { intent: 'signup', email: 'a@example.jp' }).expect(400);
   });
