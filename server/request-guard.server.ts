@@ -28,18 +28,25 @@ const HEADERS_TOO_LARGE: ApiErrorBody = {
 
 const BAD_ENCODING: ApiErrorBody = {
   code: 'BAD_REQUEST',
-  message: 'URLの文字のエンコードが正しくありません。',
-  messageEn: 'The URL has a malformed percent-encoding.',
+  message: 'URLの形式が正しくありません。',
+  messageEn: 'The URL path is malformed (bad percent-encoding or dot segments).',
 };
 
-/** A path React Router could not decode: it would log a warning per request and guess. */
-function decodablePath(path: string): boolean {
+/** Dot segments, raw or encoded: browsers resolve them before sending, so only a crafted request has them. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|%2f|$)/i;
+
+/**
+ * A path React Router could not decode (it would log a warning per request and guess), or one
+ * with dot segments, which the proxy would pass on as they are (`/api/../x` leaving the API's
+ * namespace on any server that resolves them).
+ */
+function cleanPath(path: string): boolean {
   try {
     decodeURIComponent(path);
-    return true;
   } catch {
     return false;
   }
+  return !DOT_SEGMENT.test(path);
 }
 
 function validHost(value: string | undefined): boolean {
@@ -65,7 +72,7 @@ export const requestGuard: RequestHandler = (req, res, next) => {
     sendSmallError(req, res, 431, HEADERS_TOO_LARGE);
     return;
   }
-  if (!decodablePath(req.path)) {
+  if (!cleanPath(req.path)) {
     sendSmallError(req, res, 400, BAD_ENCODING);
     return;
   }

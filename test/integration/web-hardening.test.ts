@@ -54,12 +54,17 @@ describe('methods on pages', () => {
   });
 });
 
-describe('broken percent-encoding', () => {
+describe('malformed paths', () => {
   it.each(['/%', '/lineup/%E0%A4%A', '/news/%zz', '/assets/%', '/api/artist/%E0%A4%A'])('%s is a small 400 before any route sees it', async (path) => {
     const res = await rawRequest(stack.webUrl, requestBytes('GET', path, host));
     expect(res.status).toBe(400);
     expect(res.body.length).toBeLessThan(2048);
     expect(res.body).toMatch(BILINGUAL);
+  });
+
+  it.each(['/api/../lineup', '/api/%2e%2e/healthz', '/api/./artist', '/lineup/..', '/%2E%2E/api/artist'])('%s (a dot segment no browser sends) is a 400, never proxied', async (path) => {
+    const res = await rawRequest(stack.webUrl, requestBytes('GET', path, host));
+    expect(res.status).toBe(400);
   });
 
   it('an encoded query value that is not valid UTF-8 does not break a page', async () => {
