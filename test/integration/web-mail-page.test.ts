@@ -53,7 +53,10 @@ describe('the mail page while mail goes to the outbox and the site listens on lo
 
   it('answers 404 for an unknown message or a path that tries to leave the folder', async () => {
     await request(stack.web).get(`${MAIL_PAGE_PATH}/2020-01-01T00-00-00-000Z-abc`).expect(404);
-    await request(stack.web).get(`${MAIL_PAGE_PATH}/..%2f..%2fpackage`).expect(404);
+    // The web tier may refuse the encoded slash itself (400) before the page sees it.
+    const escape = await request(stack.web).get(`${MAIL_PAGE_PATH}/..%2f..%2fpackage`);
+    expect([400, 404]).toContain(escape.status);
+    expect(escape.text).not.toContain('"dependencies"');
     await request(stack.web).get(`${MAIL_PAGE_PATH}/x/raw`).expect(404);
   });
 });
