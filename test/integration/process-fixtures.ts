@@ -176,6 +176,11 @@ export function startLoad(baseUrl: string, paths: string[], concurrency: number,
 
 export const BROWSING = ['/', '/lineup', '/faq', '/api/artist', '/api/banner', '/news', '/api/news', '/lineupClose'];
 
+/** Requests that were on their way when the signal came (the ones a drain must finish). */
+export function inFlightAt(records: LoadRecord[], signalAt: number): number {
+  return records.filter((r) => r.startedAt < signalAt && r.finishedAt > signalAt).length;
+}
+
 export function failuresBefore(records: LoadRecord[], signalAt: number): LoadRecord[] {
   return records.filter((r) => r.startedAt < signalAt && (r.error !== undefined || (r.status ?? 0) >= 500));
 }

@@ -21,7 +21,7 @@ async function runUntilExit(role: string, env: Record<string, string>) {
   const started = Date.now();
   const exit = await Promise.race([
     describeExit(child),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), 25_000)),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 45_000)),
   ]);
   return { exit, elapsedMs: Date.now() - started, ...output() };
 }
@@ -41,14 +41,14 @@ describe('start-up failures', () => {
       const [web = 0, api = 0, metrics = 0] = await freePorts(3);
       const ports: Record<string, string> = { PORT: String(web), API_PORT: String(api), METRICS_PORT: String(metrics), [setting]: String(taken.port) };
       const run = await runUntilExit(role, ports);
-      expect(run.exit, `still running after 25 s; stdout: ${run.stdout}`).not.toBeNull();
+      expect(run.exit, `still running after 45 s; stdout: ${run.stdout}`).not.toBeNull();
       expect(run.exit?.code).toBe(1);
       expect(meaningfulLines(run.stderr)).toEqual([`${setting} ${taken.port} is already in use (EADDRINUSE): set ${setting} to a free port`]);
       expect(run.stdout).not.toMatch(/is open at/);
     } finally {
       await taken.release();
     }
-  });
+  }, 60_000);
 
   it('an unreachable DATABASE_URL ends role api with status 1 and one line, without the password', async () => {
     const [dead = 0, api = 0, metrics = 0] = await freePorts(3);
