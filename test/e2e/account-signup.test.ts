@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.ts';
 import { href, loginHref } from '../../shared/routes.ts';
 import { waitForHydration } from '../support/browser.ts';
-import { useProfileShop } from '../support/profile-shop.ts';
+import { signInBrowser, signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
 
 /**
  * Sign-up with JavaScript, from a member page that asked for a login, reading the code from a
@@ -74,6 +74,33 @@ describe('sign-up, logout and login with JavaScript', () => {
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('plan')}`);
     expect(shop.browser.errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a failed logout in the menu, not in an alert, and stays signed in', async () => {
+    const user = await signUpViaApi(shop);
+    await signInBrowser(shop.browser, shop, user);
+    const page = await shop.browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // The API is briefly unavailable for this one call (the proxy's own 502 body).
+    await page.route('**/api/login/logout', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'UPSTREAM_UNAVAILABLE', message: 'サーバーに接続できませんでした。', messageEn: 'Could not reach the server.' }),
+      }),
+    );
+    await page.goto(`${shop.stack.webUrl}${href('plan')}`);
+    await waitForHydration(page);
+    await page.locator('.menu-toggle').click();
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await page.locator('#site-menu [role="alert"]').getByText('サーバーに接続できませんでした。').waitFor();
+    expect(dialogs).toEqual([]);
+    expect(page.url()).toBe(`${shop.stack.webUrl}${href('plan')}`);
     await page.close();
   });
 });
