@@ -118,7 +118,8 @@ function SendStep({ answer }: { answer: FormFailure | undefined }) {
 
 function CodeStep({ email, answer }: { email: string; answer: FormFailure | undefined }) {
   const t = useT();
-  // A fresh code step starts clean; a refused code shows its message.
+  // A fresh code step starts clean; a refused code shows its message. The code field takes the
+  // focus, since the button that was pressed is gone.
   const failure = answer?.values?.intent === 'change' ? answer : undefined;
   return (
     <>
@@ -126,7 +127,7 @@ function CodeStep({ email, answer }: { email: string; answer: FormFailure | unde
       <ValidatedForm failure={failure} rules={{ schema: EmailChangeInput, toInput: toChangeInput }} intent="change">
         <input type="hidden" name="email" value={email} />
         <Field name="code" label={COPY.code} hint={COPY.codeHint} inputMode="numeric" autoComplete="one-time-code"
-          maxLength={6} required />
+          maxLength={6} required autoFocus />
         <SubmitButton label={COPY.change} />
       </ValidatedForm>
       <ValidatedForm failure={undefined} intent="send" className="profile-resend">

@@ -37,6 +37,8 @@ describe('account deletion with JavaScript', () => {
     await page.waitForURL(`${shop.stack.webUrl}${href('profile')}`);
     await page.getByRole('button', { name: '退会手続きへ進む' }).click();
     await page.getByRole('heading', { name: '退会の確認' }).waitFor();
+    // The pressed button is gone with its page: focus starts at the confirmation's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('delete-confirm-title');
 
     await page.getByRole('button', { name: '退会する' }).click();
     await page.waitForURL(`${shop.stack.webUrl}/?done=accountDeleted`);

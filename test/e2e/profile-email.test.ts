@@ -27,6 +27,7 @@ describe('e-mail change', () => {
     // The code step: same address, English still on, the mail written in English.
     await page.getByText(`We sent a code to ${newEmail}.`).waitFor();
     expect(page.url()).toBe(`${shop.stack.webUrl}${href('profileEmail')}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('code');
     const mail = await shop.mailbox.waitFor(newEmail);
     expect(mail.subject).toContain('Your e-mail change code');
     const code = shop.mailbox.codeIn(mail);

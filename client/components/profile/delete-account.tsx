@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { href } from '../../../shared/routes.ts';
 import type { Text } from '../../../shared/text.ts';
@@ -33,9 +34,12 @@ const DELETED: Text[] = [
 /** Spec §2 "account deletion behind a clear confirmation": what goes, that it is final, two clear choices. */
 export function DeleteAccountConfirm({ error }: { error?: Text | null }) {
   const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The step replaces the page the button was on: start reading (and tabbing) from its heading.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="profile-confirm" aria-labelledby="delete-confirm-title">
-      <h1 id="delete-confirm-title" className="page-title">{t({ ja: '退会の確認', en: 'Confirm account deletion' })}</h1>
+      <h1 id="delete-confirm-title" className="page-title" ref={heading} tabIndex={-1}>{t({ ja: '退会の確認', en: 'Confirm account deletion' })}</h1>
       {error ? <p className="form-alert" role="alert">{t(error)}</p> : null}
       <div className="profile-group profile-danger">
         <p>{t({ ja: '退会すると、次の情報が削除されます。', en: 'Deleting your account removes:' })}</p>
