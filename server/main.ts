@@ -11,7 +11,7 @@ import { loadConfig } from './env.server.ts';
 import { createLimitedServer, serverLimitsFrom } from './http-limits.server.ts';
 import { listenOn } from './listen.server.ts';
 import { createLogger } from './logger.server.ts';
-import { createMetricsHandler, reactServerBuild, recordBuildInfo } from './metrics.server.ts';
+import { createMetricsHandler, reactServerBuild, recordBuildInfo, recordPoolStats } from './metrics.server.ts';
 import { measureRequests, webRouteLabel, type RouteLabeller } from './request-metrics.server.ts';
 import { shutDown } from './shutdown.server.ts';
 
@@ -55,6 +55,7 @@ async function startApi(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'api');
   const { app, database } = await bootApi(config, logger);
   closers.push(database.close);
+  if (database.poolStats) recordPoolStats(database.poolStats);
   await serve(app, 'api', config.API_PORT, 'API_PORT', apiRouteLabel);
   logger.info({ port: config.API_PORT, database: database.kind }, 'shop API listening');
 }

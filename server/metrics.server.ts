@@ -34,6 +34,22 @@ export const proxyUpstreamErrors = new Counter({
   registers: [metricsRegistry],
 });
 
+/** PostgreSQL pool use (role api/all on DATABASE_URL), read at each scrape. */
+export function recordPoolStats(stats: () => { total: number; idle: number; waiting: number }): void {
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'node-postgres pool: open connections (total), idle ones, and queries waiting for one',
+    labelNames: ['state'] as const,
+    registers: [metricsRegistry],
+    collect() {
+      const now = stats();
+      this.set({ state: 'total' }, now.total);
+      this.set({ state: 'idle' }, now.idle);
+      this.set({ state: 'waiting' }, now.waiting);
+    },
+  });
+}
+
 /** Which React build the server renders with: `npm start` must run the production one. */
 export function reactServerBuild(): 'production' | 'development' | 'unknown' {
   const loaded = Object.keys(createRequire(import.meta.url).cache);

@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   db: Kysely<DB>;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** node-postgres pool use, for the metrics port (PGlite has no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -91,6 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await db.destroy();
         await closed();

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { freePorts, killAll, startShop, type ShopProcess } from './process-fixtures.ts';
 
 /**
  * Prometheus metrics on a port of their own (METRICS_PORT), one endpoint for both tiers of role
  * `all`; never on the public web port. Labels carry route patterns, not raw URLs.
  */
-afterAll(killAll);
+let database: TestDatabase | null = null;
+afterAll(async () => {
+  killAll();
+  await database?.destroy();
+});
 
 const UNIQUE = 'no-such-artist-7f3a9c';
 
@@ -62,5 +67,18 @@ describe('metrics, role web with the API down', () => {
     expect(body).toMatch(/^proxy_upstream_errors_total\{kind="unavailable"\} 3$/m);
     expect(body).toMatch(/^http_request_duration_seconds_count\{tier="web",method="GET",route="\/api\/\*",status_code="502"\} 3$/m);
     expect(body).not.toMatch(/tier="api"/);
+  });
+});
+
+// PGlite has no pool; the PostgreSQL pass of the suite (DATABASE_URL set, as CI runs it) checks this.
+describe.runIf(process.env.DATABASE_URL)('metrics, role api on PostgreSQL', () => {
+  it('reports the connection pool', async () => {
+    database = await createTestDatabase();
+    const api = await startShop('api', { DATABASE_URL: database.url ?? '' });
+    expect((await text(`${api.apiUrl}/api/artist`)).status).toBe(200);
+    const { body } = await text(`${api.metricsUrl}/metrics`);
+    expect(body).toMatch(/^db_pool_connections\{state="total"\} [1-9]/m);
+    expect(body).toMatch(/^db_pool_connections\{state="waiting"\} 0$/m);
+    expect(body).toMatch(/^oshibox_build_info\{role="api",/m);
   });
 });
