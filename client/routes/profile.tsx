@@ -59,6 +59,7 @@ export function Component() {
     return (
       <div className="page profile-page">
         <PageMeta title={t({ ja: '退会の確認', en: 'Confirm account deletion' })} description={description} />
+        <meta name="robots" content="noindex" />
         <DeleteAccountConfirm error={actionData?.error} />
       </div>
     );
@@ -66,6 +67,7 @@ export function Component() {
   return (
     <div className="page profile-page">
       <PageMeta title={title} description={description} />
+      <meta name="robots" content="noindex" />
       <h1 className="page-title">{title}</h1>
       <FlashNotice />
       <ProfileSummary user={user} />
