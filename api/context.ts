@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from './db/schema.ts';
+import type { PaymentProvider } from './payment/provider.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ThrottleRules } from './throttle/throttle.service.ts';
 
@@ -15,4 +16,9 @@ export interface ApiContext {
   mailer: Mailer;
   /** Account throttling limits; tests lower them (api/throttle/throttle.service.ts). */
   throttle?: Partial<ThrottleRules>;
+  /**
+   * The payment provider (PAYMENT_PROVIDER). Unset: the offline sandbox on this database. Read it
+   * through `paymentProviderOf(ctx)` (api/payment/provider-of.ts), never this field directly.
+   */
+  paymentProvider?: PaymentProvider;
 }

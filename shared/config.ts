@@ -66,6 +66,11 @@ export const ConfigSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Prometheus /metrics on HOST; 0 turns it off. Never served on the public web port. */
   METRICS_PORT: port.default(9464),
+  /**
+   * Which payment provider implementation runs (api/payment/provider.ts). `sandbox` is the offline
+   * test gateway with documented test cards; a real gateway would be a second value.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { API_ORIGIN: string; PUBLIC_ORIGIN: string };
@@ -96,6 +101,8 @@ export interface PublicConfig {
   analyticsId: string | null;
   company: { name: string; url: string; address: string; tel: string; email: string; representative: string };
   social: { twitter: string; instagram: string };
+  /** The sandbox takes the payments: the shell shows a 「テストモード」 notice. */
+  paymentTestMode: boolean;
 }
 
 export function toPublicConfig(c: Config): PublicConfig {
@@ -112,5 +119,6 @@ export function toPublicConfig(c: Config): PublicConfig {
       representative: c.COMPANY_REPRESENTATIVE,
     },
     social: { twitter: c.TWITTER_URL, instagram: c.INSTAGRAM_URL },
+    paymentTestMode: c.PAYMENT_PROVIDER === 'sandbox',
   };
 }

@@ -25,6 +25,7 @@ export function parsePaymentMethod(value: string): PaymentMethod {
 
 /** Spec §9: card entry happens on the payment provider's page; these brands are accepted. */
 export const CARD_BRANDS = ['Visa', 'Mastercard', 'JCB', 'American Express', 'Diners Club'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
 
 /** Days after arrival within which a defective or damaged box must be reported (shop policy). */
 export const DEFECT_REPORT_DAYS = 8;

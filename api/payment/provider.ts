@@ -1,0 +1,118 @@
+/**
+ * The payment provider: the one door through which the shop registers cards, charges, refunds
+ * and screens deferred payment. The shipped implementation is the offline sandbox
+ * (api/payment/sandbox/); a real gateway (e.g. GMO Payment Gateway) is a second implementation
+ * of this same interface, chosen by `PAYMENT_PROVIDER`.
+ *
+ * Rules every implementation keeps (DESIGN.md "Payment provider"):
+ * - The shop never sees a card number or CVC: it keeps `token`, `brand`, `last4`, `expiry`.
+ * - Results are looked up at the provider, never taken from a query string.
+ * - `orderKey` is a deterministic id (e.g. `uph-<userPlanId>-<planOrderId>`): charging the same
+ *   key twice returns the first result and never charges twice.
+ * - Calls are network calls with a deadline: never make them inside a database transaction.
+ *
+ * Get the running provider with `paymentProviderOf(ctx)` (api/payment/provider-of.ts).
+ */
+import type { CardBrand } from '../../shared/payment.ts';
+
+export type PaymentProviderName = 'sandbox';
+
+export interface CardRegistrationStart {
+  /** The shop's user id; the provider sends it back on the return URL. */
+  userId: number;
+  /** Absolute URL of `/api/credit-confirm?userId&retUrl`; the provider adds `registrationId`. */
+  returnUrl: string;
+}
+
+/** What the shop keeps of a card: a provider token and what the shopper needs to recognise it. */
+export interface RegisteredCard {
+  token: string;
+  brand: CardBrand;
+  /** The last four digits only. */
+  last4: string;
+  /** MM/YY as printed on the card. */
+  expiry: string;
+}
+
+export type CardRegistrationResult =
+  | ({ status: 'registered' } & RegisteredCard)
+  /** Declined by the issuer or failed 3-D Secure; `reason` is safe to show. */
+  | { status: 'declined'; reason: string; reasonEn: string }
+  /** Unknown id, another user's id, or the shopper never finished the hosted page. */
+  | { status: 'not_found' };
+
+/** Deferred payment (GMOAB) details sent for screening and with each deferred charge. */
+export interface DeferredBuyer {
+  userId: number;
+  name: string;
+  tel: string;
+  /** yyyy-MM-dd */
+  birthday: string;
+  zip: string;
+  address: string;
+  email: string;
+}
+
+export interface ChargeRequest {
+  /** Deterministic and idempotent: the same key never charges twice. */
+  orderKey: string;
+  /** Tax-included integer yen. */
+  amount: number;
+  /** Shown on the statement or invoice; no personal data. */
+  description: string;
+  /** Exactly one of a card token or a deferred-payment buyer. */
+  source: { kind: 'card'; token: string } | { kind: 'deferred'; buyer: DeferredBuyer };
+}
+
+export type ChargeStatus = 'succeeded' | 'declined' | 'pending';
+
+export interface ChargeResult {
+  status: ChargeStatus;
+  chargeId: string;
+  orderKey: string;
+  amount: number;
+  /** Set when declined; safe to show (Japanese and English). */
+  declineReason?: string;
+  declineReasonEn?: string;
+}
+
+export interface RefundRequest {
+  /** The charge to refund, by its id or by its order key. */
+  chargeId?: string;
+  orderKey?: string;
+  /** Tax-included yen; at most the charged amount less earlier refunds. */
+  amount: number;
+}
+
+export interface RefundResult {
+  status: 'refunded' | 'failed';
+  reason?: string;
+}
+
+export interface ScreeningRequest extends DeferredBuyer {
+  /** The tax-included amount of the first purchase. */
+  amount: number;
+}
+
+export interface ScreeningResult {
+  approved: boolean;
+  /** Set when not approved; safe to show. */
+  reason?: string;
+  reasonEn?: string;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** True for the sandbox: the shop shows its 「テストモード」 notice. */
+  readonly testMode: boolean;
+  /** The hosted card page where the shopper types the card (never the shop's page). */
+  startCardRegistration(input: CardRegistrationStart): Promise<{ url: string }>;
+  /** Looks the registration up at the provider; the query string is never trusted. */
+  confirmCardRegistration(input: { userId: number; registrationId: string }): Promise<CardRegistrationResult>;
+  charge(input: ChargeRequest): Promise<ChargeResult>;
+  /** The earlier result for this key, or null when the provider never saw it (look before retrying). */
+  findCharge(orderKey: string): Promise<ChargeResult | null>;
+  refund(input: RefundRequest): Promise<RefundResult>;
+  /** Deferred-payment screening on first use (the sandbox declines tel 09000000000). */
+  screenDeferred(input: ScreeningRequest): Promise<ScreeningResult>;
+}
