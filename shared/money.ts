@@ -41,3 +41,42 @@ export function legacyCommission(): number {
 export function lateFeeTotal(count: number): number {
   return Math.min(Math.max(count, 0), DEFERRED_PAYMENT.maxLateFees) * DEFERRED_PAYMENT.lateFeeTaxIncluded;
 }
+
+/** The money of one round of a subscription: what is charged, and its pre-tax parts. */
+export interface RoundCharge {
+  /** Plan price × count. */
+  price: number;
+  preTaxPrice: number;
+  /** Shipping is charged once per round, whatever the count: all boxes of a round ship together. */
+  shipFee: number;
+  preTaxShipFee: number;
+  /** The deferred-payment (GMOAB) fee per application, 0 for a card. */
+  fee: number;
+  preTaxFee: number;
+  /** What the shopper pays for the round, tax included. */
+  total: number;
+}
+
+/**
+ * Per round = plan price × count + shipping 660 (once per round) + the GMOAB fee (commissionAt
+ * the time of the charge) when paying later.
+ */
+export function roundCharge(
+  plan: { price: number; preTaxPrice: number },
+  count: number,
+  deferred: boolean,
+  at: Date,
+): RoundCharge {
+  const fee = deferred ? commissionAt(at, true) : 0;
+  const preTaxFee = deferred ? commissionAt(at, false) : 0;
+  const price = plan.price * count;
+  return {
+    price,
+    preTaxPrice: plan.preTaxPrice * count,
+    shipFee: SHIPPING_FEE.taxIncluded,
+    preTaxShipFee: SHIPPING_FEE.preTax,
+    fee,
+    preTaxFee,
+    total: price + SHIPPING_FEE.taxIncluded + fee,
+  };
+}

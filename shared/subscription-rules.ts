@@ -1,0 +1,92 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { SHOP_TIME_ZONE } from './format.ts';
+import type { Text } from './text.ts';
+
+/**
+ * THE rule of when a subscription change takes effect (DESIGN.md "When a change applies"), used
+ * by the API, every page, every mail and the howto/FAQ texts:
+ *
+ * - A round's deadline is the instant `endDate`. Strictly before it, a change (tier, count, skip,
+ *   pause, resume, cancel) still counts for that round; from the deadline on it applies from the
+ *   next round. A deadline of 2026-12-01T00:00+09:00 accepts changes until 11/30 23:59:59 JST.
+ * - A round already charged at checkout and changed before its deadline is re-charged with the
+ *   new terms (tier, count) or voided and refunded (skip, pause, cancel).
+ * - A round is named after the month its box ships, as seen in Tokyo: ship date 2026-12-25 →
+ *   「12月号」 / "the December issue". The ship date is a date, the round's name free text, so the
+ *   month comes from the ship date.
+ */
+export interface RoundTimes {
+  endDate: string;
+  shipDate: string;
+}
+
+export const CHANGE_KINDS = ['tier', 'count', 'skip', 'pause', 'resume', 'cancel'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** True while `now` is strictly before the round's deadline. */
+export function isBeforeDeadline(round: Pick<RoundTimes, 'endDate'>, now: Date): boolean {
+  return now.getTime() < new Date(round.endDate).getTime();
+}
+
+/**
+ * The round a change made at `now` applies from: the earliest round whose deadline has not
+ * passed, or null when the next round is not scheduled yet ("from the next issue").
+ */
+export function roundForChange<R extends RoundTimes>(rounds: readonly R[], now: Date): R | null {
+  const open = rounds.filter((r) => isBeforeDeadline(r, now));
+  open.sort((a, b) => new Date(a.endDate).getTime() - new Date(b.endDate).getTime());
+  return open[0] ?? null;
+}
+
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
+  'September', 'October', 'November', 'December'];
+
+function shipMonth(round: Pick<RoundTimes, 'shipDate'>): number {
+  return Number(formatInTimeZone(round.shipDate, SHOP_TIME_ZONE, 'M'));
+}
+
+/** 「12月号」 / "the December issue" */
+export function issueLabel(round: Pick<RoundTimes, 'shipDate'>): Text {
+  const month = shipMonth(round);
+  return { ja: `${month}月号`, en: `the ${MONTHS_EN[month - 1]} issue` };
+}
+
+/** 「12月号から」 / "from the December issue"; without a scheduled round, "from the next issue". */
+export function fromIssueLabel(round: Pick<RoundTimes, 'shipDate'> | null): Text {
+  if (!round) return { ja: '次回のお届け分から', en: 'from the next issue' };
+  const issue = issueLabel(round);
+  return { ja: `${issue.ja}から`, en: `from ${issue.en}` };
+}
+
+/**
+ * The last minute changes are accepted, in Tokyo time: a deadline at 00:00 shows as 23:59 of the
+ * day before, which is what a shopper reads as "until the 30th".
+ */
+export function deadlineLabel(round: Pick<RoundTimes, 'endDate'>): Text {
+  const last = new Date(new Date(round.endDate).getTime() - 1000);
+  return {
+    ja: `${formatInTimeZone(last, SHOP_TIME_ZONE, 'yyyy年M月d日 HH:mm')}まで`,
+    en: `until ${formatInTimeZone(last, SHOP_TIME_ZONE, 'yyyy-MM-dd HH:mm')} (JST)`,
+  };
+}
+
+/** The rule in words, for howto, FAQ, checkout and the confirmation mail (built from this module). */
+export const ROUND_RULE_TEXT: Text = {
+  ja: 'プランの変更（コース・個数）、1回スキップ、休止・再開、解約は、各回の申込締切までのお手続きならその回から反映されます。締切を過ぎると次の回からの反映となります。お申し込み時に決済済みの回を締切前に解約・スキップ・休止した場合、その回の決済は取り消され、全額返金されます。',
+  en: 'A change of tier or count, skipping one round, pausing or resuming, and cancelling apply to a round when made before its deadline; after the deadline they apply from the next round. If you cancel, skip or pause a round you already paid for at checkout before its deadline, that payment is voided and refunded in full.',
+};
+
+/** When each round is charged (checkout item of the 2022 amendment of the Specified Commercial Transactions Act). */
+export const CHARGE_TIMING_TEXT: Text = {
+  ja: '初回はお申し込み時に決済します。2回目以降は各回の申込締切時に、その時点のコース・個数で決済します（スキップ・休止中の回は決済しません）。',
+  en: 'The first round is charged when you apply. Each later round is charged at its deadline with the tier and count in force then (skipped or paused rounds are not charged).',
+};
+
+/** How to cancel (the same amendment). */
+export const HOW_TO_CANCEL_TEXT: Text = {
+  ja: 'マイページの「プラン管理」からいつでも解約できます。解約は申込締切前ならその回から、締切後は次の回から反映されます。',
+  en: 'Cancel at any time under "My plans" in My page. A cancellation before a round\'s deadline applies to that round; after it, from the next round.',
+};
+
+/** Boxes per round a subscription may hold (shop policy: keeps a round's parcel one size). */
+export const COUNT_LIMITS = { min: 1, max: 5 } as const;
