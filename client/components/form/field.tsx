@@ -46,7 +46,8 @@ export function Field({ name, label, hint, required, defaultValue, ...input }: F
     <div className="form-field">
       <label htmlFor={id} className="form-label">
         {t(label)}
-        {required ? <span className="form-required">{t(REQUIRED)}</span> : null}
+        {/* Seen, not read out: the input's own `required` tells screen readers, without renaming it. */}
+        {required ? <span className="form-required" aria-hidden="true">{t(REQUIRED)}</span> : null}
       </label>
       <input
         {...input}
