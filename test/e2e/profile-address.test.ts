@@ -44,6 +44,25 @@ describe('address form with JavaScript', () => {
     expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
+
+  it('converts a postal code typed through the Japanese input method once the composition ends', async () => {
+    const user = await signUpViaApi(shop);
+    await signInBrowser(shop.browser, shop, user);
+    const page = await shop.browser.newPage();
+    await page.goto(`${shop.stack.webUrl}${href('profileAddress')}`);
+    await waitForHydration(page);
+    const zip = page.locator('input[name="zip"]');
+    await zip.fill('');
+    await page.locator('input[name="address"]').fill('');
+    await zip.focus();
+    const cdp = await shop.browser.context.newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: '５３０－０００１', selectionStart: 8, selectionEnd: 8 });
+    await cdp.send('Input.insertText', { text: '５３０－０００１' });
+    await expect.poll(() => zip.inputValue()).toBe('5300001');
+    await expect.poll(() => page.locator('input[name="address"]').inputValue()).toBe('大阪府大阪市北区梅田');
+    expect(shop.browser.errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('address form without JavaScript', () => {

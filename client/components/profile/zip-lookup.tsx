@@ -52,13 +52,16 @@ export function ZipLookupField({ defaultValue }: { defaultValue: string }) {
     }
   }
 
-  function onChange(event: ChangeEvent<HTMLInputElement>): void {
-    // Rewriting the value mid-composition would break the Japanese input method's conversion.
-    if ((event.nativeEvent as InputEvent).isComposing) return;
-    const input = event.currentTarget;
+  function settle(input: HTMLInputElement): void {
     const zip = normalizeZip(input.value);
     if (zip !== input.value) input.value = zip;
     if (isCompleteZip(zip) && zip !== looked.current) void lookUp(input, zip);
+  }
+
+  function onChange(event: ChangeEvent<HTMLInputElement>): void {
+    // Rewriting the value mid-composition would break the Japanese input method's conversion;
+    // Chrome sends no input event after the composition ends, so that end settles it instead.
+    if (!(event.nativeEvent as InputEvent).isComposing) settle(event.currentTarget);
   }
 
   function onSearch(event: MouseEvent<HTMLButtonElement>): void {
@@ -75,7 +78,8 @@ export function ZipLookupField({ defaultValue }: { defaultValue: string }) {
     <div className="zip-lookup">
       <div className="form-row">
         <Field name="zip" label={COPY.zip} hint={COPY.zipHint} defaultValue={defaultValue}
-          inputMode="numeric" autoComplete="postal-code" maxLength={10} required onChange={onChange} />
+          inputMode="numeric" autoComplete="postal-code" maxLength={10} required onChange={onChange}
+          onCompositionEnd={(event) => settle(event.currentTarget)} />
         <button type="submit" name="intent" value="zip" className="button button-ghost zip-search" onClick={onSearch}>
           {t(COPY.search)}
         </button>
