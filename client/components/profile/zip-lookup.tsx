@@ -55,7 +55,13 @@ export function ZipLookupField({ defaultValue }: { defaultValue: string }) {
   function settle(input: HTMLInputElement): void {
     const zip = normalizeZip(input.value);
     if (zip !== input.value) input.value = zip;
-    if (isCompleteZip(zip) && zip !== looked.current) void lookUp(input, zip);
+    if (isCompleteZip(zip)) {
+      if (zip !== looked.current) void lookUp(input, zip);
+    } else {
+      // An unfinished code: any answer still on its way is stale, and the last status is too.
+      looked.current = '';
+      setStatus(null);
+    }
   }
 
   function onChange(event: ChangeEvent<HTMLInputElement>): void {
