@@ -37,6 +37,15 @@ export function Header({ menuOpen, onToggleMenu, toggleRef }: HeaderProps) {
               {t(menuOpen ? { ja: 'メニューを閉じる', en: 'Close menu' } : { ja: 'メニューを開く', en: 'Open menu' })}
             </span>
           </button>
+          {/* Without JavaScript the button cannot open the menu; this link does (`.menu:target`),
+              so the member links and the logout form stay reachable. */}
+          <noscript>
+            <a href={`#${MENU_ID}`} className="menu-toggle menu-toggle-link">
+              <span className="menu-icon" aria-hidden="true" />
+              <span className="visually-hidden">{t({ ja: 'メニューを開く', en: 'Open menu' })}</span>
+            </a>
+            <style>{'.menu-toggle[type="button"]{display:none}'}</style>
+          </noscript>
         </div>
       </div>
     </header>

@@ -8,7 +8,7 @@ const shop = useProfileShop({ noJs: true });
 const PASSWORD = 'Passw0rd-nojs';
 
 describe('sign-up and login without JavaScript', () => {
-  it('signs up through plain form posts, with server-side messages and postal-code fill, and logs in back to the asking page', async () => {
+  it('signs up through plain form posts, with server-side messages and postal-code fill, logs in back to the asking page and logs out from the menu', async () => {
     const email = `nojs-e2e-${Date.now()}@example.com`;
     const page = await shop.noJs.newPage();
     await page.goto(`${shop.stack.webUrl}${href('plan')}`);
@@ -52,6 +52,16 @@ describe('sign-up and login without JavaScript', () => {
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('plan')}`);
+
+    // The menu opens through its link, and its logout form posts to the server: 303 to /, signed out.
+    await page.getByRole('link', { name: 'メニューを開く' }).click();
+    await page.getByRole('button', { name: 'ログアウト' }).waitFor();
+    await page.waitForTimeout(400); // the slide-in, for the screenshot only
+    await page.screenshot({ path: 'test-results/account/nojs-menu-390.png' });
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}/`);
+    await page.goto(`${shop.stack.webUrl}${href('plan')}`);
+    expect(page.url()).toBe(`${shop.stack.webUrl}${loginHref(href('plan'))}`);
     expect(shop.noJs.errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
     await page.close();
   });
