@@ -40,4 +40,25 @@ describe('password reminder in English', () => {
     expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
+
+  it('keeps English on between the sign-up steps too (they are not route changes), and mails in English', async () => {
+    const email = `signup-en-${Date.now()}@example.com`;
+    await shop.browser.context.clearCookies();
+    const page = await shop.browser.newPage();
+    await page.goto(`${shop.stack.webUrl}${href('signup')}`);
+    await waitForHydration(page);
+    await page.locator('.lang-toggle').click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send the code' }).click();
+    const mail = await shop.mailbox.waitFor(email);
+    expect(mail.subject).toContain('Your sign-up code');
+    await page.getByLabel('Authentication code (6 digits)').fill(shop.mailbox.codeIn(mail));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await page.getByLabel('Postal code').waitFor();
+    await page.getByRole('link', { name: 'Log in instead' }).click();
+    // A route change away from the screen turns English off (spec §2).
+    await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+    await page.close();
+  });
 });
