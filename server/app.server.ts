@@ -65,21 +65,9 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   return app;
 }
 
-/** The status Express or a middleware gave an error that the client caused (a 4xx), if any. */
-function clientErrorStatus(error: unknown): number | undefined {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN;
-  return status >= 400 && status < 500 ? status : undefined;
-}
-
 /** A failure no page could show: logged once with its request id, answered with a plain 500. */
 function lastResort(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const status = clientErrorStatus(error);
-    if (status !== undefined && !res.headersSent) {
-      // A malformed request (e.g. a broken %-encoding for a static file) is the client's fault.
-      res.status(status).type('text/plain; charset=utf-8').set('cache-control', 'no-store').send('リクエストが正しくありません。\nBad request.\n');
-      return;
-    }
     logger.error({ err: error, reqId: req.id }, 'web request failed');
     if (res.headersSent) {
       res.destroy();
