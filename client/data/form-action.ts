@@ -22,6 +22,10 @@ export interface FormFailure {
 /** Fields that are never sent back into a page. */
 const SECRET_FIELDS = new Set(['password', 'passwordConfirm']);
 
+/**
+ * A repeated name keeps its last value: a form's own hidden `intent` comes first, so a submit
+ * button that names another one (e.g. "find address", `intent=zip`) wins when it is pressed.
+ */
 export async function readForm(request: Request): Promise<FormValues> {
   const values: FormValues = {};
   for (const [name, value] of await request.formData()) if (typeof value === 'string') values[name] = value;
