@@ -60,10 +60,14 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
         if (typeof req.id === 'string') proxyReq.setHeader('x-request-id', req.id);
         proxyReq.on('timeout', () => timedOut.add(req));
       },
-      proxyRes(proxyRes) {
+      proxyRes(proxyRes, _req, res) {
         // The browser's connection is ours to manage, whatever the upstream said about its own.
-        delete proxyRes.headers.connection;
+        // What this server already decided (`Connection: close` while draining) must survive:
+        // http-proxy fills an absent header with the browser's own `keep-alive`.
         delete proxyRes.headers['keep-alive'];
+        const own = res.getHeader('connection');
+        if (typeof own === 'string') proxyRes.headers.connection = own;
+        else delete proxyRes.headers.connection;
       },
       error(_error, req, res) {
         const body = timedOut.has(req) ? TIMEOUT : UNAVAILABLE;

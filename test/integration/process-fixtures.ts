@@ -204,8 +204,20 @@ export async function drainUnderLoad(shop: ShopProcess, readyUrls: string[], tim
   const signalAt = Date.now();
   shop.child.kill('SIGTERM');
   const readiness = await Promise.all(readyUrls.map(readyzDuringDrain));
+  const closing = await connectionHeaders(shop.webUrl, ['/', '/api/banner']);
   const exit = await shop.exited;
   load.stop();
   await load.done;
-  return { records: load.records, signalAt, readiness, exit };
+  return { records: load.records, signalAt, readiness, closing, exit };
+}
+
+/** The Connection header of a page and of a proxied API answer (asked during the drain). */
+async function connectionHeaders(baseUrl: string, paths: string[]): Promise<(string | null)[]> {
+  return Promise.all(
+    paths.map(async (path) => {
+      const response = await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(5000) }).catch(() => null);
+      await response?.arrayBuffer();
+      return response?.headers.get('connection') ?? null;
+    }),
+  );
 }

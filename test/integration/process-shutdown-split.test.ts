@@ -25,11 +25,12 @@ const TIMEOUT_MS = 8000;
 describe('graceful shutdown, two processes', () => {
   it('web and API as two processes: SIGTERM to each drains it under load and exits 0', async () => {
     const api = await startShop('api', { ...(await apiDatabaseEnv()), SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS) });
-    const web = await startShop('web', { API_ORIGIN: api.apiUrl, SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS) });
+    const web = await startShop('web', { API_ORIGIN: api.apiUrl, SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS), SHUTDOWN_DELAY_MS: '3000' });
     const webRun = await drainUnderLoad(web, [web.webUrl], TIMEOUT_MS);
     expect(inFlightAt(webRun.records, webRun.signalAt)).toBeGreaterThan(0);
     expect(failuresBefore(webRun.records, webRun.signalAt)).toEqual([]);
     expect(webRun.readiness).toEqual([{ status: 503, connection: 'close' }]);
+    expect(webRun.closing).toEqual(['close', 'close']);
     expect(webRun.exit.code).toBe(0);
 
     const apiLoad = startLoad(api.apiUrl, ['/api/artist', '/api/banner', '/api/news'], 8, TIMEOUT_MS + 20_000);

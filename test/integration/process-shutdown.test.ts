@@ -13,7 +13,8 @@ const TIMEOUT_MS = 8000;
 
 describe('graceful shutdown', () => {
   it('role all: in-flight and keep-alive requests finish, readiness fails first, exit 0 in bounds', async () => {
-    const shop = await startShop('all', { SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS) });
+    // A 3 s pre-drain delay leaves time to ask a page and an /api call while the server still accepts.
+    const shop = await startShop('all', { SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS), SHUTDOWN_DELAY_MS: '3000' });
     const run = await drainUnderLoad(shop, [shop.webUrl, shop.apiUrl], TIMEOUT_MS);
     expect(inFlightAt(run.records, run.signalAt)).toBeGreaterThan(0);
     expect(failuresBefore(run.records, run.signalAt)).toEqual([]);
@@ -21,6 +22,7 @@ describe('graceful shutdown', () => {
       { status: 503, connection: 'close' },
       { status: 503, connection: 'close' },
     ]);
+    expect(run.closing).toEqual(['close', 'close']);
     expect(run.exit.code).toBe(0);
     expect(run.exit.at - run.signalAt).toBeLessThan(TIMEOUT_MS);
   }, 60_000);
