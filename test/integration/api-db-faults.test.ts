@@ -78,6 +78,11 @@ async function adminQuery<T extends pg.QueryResultRow>(text: string, values: unk
   }
 }
 
+/** TCP sockets this process holds open (each pool connection is one). */
+function openSockets(): number {
+  return process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap').length;
+}
+
 async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
@@ -214,8 +219,12 @@ describe.skipIf(!adminUrl)('on real PostgreSQL', () => {
     for (let i = 0; i < 5; i++) {
       const scratch = await createTestDatabase();
       const name = new URL(scratch.url ?? '').pathname.slice(1);
+      const before = openSockets();
       await Promise.all(Array.from({ length: 5 }, () => scratch.handle.db.selectFrom('artists').select('id').execute()));
+      expect(openSockets()).toBeGreaterThan(before);
       await scratch.handle.close();
+      // pg-pool's end() alone resolves while the sockets are still closing.
+      expect(openSockets()).toBeLessThanOrEqual(before);
       const left = await adminQuery('select pid from pg_stat_activity where datname = $1', [name]);
       expect(left).toEqual([]);
       await scratch.destroy();
