@@ -90,3 +90,23 @@ export const HOW_TO_CANCEL_TEXT: Text = {
 
 /** Boxes per round a subscription may hold (shop policy: keeps a round's parcel one size). */
 export const COUNT_LIMITS = { min: 1, max: 5 } as const;
+
+/** Name, postal code, address and phone: what a box needs to arrive (spec §5); checkout needs them. */
+export function hasDeliveryAddress(user: { name: string; zip: string; address: string; address2: string; tel: string }): boolean {
+  return [user.name, user.zip, user.address, user.address2, user.tel].every((v) => v.trim() !== '');
+}
+
+/**
+ * A round's month as `2026-12` for a page's query string (a notice after a redirect names the
+ * round without the server keeping state); `next` when no round is scheduled.
+ */
+export function issueKey(round: Pick<RoundTimes, 'shipDate'> | null): string {
+  return round ? formatInTimeZone(round.shipDate, SHOP_TIME_ZONE, 'yyyy-MM') : 'next';
+}
+
+/** The 「◯月号から」 label of an `issueKey`, or null for anything else (never echoed). */
+export function fromIssueKey(key: string | null): Text | null {
+  if (key === 'next') return fromIssueLabel(null);
+  if (!key || !/^\d{4}-(0[1-9]|1[0-2])$/.test(key)) return null;
+  return fromIssueLabel({ shipDate: `${key}-15T00:00:00+09:00` });
+}

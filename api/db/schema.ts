@@ -133,6 +133,69 @@ export interface ThrottleCountersTable {
   hits: Generated<number>;
 }
 
+/** Issue 8 (migration 0005): a user's subscription to a plan. */
+export interface UserPlansTable {
+  id: Generated<number>;
+  user_id: number;
+  plan_id: number;
+  count: Generated<number>;
+  status: Generated<string>;
+  paused_from: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  cancelled_at: Timestamp | null;
+}
+
+export interface UserPlanSkipsTable {
+  user_plan_id: number;
+  plan_order_id: number;
+  created_at: Timestamp;
+}
+
+/** What one user bought in one round: the charge, its status and the shipping snapshot. */
+export interface PlanOrderHistoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  user_plan_id: number;
+  plan_order_id: number;
+  plan_id: number;
+  payment_method: string;
+  payment_status: Generated<string>;
+  count: number;
+  price: number;
+  pre_tax_price: number;
+  ship_fee: number;
+  pre_tax_ship_fee: number;
+  fee: Generated<number>;
+  pre_tax_fee: Generated<number>;
+  total: number;
+  ship_number: Generated<string>;
+  ship_src_name: string;
+  ship_zip: string;
+  ship_address: string;
+  ship_address2: string;
+  ship_dest_name: string;
+  ship_tel: string;
+  charge_key: string;
+  charge_id: string | null;
+  decline_reason: string | null;
+  paid_at: Timestamp | null;
+  superseded_by: number | null;
+  refund_status: string | null;
+  refunded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: ColumnType<unknown, string | null, string | null> | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   artists: ArtistsTable;
   artist_tags: ArtistTagsTable;
@@ -146,6 +209,10 @@ export interface DB {
   sessions: SessionsTable;
   mail_codes: MailCodesTable;
   throttle_counters: ThrottleCountersTable;
+  user_plans: UserPlansTable;
+  user_plan_skips: UserPlanSkipsTable;
+  plan_order_histories: PlanOrderHistoriesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** What services take: the database or a transaction opened at the edge. */

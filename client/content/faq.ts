@@ -1,4 +1,5 @@
 import { href } from '../../shared/routes.ts';
+import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT } from '../../shared/subscription-rules.ts';
 import { CARD_BRAND_LIST, DEFECT_REPORT_PERIOD, DEFERRED_PAYMENT_CONDITIONS, FEES } from './shop-facts.ts';
 import { list, p, type ContentBuilder, type ContentSection, type Question } from './types.ts';
 import { accountQuestions, otherQuestions } from './faq-account.ts';
@@ -50,8 +51,8 @@ const orderQuestions: Question[] = [
     question: { ja: '料金はいつ請求されますか？', en: 'When am I charged?' },
     answer: [
       p({
-        ja: 'クレジットカードの場合、初回はお申し込み時に決済し、以降は解約されるまで受付回ごとにご登録のカードで自動的に決済します。',
-        en: 'With a card, the first charge is made when you apply; after that the registered card is charged automatically each round until you cancel.',
+        ja: `${CHARGE_TIMING_TEXT.ja}クレジットカードの場合はご登録のカードで自動的に決済します。`,
+        en: `${CHARGE_TIMING_TEXT.en} With a card, the registered card is charged automatically.`,
       }),
       p({
         ja: 'GMO後払いの場合は、受付回ごとに請求書をお送りします。請求書に記載の期限までにお支払いください。',
@@ -129,22 +130,33 @@ const cancelQuestions: Question[] = [
     question: { ja: '解約するにはどうすればよいですか？', en: 'How do I cancel?' },
     answer: [
       p({
-        ja: 'マイページの「プラン」から、解約したいプランを選んで手続きしてください。次の受付回の申込締切までに解約いただくと、その回以降のお届けとお支払いは発生しません。解約手数料はかかりません。',
-        en: 'Open “Plans” in My page and choose the plan to cancel. Cancel before the next round’s deadline and nothing is delivered or charged from that round on. There is no cancellation fee.',
+        ja: `${HOW_TO_CANCEL_TEXT.ja}解約手数料はかかりません。`,
+        en: `${HOW_TO_CANCEL_TEXT.en} There is no cancellation fee.`,
       }),
-      p({
-        ja: '申込締切を過ぎた受付回の分は、お届けとお支払いの対象となります。',
-        en: 'A round whose deadline has passed is still delivered and charged.',
-      }),
+      p(ROUND_RULE_TEXT),
       { kind: 'links', items: [{ label: { ja: 'マイページ（プラン）', en: 'My page (plans)' }, href: href('plan') }] },
     ],
   },
   {
     id: 'faq-change-plan',
     question: { ja: 'プランを変更できますか？', en: 'Can I change my plan?' },
-    answer: [p({
-      ja: 'マイページの「プラン」から、同じアーティストの別のプランに変更できます。変更は、手続き後に申込締切を迎える受付回から反映されます。別のアーティストのBOXをご希望の場合は、新たにお申し込みください。',
-      en: 'Yes, to another plan of the same artist, under “Plans” in My page. The change applies from the first round whose deadline comes after it. For another artist’s box, simply apply for it as well.',
-    })],
+    answer: [
+      p({
+        ja: 'マイページの「プラン管理」から、同じアーティストの別のコースや個数に変更できます。別のアーティストのBOXをご希望の場合は、新たにお申し込みください。',
+        en: 'Yes: another tier of the same artist, or another count, under “My plans” in My page. For another artist’s box, simply apply for it as well.',
+      }),
+      p(ROUND_RULE_TEXT),
+    ],
+  },
+  {
+    id: 'faq-skip-pause',
+    question: { ja: '1回だけお休みしたり、しばらく休止したりできますか？', en: 'Can I skip a round or pause for a while?' },
+    answer: [
+      p({
+        ja: 'はい。マイページの「プラン管理」で、次の回を1回スキップするか、再開するまで休止できます。スキップ・休止中の回はお届けも決済もありません。',
+        en: 'Yes. Under “My plans” you can skip the next round, or pause until you resume. Skipped and paused rounds are neither shipped nor charged.',
+      }),
+      p(ROUND_RULE_TEXT),
+    ],
   },
 ];

@@ -1,4 +1,5 @@
 import { href } from '../../shared/routes.ts';
+import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT } from '../../shared/subscription-rules.ts';
 import { CARD_BRAND_LIST, DEFERRED_PAYMENT_CONDITIONS, FEES } from './shop-facts.ts';
 import { list, note, p, type ContentBuilder } from './types.ts';
 
@@ -98,8 +99,8 @@ export const howtoContent: ContentBuilder = ({ brandName }) => ({
             {
               title: { ja: 'マイページで継続・解約', en: 'Continue or cancel in My page' },
               body: [p({
-                ja: 'プランは解約されるまで受付回ごとに自動で継続し、その都度お支払いが発生します。やめたいときは、次の受付回の申込締切までにマイページから解約してください。',
-                en: 'Your plan renews automatically each round, with a payment each time, until you cancel. To stop, cancel in My page before the next round’s deadline.',
+                ja: `プランは解約されるまで受付回ごとに自動で継続します。${CHARGE_TIMING_TEXT.ja}${HOW_TO_CANCEL_TEXT.ja}`,
+                en: `Your plan renews automatically each round until you cancel. ${CHARGE_TIMING_TEXT.en} ${HOW_TO_CANCEL_TEXT.en}`,
               })],
             },
           ],
@@ -116,8 +117,8 @@ export const howtoContent: ContentBuilder = ({ brandName }) => ({
             en: 'Each plan’s price is shown on its page, tax included.',
           },
           {
-            ja: `送料は、BOX1箱につき${FEES.shipping.ja}です。`,
-            en: `Shipping is ${FEES.shipping.en} per box.`,
+            ja: `送料は、1回のお届けにつき${FEES.shipping.ja}です（同じ回の複数個はまとめてお届けします）。`,
+            en: `Shipping is ${FEES.shipping.en} per round (several boxes of one round ship together).`,
           },
           {
             ja: `GMO後払いをご利用の場合は、別途後払い手数料${FEES.deferred.ja}がかかります。`,
@@ -131,8 +132,8 @@ export const howtoContent: ContentBuilder = ({ brandName }) => ({
       heading: { ja: 'お支払い方法', en: 'Payment methods' },
       blocks: [
         p({
-          ja: `クレジットカードは${CARD_BRAND_LIST.ja}がご利用いただけます。初回はお申し込み時に、継続分は受付回ごとにご登録のカードで決済します。`,
-          en: `We accept ${CARD_BRAND_LIST.en}. The first charge is made when you apply; later rounds are charged to the registered card each round.`,
+          ja: `クレジットカードは${CARD_BRAND_LIST.ja}がご利用いただけます。${CHARGE_TIMING_TEXT.ja}`,
+          en: `We accept ${CARD_BRAND_LIST.en}. ${CHARGE_TIMING_TEXT.en}`,
         }),
         p({ ja: 'GMO後払いのご利用条件は次のとおりです。', en: 'GMO deferred payment works as follows.' }),
         list(DEFERRED_PAYMENT_CONDITIONS),
@@ -145,17 +146,11 @@ export const howtoContent: ContentBuilder = ({ brandName }) => ({
       blocks: [
         list([
           {
-            ja: 'プランの変更は、マイページの「プラン」から、同じアーティストの別のプランを選んで行います。変更内容は、手続き後に申込締切を迎える受付回から反映されます。',
-            en: 'To change plans, open “Plans” in My page and choose another plan of the same artist. The change applies from the first round whose deadline comes after it.',
+            ja: 'マイページの「プラン管理」で、同じアーティストの別のコースへの変更、個数の変更、1回スキップ、休止・再開、解約ができます。各画面に、どの回（「◯月号から」）に反映されるかを表示します。',
+            en: 'Under “My plans” in My page you can change to another tier of the same artist, change the count, skip one round, pause or resume, and cancel. Each screen says which round (“from the … issue”) the change applies from.',
           },
-          {
-            ja: '解約は、マイページの「プラン」から解約したいプランを選んで行います。次の受付回の申込締切までに手続きいただくと、その回以降のお届けとお支払いは発生しません。',
-            en: 'To cancel, open “Plans” in My page and pick the plan to cancel. Cancel before the next round’s deadline and there is no further delivery or charge from that round on.',
-          },
-          {
-            ja: '申込締切を過ぎた受付回は、解約・変更の前でもお届けとお支払いの対象となります。',
-            en: 'A round whose deadline has already passed is still delivered and charged, even if you cancel or change afterwards.',
-          },
+          ROUND_RULE_TEXT,
+          HOW_TO_CANCEL_TEXT,
         ]),
         {
           kind: 'links',

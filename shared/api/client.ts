@@ -28,6 +28,7 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 interface CallOptions {
   query?: Query;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 function required<V>(name: string, value: V): NonNullable<V> {
@@ -96,7 +97,7 @@ export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch;
 
   async function call<D>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<D>> {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...opts.headers };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
@@ -161,11 +162,16 @@ export function createApiClient(options: ApiClientOptions) {
     userPlans: async () => call<T.UserPlan[]>('GET', '/api/userPlan'),
     userPlanCount: async (planId: number | string) =>
       call<{ count: number }>('GET', `/api/userPlan/count/${seg('planId', planId)}`),
-    createUserPlan: async (userPlan: T.UserPlanInput) =>
-      call<T.UserPlan>('POST', '/api/userPlan', body('userPlan', userPlan)),
+    /** `idempotencyKey` goes in the `Idempotency-Key` header: a retry or a second tab charges once. */
+    createUserPlan: async (userPlan: T.UserPlanInput, idempotencyKey?: string) =>
+      call<T.UserPlanCreated>('POST', '/api/userPlan', {
+        ...body('userPlan', userPlan),
+        headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+      }),
     updateUserPlan: async (inputUserPlan: T.InputUserPlan) =>
-      call<T.UserPlan>('PUT', '/api/userPlan', body('inputUserPlan', inputUserPlan)),
-    deleteUserPlan: async (planId: number | string) => call<T.Ok>('DELETE', `/api/userPlan/${seg('planId', planId)}`),
+      call<T.UserPlanChange>('PUT', '/api/userPlan', body('inputUserPlan', inputUserPlan)),
+    deleteUserPlan: async (planId: number | string) =>
+      call<T.UserPlanChange>('DELETE', `/api/userPlan/${seg('planId', planId)}`),
   };
 }
 

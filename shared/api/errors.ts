@@ -22,7 +22,21 @@ export type ErrorCode =
   | 'UPSTREAM_TIMEOUT'
   /** A success status whose body was not JSON (a misrouted proxy, a truncated body). */
   | 'BAD_RESPONSE'
-  | 'NETWORK';
+  | 'NETWORK'
+  /** Checkout (issue 8): what the shopper must fix first; the message names the page. */
+  | 'PAYMENT_METHOD_REQUIRED'
+  | 'ADDRESS_REQUIRED'
+  | 'NO_OPEN_ROUND'
+  | 'ARTIST_CLOSED'
+  | 'ALREADY_SUBSCRIBED'
+  /** The provider declined the charge; nothing was created. */
+  | 'PAYMENT_DECLINED'
+  /** The payment provider did not answer in time; nothing was charged twice, retry. */
+  | 'PAYMENT_UNAVAILABLE'
+  /** An idempotency key sent again with another request body. */
+  | 'IDEMPOTENCY_KEY_REUSED'
+  /** The same idempotency key is still being processed by an earlier request. */
+  | 'IN_PROGRESS';
 
 /** The one error shape of the API (DESIGN.md "Errors"). */
 export interface ApiErrorBody {

@@ -1,5 +1,7 @@
 import type { ArtistType, DisplayType } from '../artist-types.ts';
+import type { RoundCharge } from '../money.ts';
 import type { PaymentMethod, PaymentStatus } from '../payment.ts';
+import type { Text } from '../text.ts';
 
 /** Response and request shapes of the shop API; field names follow spec §3. */
 
@@ -171,17 +173,47 @@ export interface UserPlan {
   plan: Plan;
   artist: Artist;
   createdAt: string;
+  /** Skipping every round until resumed. */
+  paused: boolean;
+  /** The round a change made now applies from (shared/subscription-rules.ts), null if not scheduled. */
+  nextRound: Order | null;
+  /** 「12月号から」: what every change made now says. */
+  appliesFrom: Text;
+  nextRoundSkipped: boolean;
+  /** The charge of the next round, if one was made (at checkout) or is under way. */
+  nextRoundPaymentStatus: PaymentStatus | null;
+  /** What the next round costs with the current payment method (shared/money.ts). */
+  nextRoundCharge: RoundCharge;
 }
 
 export interface UserPlanInput {
   planId: number;
   count?: number;
+  /** Or the `Idempotency-Key` header: the same key twice makes one subscription and one charge. */
+  idempotencyKey?: string;
 }
+
+/** PUT /api/userPlan: change (default) tier or count; skip the next round; pause; resume. */
+export type UserPlanAction = 'change' | 'skip' | 'pause' | 'resume';
 
 export interface InputUserPlan {
   currentPlanId: number;
   planId: number;
   count?: number;
+  action?: UserPlanAction;
+}
+
+/** Every answer of a change names the round it applies from. */
+export interface UserPlanChange {
+  userPlan: UserPlan;
+  appliesFrom: { order: Order | null; label: Text };
+  /** A round charged at checkout was voided and refunded by this change (skip, pause, cancel). */
+  refunded: boolean;
+}
+
+/** POST /api/userPlan: the subscription and the charge of the open round. */
+export interface UserPlanCreated extends UserPlanChange {
+  history: { id: number; total: number; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod };
 }
 
 export interface PlanOrderHistory {

@@ -1,10 +1,12 @@
 import * as catalogue from './0001-catalogue.ts';
 import * as accounts from './0002-accounts.ts';
 import * as accountSecurity from './0003-account-security.ts';
+import * as subscriptions from './0005-subscriptions.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
   { version: 1, ...catalogue },
   { version: 2, ...accounts },
   { version: 3, ...accountSecurity },
+  { version: 5, ...subscriptions },
 ];

@@ -1,0 +1,68 @@
+import type { Text } from './text.ts';
+
+/**
+ * What checkout and my plans say when something must be fixed first (issue 8). The API sends
+ * these and the pages show the same words beside a link to the fix.
+ */
+export const SUBSCRIPTION_MESSAGES = {
+  paymentMethodRequired: {
+    ja: 'お支払い方法が登録されていません。「お支払い方法の設定」でクレジットカードまたはGMO後払いを登録してから、もう一度お申し込みください。',
+    en: 'No payment method is registered. Register a credit card or GMO deferred payment under "Payment method", then apply again.',
+  },
+  addressRequired: {
+    ja: 'お届け先が登録されていません。「お届け先の変更」でお名前・住所・電話番号を登録してから、もう一度お申し込みください。',
+    en: 'No delivery address is registered. Enter your name, address and phone number under "Change your details and address", then apply again.',
+  },
+  noOpenRound: {
+    ja: 'このプランはいま受付中の回がありません。次の受付開始までお待ちください。',
+    en: 'This plan has no round open for applications right now. Please wait for the next round to open.',
+  },
+  artistClosed: {
+    ja: 'このアーティストの受付は終了しました。ほかのラインナップをご覧ください。',
+    en: 'Applications for this artist have closed. Please see the rest of the lineup.',
+  },
+  alreadySubscribed: {
+    ja: 'このプランはすでにお申し込み済みです。個数の変更は「プラン管理」から行えます。',
+    en: 'You already subscribe to this plan. Change the count under "My plans".',
+  },
+  declined: {
+    ja: 'カード会社により決済が承認されませんでした。お申し込みは作成されていません。「お支払い方法の設定」で別のカードを登録するか、GMO後払いに変更してから、もう一度お申し込みください。',
+    en: 'The card issuer declined the payment. Nothing was created. Register another card or choose GMO deferred payment under "Payment method", then apply again.',
+  },
+  changeDeclined: {
+    ja: '変更後の金額の決済が承認されませんでした。プランは変更されていません。「お支払い方法の設定」でお支払い方法をご確認ください。',
+    en: 'The payment for the new amount was declined. Your plan was not changed. Check your payment method under "Payment method".',
+  },
+  providerUnavailable: {
+    ja: '決済サービスに接続できませんでした。二重に請求されることはありません。しばらくしてから再度お試しください。',
+    en: 'The payment service could not be reached. You will not be charged twice. Please try again shortly.',
+  },
+  notSubscribed: { ja: 'お申し込み中のプラン', en: 'Subscription' },
+  otherArtist: {
+    ja: 'コースの変更は同じアーティストのプランの間でのみできます。',
+    en: 'A tier can only be changed to another plan of the same artist.',
+  },
+  targetTaken: {
+    ja: '変更先のプランはすでにお申し込み済みです。そのプランの個数を変更してください。',
+    en: 'You already subscribe to the plan you chose. Change the count of that plan instead.',
+  },
+  nothingToChange: {
+    ja: '変更内容がありません。コースまたは個数を変えてください。',
+    en: 'Nothing to change: choose another tier or count.',
+  },
+  alreadySkipped: { ja: 'その回はすでにスキップ済みです。', en: 'That round is already skipped.' },
+  alreadyPaused: { ja: 'このプランはすでに休止中です。', en: 'This plan is already paused.' },
+  notPaused: { ja: 'このプランは休止していません。', en: 'This plan is not paused.' },
+  pausedNoSkip: {
+    ja: '休止中のプランはスキップできません。再開してからスキップしてください。',
+    en: 'A paused plan cannot skip a round. Resume it first.',
+  },
+  noRoundToSkip: {
+    ja: 'スキップできる回がまだありません。次の回の受付開始後にお試しください。',
+    en: 'There is no scheduled round to skip yet. Try again once the next round is announced.',
+  },
+  paymentInProgress: {
+    ja: 'この回の決済を処理中です。しばらくしてから再度お試しください。',
+    en: 'The payment of this round is still being processed. Please try again shortly.',
+  },
+} as const satisfies Record<string, Text>;
