@@ -61,7 +61,9 @@ export function ProfileSummary({ user }: { user: CurrentUser }) {
         <Row label={{ ja: 'お名前', en: 'Name' }}>{user.name || empty}</Row>
         <Row label={{ ja: '住所', en: 'Address' }}>
           {user.zip ? <span className="profile-zip">{formatZip(user.zip)}</span> : null}
-          <span className="profile-address">{[user.address, user.address2].filter(Boolean).join(' ') || empty}</span>
+          {/* Line 2 (street number, building) on its own line, so "2-24-12" never splits at a hyphen. */}
+          <span className="profile-address">{user.address || empty}</span>{' '}
+          {user.address2 ? <span className="profile-address">{user.address2}</span> : null}
         </Row>
         <Row label={{ ja: '電話番号', en: 'Phone' }}>{user.tel || empty}</Row>
         <Row label={{ ja: '生年月日', en: 'Date of birth' }}>{user.birthday ? formatBirthday(user.birthday) : empty}</Row>
