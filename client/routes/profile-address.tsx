@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../shared/api/types.ts';
 import { GENDER_OPTIONS } from '../../shared/gender.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { addressFromZip, isCompleteZip, normalizeZip } from '../../shared/postal-code.ts';
-import { href } from '../../shared/routes.ts';
+import { href, safeReturnPath } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
 import { AccountCard } from '../components/account/account-card.tsx';
 import { Field, SelectField } from '../components/form/field.tsx';
@@ -13,7 +13,7 @@ import { FormNotice } from '../components/form/form-message.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { ValidatedForm } from '../components/form/validated-form.tsx';
 import { withNotice } from '../components/profile/flash-notice.tsx';
-import { ZipLookupField } from '../components/profile/zip-lookup.tsx';
+import { ZipLookupField } from '../components/form/zip-lookup-field.tsx';
 import { apiFrom } from '../data/api.ts';
 import { loadCurrentUser } from '../data/current-user.ts';
 import { apiFailure, checkInput, formFailure, readForm, seeOther, type FormFailure, type FormValues } from '../data/form-action.ts';
@@ -73,7 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (invalid) return invalid;
   const result = await apiFrom(context).updateUser(input);
   if (!result.ok) return apiFailure(result, values);
-  return seeOther(withNotice(href('profile'), 'address'));
+  // Checkout links here with `url` to come back to it once the address is saved (issue 8).
+  const back = new URL(request.url).searchParams.get('url');
+  return seeOther(back ? safeReturnPath(back) : withNotice(href('profile'), 'address'));
 }
 
 const RULES = { schema: AddressFormInput, toInput: toProfileInput };
@@ -87,9 +89,7 @@ export function Component() {
   return (
     <AccountCard title={COPY.title} lead={COPY.lead}>
       {zipFilled ? <FormNotice text={COPY.filled} /> : null}
-      <ValidatedForm failure={failure} rules={RULES} className="profile-address-form">
-        {/* The first submit button is the one Enter presses: saving, not the address search. */}
-        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">{t(COPY.submit)}</button>
+      <ValidatedForm failure={failure} rules={RULES} className="profile-address-form" enterSubmits={COPY.submit}>
         <Field name="name" label={COPY.name} defaultValue={user.name} autoComplete="name" maxLength={200} required />
         <ZipLookupField defaultValue={user.zip} />
         <Field name="address" label={COPY.address} defaultValue={user.address} autoComplete="address-line1" maxLength={200} required />

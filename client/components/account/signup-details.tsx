@@ -9,7 +9,7 @@ import { useT } from '../../lang.tsx';
 import { CheckboxField, Field, SelectField } from '../form/field.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
 import { ValidatedForm } from '../form/validated-form.tsx';
-import { ZipLookupField } from '../profile/zip-lookup.tsx';
+import { ZipLookupField } from '../form/zip-lookup-field.tsx';
 import { CarriedFields, LangField } from './entry-steps.tsx';
 
 const COPY = {
@@ -38,7 +38,7 @@ export function SignupDetails({ failure, email, code }: { failure: FormFailure |
   const t = useT();
   const values = failure?.values ?? {};
   return (
-    <ValidatedForm failure={failure} rules={RULES} intent="signup">
+    <ValidatedForm failure={failure} rules={RULES} intent="signup" enterSubmits={COPY.submit}>
       <LangField />
       <CarriedFields values={{ email, code }} />
       <p className="account-sent-to">{t({ ja: 'メールアドレス', en: 'Email' })}: <strong>{email}</strong></p>
