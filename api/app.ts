@@ -17,6 +17,7 @@ import { zipRouter } from './zip/zip.router.ts';
 import { mediaRouter } from './media/media.router.ts';
 import { newsRouter } from './news/news.router.ts';
 import { planRouter } from './plan/plan.router.ts';
+import { userPlanRouter } from './user-plan/user-plan.router.ts';
 
 /** The shop API ("upstream API origin"). Built here; only main.ts listens. */
 export function createApiApp(ctx: ApiContext): Express {
@@ -55,6 +56,7 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use('/api/user', userRouter(ctx));
   app.use('/api/zip', zipRouter(ctx));
   app.use('/api/media', mediaRouter(ctx));
+  app.use('/api/userPlan', userPlanRouter(ctx));
   app.use(methodNotAllowed(app));
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -33,12 +33,12 @@ export const PAGE_MODULES: Partial<Record<RouteId, string>> = {
   profileEmail: 'profile-email',
   profilePayment: 'preparing',
   profileAddress: 'profile-address',
-  plan: 'preparing',
-  planDelete: 'preparing',
+  plan: 'my-plans',
+  planDelete: 'plan-delete',
   orderHistory: 'preparing',
   receipt: 'preparing',
-  checkout: 'preparing',
-  complete: 'preparing',
+  checkout: 'checkout',
+  complete: 'complete',
 };
 
 export const NOT_FOUND_MODULE = 'not-found';

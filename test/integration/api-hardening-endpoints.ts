@@ -37,6 +37,11 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'DELETE', pattern: '/api/user/', path: '/api/user' },
   { method: 'GET', pattern: '/api/zip/:zip', path: '/api/zip/1500002' },
   { method: 'GET', pattern: '/api/media/{*path}', path: '/api/media/artists/hoshino_mirai.svg' },
+  { method: 'GET', pattern: '/api/userPlan/', path: '/api/userPlan' },
+  { method: 'GET', pattern: '/api/userPlan/count/:planId', path: '/api/userPlan/count/1' },
+  { method: 'POST', pattern: '/api/userPlan/', path: '/api/userPlan' },
+  { method: 'PUT', pattern: '/api/userPlan/', path: '/api/userPlan' },
+  { method: 'DELETE', pattern: '/api/userPlan/:planId', path: '/api/userPlan/1' },
 ];
 
 interface LayerShape {

@@ -1,0 +1,82 @@
+import type { UserPlanChange, UserPlanCreated } from '../../shared/api/types.ts';
+import { formatDate, formatPrice } from '../../shared/format.ts';
+import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
+import { href } from '../../shared/routes.ts';
+import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
+import type { Lang, Text } from '../../shared/text.ts';
+import { escapeHtml } from './mail-templates.ts';
+import type { OutgoingMail } from './mailer.ts';
+
+/**
+ * Subscription mails (issue 8), ja/en, text and HTML: the confirmation after checkout and a
+ * notice after each change. Each names the round (「◯月号」) it concerns, as the pages do.
+ */
+export type ChangeMailKind = 'tier' | 'count' | 'skip' | 'pause' | 'resume' | 'cancel';
+
+const CHANGE_SUBJECTS: Record<ChangeMailKind, Text> = {
+  tier: { ja: 'コースの変更を受け付けました', en: 'Your tier change is confirmed' },
+  count: { ja: '個数の変更を受け付けました', en: 'Your count change is confirmed' },
+  skip: { ja: 'スキップを受け付けました', en: 'Your skip is confirmed' },
+  pause: { ja: '休止を受け付けました', en: 'Your pause is confirmed' },
+  resume: { ja: '再開を受け付けました', en: 'Your plan is resumed' },
+  cancel: { ja: '解約を受け付けました', en: 'Your cancellation is confirmed' },
+};
+
+const REFUNDED: Text = {
+  ja: 'お申し込み時に決済済みだったこの回の代金は取り消し、全額返金します。',
+  en: 'The payment already made for this round is voided and refunded in full.',
+};
+
+interface Vars {
+  brand: string;
+  origin: string;
+}
+
+export function renderSubscribedMail(lang: Lang, to: string, created: UserPlanCreated, vars: Vars): OutgoingMail {
+  const { userPlan, appliesFrom, history } = created;
+  const en = lang === 'en';
+  const round = appliesFrom.order;
+  const issue = round ? issueLabel(round)[lang] : '';
+  const lines = [
+    en ? `Thank you. Your subscription to ${userPlan.artist.name} "${userPlan.plan.name}" is confirmed.`
+      : `${userPlan.artist.name}「${userPlan.plan.name}」のお申し込みを受け付けました。ありがとうございます。`,
+    en ? `First box: ${issue}, ships around ${round ? formatDate(round.shipDate) : '-'}. Quantity: ${userPlan.count}.`
+      : `初回のお届け: ${issue}（${round ? formatDate(round.shipDate) : '-'}ごろ発送予定）、数量: ${userPlan.count}`,
+    en ? `Charged now: ${formatPrice(history.total, true)} by ${PAYMENT_METHOD_LABELS[history.paymentMethod].en} (plan × quantity, shipping, and the deferred-payment fee if any).`
+      : `今回のお支払い: ${formatPrice(history.total)}（${PAYMENT_METHOD_LABELS[history.paymentMethod].ja}・プラン代金×数量、送料、後払い手数料を含みます）`,
+    CHARGE_TIMING_TEXT[lang],
+    ROUND_RULE_TEXT[lang],
+    HOW_TO_CANCEL_TEXT[lang],
+  ];
+  const subject = en ? `Your subscription is confirmed (${issue})` : `お申し込みを受け付けました（${issue}）`;
+  return build(lang, to, subject, lines, vars);
+}
+
+export function renderChangeMail(lang: Lang, to: string, kind: ChangeMailKind, change: UserPlanChange, vars: Vars): OutgoingMail {
+  const { userPlan, appliesFrom } = change;
+  const en = lang === 'en';
+  const lines = [
+    en ? `${CHANGE_SUBJECTS[kind].en}: ${userPlan.artist.name} "${userPlan.plan.name}" × ${userPlan.count}, ${appliesFrom.label.en}.`
+      : `${userPlan.artist.name}「${userPlan.plan.name}」×${userPlan.count}：${appliesFrom.label.ja}反映されます。`,
+    ...(change.refunded ? [REFUNDED[lang]] : []),
+    ROUND_RULE_TEXT[lang],
+  ];
+  const subject = `${CHANGE_SUBJECTS[kind][lang]}（${appliesFrom.label[lang]}）`;
+  return build(lang, to, subject, lines, vars);
+}
+
+function build(lang: Lang, to: string, subject: string, lines: string[], vars: Vars): OutgoingMail {
+  const link = { text: lang === 'en' ? 'My plans' : 'プラン管理', url: new URL(href('plan'), vars.origin).toString() };
+  const text = [...lines, `${link.text}: ${link.url}`, `— ${vars.brand}`].join('\n\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>`,
+    `<p>— ${escapeHtml(vars.brand)}</p>`,
+  ].join('\n');
+  return {
+    to,
+    subject: `[${vars.brand}] ${subject}`,
+    text: `${text}\n`,
+    html: `<!doctype html><html lang="${lang}"><meta charset="utf-8"><body>${html}</body></html>`,
+  };
+}

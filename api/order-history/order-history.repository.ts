@@ -1,0 +1,60 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db, PlanOrderHistoriesTable } from '../db/schema.ts';
+
+export type HistoryRow = Selectable<PlanOrderHistoriesTable>;
+export type NewHistory = Omit<Insertable<PlanOrderHistoriesTable>, 'charge_key' | 'id'>;
+
+/** Statuses in which a round's charge is live (not declined, not voided). */
+export const LIVE_STATUSES = ['BEFORE', 'SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'] as const;
+
+/** An id for a row about to be reserved, so its order key can be written with it. */
+export async function nextHistoryId(db: Db): Promise<number> {
+  const result = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('plan_order_histories', 'id'))::int as id`.execute(db);
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error('no history id');
+  return id;
+}
+
+/**
+ * Reserves a round's charge (status BEFORE) before the provider is called. The order key is
+ * derived from the row, so it is deterministic: a retry finds the same key at the provider.
+ */
+export async function reserveHistory(db: Db, id: number, row: NewHistory): Promise<HistoryRow> {
+  const chargeKey = `uph-${row.user_plan_id}-${row.plan_order_id}-${id}`;
+  return db.insertInto('plan_order_histories').values({ ...row, id, charge_key: chargeKey }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The live charge of a subscription's round, if any. */
+export async function findLiveHistory(db: Db, userPlanId: number, planOrderId: number, lock = false): Promise<HistoryRow | undefined> {
+  let query = db.selectFrom('plan_order_histories').selectAll()
+    .where('user_plan_id', '=', userPlanId).where('plan_order_id', '=', planOrderId)
+    .where('payment_status', 'in', [...LIVE_STATUSES]).where('superseded_by', 'is', null);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findLiveHistories(db: Db, userPlanIds: number[]): Promise<HistoryRow[]> {
+  if (userPlanIds.length === 0) return [];
+  return db.selectFrom('plan_order_histories').selectAll().where('user_plan_id', 'in', userPlanIds)
+    .where('payment_status', 'in', [...LIVE_STATUSES]).where('superseded_by', 'is', null).execute();
+}
+
+export async function updateHistory(
+  db: Db,
+  id: number,
+  changes: Partial<Pick<HistoryRow, 'payment_status' | 'charge_id' | 'decline_reason' | 'paid_at' | 'superseded_by' | 'refund_status' | 'refunded_at'>>,
+  now: Date,
+): Promise<void> {
+  await db.updateTable('plan_order_histories').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Marks `oldId` as being replaced by `newId`; false when another change got there first (the
+ * row is no longer live or already being replaced), so two changes never both re-charge.
+ */
+export async function claimForReplacement(db: Db, oldId: number, newId: number, now: Date): Promise<boolean> {
+  const result = await db.updateTable('plan_order_histories').set({ superseded_by: newId, updated_at: now })
+    .where('id', '=', oldId).where('superseded_by', 'is', null).where('payment_status', '=', 'SUCCESS')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

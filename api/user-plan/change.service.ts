@@ -1,0 +1,99 @@
+import type { CurrentUser, Order, UserPlanAction, UserPlanChange } from '../../shared/api/types.ts';
+import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
+import { fromIssueLabel } from '../../shared/subscription-rules.ts';
+import type { ApiContext } from '../context.ts';
+import type { Db } from '../db/schema.ts';
+import { BadRequestError, DomainError, NotFoundError } from '../http/errors.ts';
+import type { HistoryRow } from '../order-history/order-history.repository.ts';
+import { refundVoided } from './round-charge.ts';
+import { sendChangeMail } from './subscription-mail.ts';
+import { changeTierOrCount } from './tier-change.ts';
+import { findActiveUserPlan, insertSkip, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
+import { roundOfChange, toUserPlan } from './user-plan.view.ts';
+import { voidRoundCharge } from './void-round.ts';
+
+export interface ChangeInput {
+  currentPlanId: number;
+  planId: number;
+  count?: number;
+  action: UserPlanAction;
+}
+
+type RoundAction = Exclude<UserPlanAction, 'change'>;
+
+const notSubscribed = () => new NotFoundError(M.notSubscribed);
+const conflict = (text: { ja: string; en: string }) => new DomainError(409, 'CONFLICT', text);
+
+/** The shopper's own ACTIVE subscription of the plan; another user's or none is 404. */
+export async function requireOwnUserPlan(db: Db, userId: number, planId: number, lock = false): Promise<UserPlanRow> {
+  const row = await findActiveUserPlan(db, userId, planId, lock);
+  if (!row) throw notSubscribed();
+  return row;
+}
+
+/** PUT /api/userPlan. Every answer names the round the change applies from. */
+export async function changeUserPlan(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<UserPlanChange> {
+  if (input.action !== 'change' && input.planId !== input.currentPlanId) {
+    throw new BadRequestError({ ja: 'スキップ・休止・再開では planId に currentPlanId と同じプランを指定してください。', en: 'For skip, pause and resume, planId must equal currentPlanId.' },
+      { planId: { ja: '現在のプランと同じIDを指定してください。', en: 'Must equal currentPlanId.' } });
+  }
+  const action = input.action;
+  if (action === 'change') return changeTierOrCount(ctx, user, input);
+  const { row, order, voided } = await ctx.db.transaction().execute((trx) => applyRoundAction(trx, ctx.now(), user.id, input.currentPlanId, action));
+  return finish(ctx, user, row.plan_id, order, voided, action);
+}
+
+async function applyRoundAction(trx: Db, now: Date, userId: number, planId: number, action: RoundAction) {
+  const row = await requireOwnUserPlan(trx, userId, planId, true);
+  const order = await roundOfChange(trx, row.plan_id, now);
+  const paused = row.paused_from !== null;
+  if (action === 'resume') {
+    if (!paused) throw conflict(M.notPaused);
+    await updateUserPlan(trx, row.id, { paused_from: null }, now);
+    return { row, order, voided: null };
+  }
+  if (action === 'skip') {
+    if (paused) throw conflict(M.pausedNoSkip);
+    if (!order) throw conflict(M.noRoundToSkip);
+    if (!(await insertSkip(trx, row.id, order.id, now))) throw conflict(M.alreadySkipped);
+  } else {
+    if (paused) throw conflict(M.alreadyPaused);
+    // Every round whose deadline is at or after this instant is skipped until resumed.
+    await updateUserPlan(trx, row.id, { paused_from: order ? new Date(order.endDate) : now }, now);
+  }
+  const voided = order ? await voidRoundCharge(trx, row.id, order.id, now) : null;
+  return { row, order, voided };
+}
+
+/** DELETE /api/userPlan/{planId}: ends the subscription; a charged round before its deadline is refunded. */
+export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId: number): Promise<UserPlanChange> {
+  const { row, order, voided } = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const row = await requireOwnUserPlan(trx, user.id, planId, true);
+    const order = await roundOfChange(trx, row.plan_id, now);
+    const voided = order ? await voidRoundCharge(trx, row.id, order.id, now) : null;
+    await updateUserPlan(trx, row.id, { status: 'CANCELLED', cancelled_at: now }, now);
+    return { row: { ...row, status: 'CANCELLED', cancelled_at: now }, order, voided };
+  });
+  return finish(ctx, user, row.plan_id, order, voided, 'cancel', row);
+}
+
+async function finish(
+  ctx: ApiContext,
+  user: CurrentUser,
+  planId: number,
+  order: Order | null,
+  voided: HistoryRow | null,
+  kind: RoundAction | 'cancel',
+  cancelled?: UserPlanRow,
+): Promise<UserPlanChange> {
+  if (voided) await refundVoided(ctx, voided);
+  const row = cancelled ?? (await requireOwnUserPlan(ctx.db, user.id, planId));
+  const answer: UserPlanChange = {
+    userPlan: await toUserPlan(ctx.db, row, user.paymentMethod, ctx.now()),
+    appliesFrom: { order, label: fromIssueLabel(order) },
+    refunded: voided !== null,
+  };
+  await sendChangeMail(ctx, user, kind, answer);
+  return answer;
+}

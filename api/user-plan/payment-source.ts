@@ -1,0 +1,57 @@
+import type { CurrentUser } from '../../shared/api/types.ts';
+import { DEFERRED_PAYMENT } from '../../shared/money.ts';
+import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
+import type { ApiContext } from '../context.ts';
+import { DomainError } from '../http/errors.ts';
+import type { ChargeRequest, DeferredBuyer } from '../payment/provider.ts';
+import { providerOf } from './provider.ts';
+
+/** What a round is charged to: the method (for the records) and the provider's source. */
+export interface ChargeSource {
+  method: 'CARD' | 'GMOAB';
+  source: ChargeRequest['source'];
+}
+
+const methodRequired = () => new DomainError(409, 'PAYMENT_METHOD_REQUIRED', M.paymentMethodRequired);
+
+/**
+ * The shopper's payment method as a charge source, or a 409 naming the fix. GMOAB purchases pass
+ * screening and the cumulative limit first.
+ */
+export async function chargeSourceOf(ctx: ApiContext, user: CurrentUser, amount: number): Promise<ChargeSource> {
+  if (user.paymentMethod === 'CARD') {
+    const token = await cardTokenOf(ctx, user.id);
+    if (!token) throw methodRequired();
+    return { method: 'CARD', source: { kind: 'card', token } };
+  }
+  if (user.paymentMethod === 'GMOAB') return { method: 'GMOAB', source: { kind: 'deferred', buyer: await deferredBuyer(ctx, user, amount) } };
+  throw methodRequired();
+}
+
+async function cardTokenOf(_ctx: ApiContext, _userId: number): Promise<string | null> {
+  return null;
+}
+
+async function deferredBuyer(ctx: ApiContext, user: CurrentUser, amount: number): Promise<DeferredBuyer> {
+  const buyer: DeferredBuyer = {
+    userId: user.id, name: user.name, tel: user.tel, birthday: user.birthday ?? '', zip: user.zip,
+    address: `${user.address} ${user.address2}`, email: user.email,
+  };
+  const owed = await ctx.db.selectFrom('plan_order_histories').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('owed'))
+    .where('user_id', '=', user.id).where('payment_method', '=', 'GMOAB').where('payment_status', 'in', ['BEFORE', 'SUCCESS', 'WAITING'])
+    .where('superseded_by', 'is', null).executeTakeFirst();
+  if (Number(owed?.owed ?? 0) + amount > DEFERRED_PAYMENT.cumulativeLimitTaxIncluded) {
+    throw new DomainError(409, 'CONFLICT', {
+      ja: `GMO後払いのご利用限度額（累計${DEFERRED_PAYMENT.cumulativeLimitTaxIncluded.toLocaleString('ja-JP')}円）を超えるため、お申し込みできません。「お支払い方法の設定」でクレジットカードに変更してください。`,
+      en: `This would pass the GMO deferred payment limit (¥${DEFERRED_PAYMENT.cumulativeLimitTaxIncluded.toLocaleString('en-US')} in total). Switch to a credit card under "Payment method".`,
+    });
+  }
+  const screening = await providerOf(ctx).screenDeferred({ ...buyer, amount });
+  if (!screening.approved) {
+    throw new DomainError(402, 'PAYMENT_DECLINED', {
+      ja: `GMO後払いの審査が通りませんでした。${screening.reason ?? ''}「お支払い方法の設定」でクレジットカードに変更してください。`,
+      en: `GMO deferred payment screening was not approved. ${screening.reasonEn ?? ''} Switch to a credit card under "Payment method".`,
+    });
+  }
+  return buyer;
+}

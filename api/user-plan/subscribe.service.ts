@@ -1,0 +1,93 @@
+import type { CurrentUser, UserPlanCreated } from '../../shared/api/types.ts';
+import { roundCharge } from '../../shared/money.ts';
+import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
+import { fromIssueLabel, hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
+import type { ApiContext } from '../context.ts';
+import { DomainError } from '../http/errors.ts';
+import { nextHistoryId, reserveHistory, type HistoryRow } from '../order-history/order-history.repository.ts';
+import { getPlan } from '../plan/plan.service.ts';
+import { chargeSourceOf, type ChargeSource } from './payment-source.ts';
+import { chargeReserved } from './round-charge.ts';
+import { settleStalePending } from './settle-pending.ts';
+import { sendSubscribedMail } from './subscription-mail.ts';
+import { insertUserPlan, isUniqueViolation, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
+import { toUserPlan } from './user-plan.view.ts';
+
+export interface SubscribeInput {
+  planId: number;
+  count: number;
+}
+
+/** What checkout refuses before anything is reserved, in the order a shopper would fix it. */
+async function checkout(ctx: ApiContext, user: CurrentUser, input: SubscribeInput) {
+  const now = ctx.now();
+  const plan = await getPlan(ctx.db, input.planId, now);
+  if (plan.artist.isClose) throw new DomainError(409, 'ARTIST_CLOSED', M.artistClosed);
+  const round = plan.currentOrder;
+  if (!round) throw new DomainError(409, 'NO_OPEN_ROUND', M.noOpenRound);
+  if (!hasDeliveryAddress(user)) throw new DomainError(409, 'ADDRESS_REQUIRED', M.addressRequired);
+  const money = roundCharge(plan, input.count, user.paymentMethod === 'GMOAB', now);
+  const source = await chargeSourceOf(ctx, user, money.total);
+  return { plan, round, money, source };
+}
+
+/**
+ * POST /api/userPlan: the subscription and the charge of the open round. The rows are reserved
+ * in one transaction (the unique indexes stop a second subscription or charge), the provider is
+ * called outside it, and the answer recorded after. A declined charge leaves no subscription.
+ */
+export async function subscribe(ctx: ApiContext, user: CurrentUser, input: SubscribeInput): Promise<UserPlanCreated> {
+  const { plan, round, money, source } = await checkout(ctx, user, input);
+  await settleStalePending(ctx, user.id, input.planId);
+  const { userPlan, history } = await reserve(ctx, user, input, round.id, money, source);
+  const description = `${plan.artist.name} ${plan.name} ${issueLabel(round).ja}`.slice(0, 100);
+  const result = await chargeReserved(ctx, history, source.source, description);
+  if (result.status === 'declined') {
+    await updateUserPlan(ctx.db, userPlan.id, { status: 'FAILED' }, ctx.now());
+    throw new DomainError(402, 'PAYMENT_DECLINED', M.declined);
+  }
+  await updateUserPlan(ctx.db, userPlan.id, { status: 'ACTIVE' }, ctx.now());
+  const view = await toUserPlan(ctx.db, { ...userPlan, status: 'ACTIVE' }, source.method, ctx.now());
+  const created: UserPlanCreated = {
+    userPlan: view,
+    appliesFrom: { order: round, label: fromIssueLabel(round) },
+    refunded: false,
+    history: {
+      id: history.id,
+      total: history.total,
+      paymentStatus: result.status === 'succeeded' ? 'SUCCESS' : 'BEFORE',
+      paymentMethod: source.method,
+    },
+  };
+  await sendSubscribedMail(ctx, user, created);
+  return created;
+}
+
+async function reserve(
+  ctx: ApiContext,
+  user: CurrentUser,
+  input: SubscribeInput,
+  roundId: number,
+  money: ReturnType<typeof roundCharge>,
+  source: ChargeSource,
+): Promise<{ userPlan: UserPlanRow; history: HistoryRow }> {
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const userPlan = await insertUserPlan(trx, { user_id: user.id, plan_id: input.planId, count: input.count, now });
+      const history = await reserveHistory(trx, await nextHistoryId(trx), {
+        user_id: user.id, user_plan_id: userPlan.id, plan_order_id: roundId, plan_id: input.planId,
+        payment_method: source.method, count: input.count,
+        price: money.price, pre_tax_price: money.preTaxPrice, ship_fee: money.shipFee, pre_tax_ship_fee: money.preTaxShipFee,
+        fee: money.fee, pre_tax_fee: money.preTaxFee, total: money.total,
+        ship_src_name: ctx.mailer.brand, ship_zip: user.zip, ship_address: user.address, ship_address2: user.address2,
+        ship_dest_name: user.name, ship_tel: user.tel, created_at: now, updated_at: now,
+      });
+      return { userPlan, history };
+    });
+  } catch (error) {
+    // Another tab or key got there first: one subscription per plan (user_plans_one_live).
+    if (isUniqueViolation(error)) throw new DomainError(409, 'ALREADY_SUBSCRIBED', M.alreadySubscribed);
+    throw error;
+  }
+}

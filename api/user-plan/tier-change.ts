@@ -1,0 +1,103 @@
+import type { CurrentUser, Order, UserPlanChange } from '../../shared/api/types.ts';
+import { roundCharge } from '../../shared/money.ts';
+import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
+import { fromIssueLabel, issueLabel } from '../../shared/subscription-rules.ts';
+import type { ApiContext } from '../context.ts';
+import { BadRequestError, DomainError } from '../http/errors.ts';
+import {
+  claimForReplacement, findLiveHistory, nextHistoryId, reserveHistory, updateHistory, type HistoryRow,
+} from '../order-history/order-history.repository.ts';
+import { getPlan } from '../plan/plan.service.ts';
+import type { ChangeInput } from './change.service.ts';
+import { requireOwnUserPlan } from './change.service.ts';
+import { chargeSourceOf } from './payment-source.ts';
+import { chargeReserved, refundVoided } from './round-charge.ts';
+import { sendChangeMail } from './subscription-mail.ts';
+import { findActiveUserPlan, isUniqueViolation, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
+import { roundOfChange, toUserPlan } from './user-plan.view.ts';
+
+const targetTaken = () => new DomainError(409, 'CONFLICT', M.targetTaken);
+
+/**
+ * A tier (another plan of the same artist) or count change. It applies from the round the rule
+ * gives; if that round was charged at checkout (before its deadline), the new terms are charged
+ * first and the old charge refunded after, so a declined card leaves the plan as it was.
+ */
+export async function changeTierOrCount(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<UserPlanChange> {
+  const now = ctx.now();
+  const row = await requireOwnUserPlan(ctx.db, user.id, input.currentPlanId);
+  const count = input.count ?? row.count;
+  if (input.planId === row.plan_id && count === row.count) throw new BadRequestError(M.nothingToChange);
+  const [current, next] = await Promise.all([getPlan(ctx.db, row.plan_id, now), getPlan(ctx.db, input.planId, now)]);
+  if (next.artistId !== current.artistId) throw new BadRequestError(M.otherArtist, { planId: M.otherArtist });
+  if (next.artist.isClose) throw new DomainError(409, 'ARTIST_CLOSED', M.artistClosed);
+  if (input.planId !== row.plan_id && (await findActiveUserPlan(ctx.db, user.id, input.planId))) throw targetTaken();
+  const [oldRound, newRound] = await Promise.all([roundOfChange(ctx.db, row.plan_id, now), roundOfChange(ctx.db, input.planId, now)]);
+  const charged = oldRound ? await findLiveHistory(ctx.db, row.id, oldRound.id) : undefined;
+  if (charged?.payment_status === 'BEFORE') throw new DomainError(409, 'IN_PROGRESS', M.paymentInProgress);
+  let refunded = false;
+  if (charged?.payment_status === 'SUCCESS' && newRound) {
+    refunded = await recharge(ctx, user, row, charged, { planId: input.planId, count, round: newRound, plan: next });
+  } else {
+    await saveTerms(ctx, row.id, input.planId, count);
+  }
+  const updated = await requireOwnUserPlan(ctx.db, user.id, input.planId);
+  const answer: UserPlanChange = {
+    userPlan: await toUserPlan(ctx.db, updated, user.paymentMethod, ctx.now()),
+    appliesFrom: { order: newRound, label: fromIssueLabel(newRound) },
+    refunded,
+  };
+  await sendChangeMail(ctx, user, input.planId === row.plan_id ? 'count' : 'tier', answer);
+  return answer;
+}
+
+async function saveTerms(ctx: ApiContext, id: number, planId: number, count: number): Promise<void> {
+  try {
+    await updateUserPlan(ctx.db, id, { plan_id: planId, count }, ctx.now());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw targetTaken();
+    throw error;
+  }
+}
+
+interface NewTerms {
+  planId: number;
+  count: number;
+  round: Order;
+  plan: { price: number; preTaxPrice: number; name: string; artist: { name: string } };
+}
+
+/** Charge the new terms, then void and refund the old charge; true when the refund went through. */
+async function recharge(ctx: ApiContext, user: CurrentUser, row: UserPlanRow, old: HistoryRow, terms: NewTerms): Promise<boolean> {
+  const now = ctx.now();
+  const money = roundCharge(terms.plan, terms.count, user.paymentMethod === 'GMOAB', now);
+  const source = await chargeSourceOf(ctx, user, money.total);
+  const reserved = await ctx.db.transaction().execute(async (trx) => {
+    const id = await nextHistoryId(trx);
+    if (!(await claimForReplacement(trx, old.id, id, now))) throw new DomainError(409, 'IN_PROGRESS', M.paymentInProgress);
+    return reserveHistory(trx, id, {
+      ...copySnapshot(old), user_plan_id: row.id, plan_order_id: terms.round.id, plan_id: terms.planId,
+      payment_method: source.method, count: terms.count, price: money.price, pre_tax_price: money.preTaxPrice,
+      ship_fee: money.shipFee, pre_tax_ship_fee: money.preTaxShipFee, fee: money.fee, pre_tax_fee: money.preTaxFee,
+      total: money.total, created_at: now, updated_at: now,
+    });
+  });
+  const description = `${terms.plan.artist.name} ${terms.plan.name} ${issueLabel(terms.round).ja}`.slice(0, 100);
+  const result = await chargeReserved(ctx, reserved, source.source, description);
+  if (result.status === 'declined') {
+    await updateHistory(ctx.db, old.id, { superseded_by: null }, ctx.now());
+    throw new DomainError(402, 'PAYMENT_DECLINED', M.changeDeclined);
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateHistory(trx, old.id, { payment_status: 'CANCEL', refund_status: 'pending' }, ctx.now());
+    await updateUserPlan(trx, row.id, { plan_id: terms.planId, count: terms.count }, ctx.now());
+  });
+  return refundVoided(ctx, old);
+}
+
+function copySnapshot(old: HistoryRow) {
+  return {
+    user_id: old.user_id, ship_src_name: old.ship_src_name, ship_zip: old.ship_zip, ship_address: old.ship_address,
+    ship_address2: old.ship_address2, ship_dest_name: old.ship_dest_name, ship_tel: old.ship_tel,
+  };
+}

@@ -1,0 +1,106 @@
+import { Router, type Request, type Response } from 'express';
+import type { ApiErrorBody } from '../../shared/api/errors.ts';
+import type { UserPlan } from '../../shared/api/types.ts';
+import type { ApiContext } from '../context.ts';
+import { BadRequestError, DomainError } from '../http/errors.ts';
+import { IdParam } from '../http/schemas.ts';
+import { parseInput } from '../http/validate.ts';
+import { requireUser } from '../session/require-user.ts';
+import { cancelUserPlan, changeUserPlan } from './change.service.ts';
+import { claimKey, releaseKey, requestHash, storeAnswer } from './idempotency.ts';
+import { subscribe } from './subscribe.service.ts';
+import { ChangeBody, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
+import { findActiveUserPlan, findLiveUserPlans } from './user-plan.repository.ts';
+import { toUserPlan } from './user-plan.view.ts';
+
+const KEY_MISMATCH = { ja: 'Idempotency-Key ヘッダーと idempotencyKey が異なります。', en: 'The Idempotency-Key header and idempotencyKey differ.' };
+
+const BAD_KEY = {
+  ja: 'Idempotency-Key ヘッダーは半角英数字・-・_ の8〜100文字にしてください。',
+  en: 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.',
+};
+
+function keyOf(req: Request, bodyKey: string | undefined): string | undefined {
+  const header = req.get('idempotency-key');
+  if (header === undefined) return bodyKey;
+  const parsed = IdempotencyKey.safeParse(header);
+  if (!parsed.success) throw new BadRequestError(BAD_KEY, { 'idempotency-key': BAD_KEY });
+  const key = parsed.data;
+  if (bodyKey !== undefined && bodyKey !== key) throw new BadRequestError(KEY_MISMATCH, { idempotencyKey: KEY_MISMATCH });
+  return key;
+}
+
+function errorBody(error: DomainError): ApiErrorBody {
+  const body: ApiErrorBody = { code: error.code, message: error.text.ja, messageEn: error.text.en };
+  if (error.fields) body.fields = error.fields;
+  return body;
+}
+
+/** GET/POST/PUT/DELETE /api/userPlan (spec §7): a shopper's subscriptions. */
+export function userPlanRouter(ctx: ApiContext): Router {
+  const router = Router();
+  const noQuery = (req: Request) => parseInput(NoQuery, req.query, 'query');
+  const privately = (res: Response) => res.set('cache-control', 'private, no-store');
+
+  router.get('/', async (req, res) => {
+    noQuery(req);
+    const user = await requireUser(ctx, req);
+    const rows = await findLiveUserPlans(ctx.db, user.id);
+    const plans: UserPlan[] = await Promise.all(rows.map((row) => toUserPlan(ctx.db, row, user.paymentMethod, ctx.now())));
+    privately(res).json(plans);
+  });
+
+  router.get('/count/:planId', async (req, res) => {
+    noQuery(req);
+    const planId = parseInput(IdParam, req.params.planId, 'path');
+    const user = await requireUser(ctx, req);
+    const row = await findActiveUserPlan(ctx.db, user.id, planId);
+    privately(res).json({ count: row?.count ?? 0 });
+  });
+
+  router.post('/', async (req, res) => {
+    noQuery(req);
+    const user = await requireUser(ctx, req);
+    const { idempotencyKey, ...input } = parseInput(CreateBody, req.body, 'body');
+    const key = keyOf(req, idempotencyKey);
+    if (!key) {
+      res.status(201).json(await subscribe(ctx, user, input));
+      return;
+    }
+    const claimed = await claimKey(ctx, user.id, key, requestHash(input));
+    if (claimed !== 'new') {
+      res.status(claimed.status).set('idempotent-replayed', 'true').json(claimed.body);
+      return;
+    }
+    try {
+      const created = await subscribe(ctx, user, input);
+      await storeAnswer(ctx, user.id, key, { status: 201, body: created });
+      res.status(201).json(created);
+    } catch (error) {
+      // A refusal is the answer for this key; a failure of ours, or "still in progress", frees
+      // the key for a retry.
+      if (error instanceof DomainError && error.status < 500 && error.code !== 'IN_PROGRESS') {
+        await storeAnswer(ctx, user.id, key, { status: error.status, body: errorBody(error) });
+      } else {
+        await releaseKey(ctx, user.id, key);
+      }
+      throw error;
+    }
+  });
+
+  router.put('/', async (req, res) => {
+    noQuery(req);
+    const user = await requireUser(ctx, req);
+    const input = parseInput(ChangeBody, req.body, 'body');
+    res.json(await changeUserPlan(ctx, user, input));
+  });
+
+  router.delete('/:planId', async (req, res) => {
+    noQuery(req);
+    const planId = parseInput(IdParam, req.params.planId, 'path');
+    const user = await requireUser(ctx, req);
+    res.json(await cancelUserPlan(ctx, user, planId));
+  });
+
+  return router;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { COUNT_LIMITS } from '../../shared/subscription-rules.ts';
+
+const PlanId = z.number().int().min(1).max(2_147_483_647);
+const Count = z.number().int().min(COUNT_LIMITS.min).max(COUNT_LIMITS.max);
+
+/** Client-made, unguessable per attempt (the checkout page makes one per render): 8–100 of [A-Za-z0-9_-]. */
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'letters, digits, - and _, 8 to 100 of them');
+
+export const CreateBody = z.strictObject({
+  planId: PlanId,
+  count: Count.default(1),
+  idempotencyKey: IdempotencyKey.optional(),
+});
+
+export const ChangeBody = z.strictObject({
+  currentPlanId: PlanId,
+  planId: PlanId,
+  count: Count.optional(),
+  action: z.enum(['change', 'skip', 'pause', 'resume']).default('change'),
+});
+
+export const NoQuery = z.strictObject({});

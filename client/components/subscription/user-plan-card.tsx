@@ -1,0 +1,87 @@
+import { Form, Link } from 'react-router';
+import type { Plan, UserPlan } from '../../../shared/api/types.ts';
+import { formatDate, formatPrice } from '../../../shared/format.ts';
+import { paymentStatusLabel } from '../../../shared/payment.ts';
+import { href } from '../../../shared/routes.ts';
+import { COUNT_LIMITS, deadlineLabel, issueLabel } from '../../../shared/subscription-rules.ts';
+import type { Text } from '../../../shared/text.ts';
+import { useLang, useT } from '../../lang.tsx';
+import { SubmitButton } from '../form/submit-button.tsx';
+
+const COPY = {
+  count: { ja: '数量', en: 'Quantity' },
+  tier: { ja: 'コース', en: 'Tier' },
+  price: { ja: '1回あたり（送料込み）', en: 'Per round (shipping incl.)' },
+  next: { ja: '次のお届け', en: 'Next box' },
+  deadline: { ja: '変更・スキップの締切', en: 'Deadline for changes' },
+  none: { ja: '次の回は準備中です', en: 'The next round is not scheduled yet' },
+  paused: { ja: '休止中', en: 'Paused' },
+  skipped: { ja: 'スキップ済み', en: 'Skipped' },
+  cancel: { ja: '解約する', en: 'Cancel this plan' },
+} as const satisfies Record<string, Text>;
+
+function withFrom(label: Text, action: Text): Text {
+  return { ja: `${action.ja}（${label.ja}）`, en: `${action.en} (${label.en})` };
+}
+
+/** One subscription on /mypage/plan: its next round, and each change labelled 「◯月号から」. */
+export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: Plan[] }) {
+  const t = useT();
+  const { english } = useLang();
+  const { plan, artist, nextRound: round, appliesFrom } = userPlan;
+  const status = userPlan.nextRoundPaymentStatus ? paymentStatusLabel(userPlan.nextRoundPaymentStatus, english) : '';
+  const skipIssue = round ? issueLabel(round) : null;
+  return (
+    <article className="user-plan" aria-labelledby={`user-plan-${userPlan.id}`}>
+      <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title">{artist.name} <span>{plan.name}</span></h2>
+      <dl className="user-plan-facts">
+        <div><dt>{t(COPY.count)}</dt><dd>{userPlan.count}</dd></div>
+        <div><dt>{t(COPY.price)}</dt><dd>{formatPrice(userPlan.nextRoundCharge.total, english)}</dd></div>
+        <div><dt>{t(COPY.next)}</dt><dd>
+          {round ? `${t(issueLabel(round))}（${formatDate(round.shipDate)}）` : t(COPY.none)}
+          {userPlan.paused ? <strong className="user-plan-badge">{t(COPY.paused)}</strong> : null}
+          {!userPlan.paused && userPlan.nextRoundSkipped ? <strong className="user-plan-badge">{t(COPY.skipped)}</strong> : null}
+          {status ? <span className="user-plan-status">{status}</span> : null}
+        </dd></div>
+        {round ? <div><dt>{t(COPY.deadline)}</dt><dd>{t(deadlineLabel(round))}</dd></div> : null}
+      </dl>
+      <Form method="post" className="user-plan-change">
+        <input type="hidden" name="currentPlanId" value={plan.id} />
+        <input type="hidden" name="intent" value="change" />
+        <label>{t(COPY.tier)}
+          <select name="planId" defaultValue={String(plan.id)}>
+            {tiers.map((tier) => <option key={tier.id} value={tier.id}>{tier.name}（{formatPrice(tier.price, english)}）</option>)}
+          </select>
+        </label>
+        <label>{t(COPY.count)}
+          <select name="count" defaultValue={String(userPlan.count)}>
+            {Array.from({ length: COUNT_LIMITS.max }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </label>
+        <SubmitButton label={withFrom(appliesFrom, { ja: '変更する', en: 'Change' })} variant="ghost" />
+      </Form>
+      <div className="user-plan-actions">
+        {!userPlan.paused && round && skipIssue && !userPlan.nextRoundSkipped ? (
+          <RoundAction planId={plan.id} intent="skip" label={{ ja: `${skipIssue.ja}をスキップする`, en: `Skip ${skipIssue.en}` }} />
+        ) : null}
+        {userPlan.paused ? (
+          <RoundAction planId={plan.id} intent="resume" label={withFrom(appliesFrom, { ja: '再開する', en: 'Resume' })} />
+        ) : (
+          <RoundAction planId={plan.id} intent="pause" label={withFrom(appliesFrom, { ja: '休止する', en: 'Pause' })} />
+        )}
+        <Link className="button button-ghost" to={href('planDelete', { slug: artist.slug, planId: plan.id })}>{t(COPY.cancel)}</Link>
+      </div>
+    </article>
+  );
+}
+
+function RoundAction({ planId, intent, label }: { planId: number; intent: string; label: Text }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="currentPlanId" value={planId} />
+      <input type="hidden" name="planId" value={planId} />
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton label={label} variant="ghost" />
+    </Form>
+  );
+}

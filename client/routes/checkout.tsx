@@ -1,0 +1,152 @@
+import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data } from 'react-router';
+import { z } from 'zod';
+import type { CreditInfo, CurrentUser, PlanDetail } from '../../shared/api/types.ts';
+import { roundCharge, type RoundCharge } from '../../shared/money.ts';
+import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
+import { href } from '../../shared/routes.ts';
+import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
+import { COUNT_LIMITS, hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
+import type { Text } from '../../shared/text.ts';
+import { SubmitButton } from '../components/form/submit-button.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
+import { BlockerNotice } from '../components/subscription/blocker-notice.tsx';
+import { CheckoutTerms } from '../components/subscription/checkout-terms.tsx';
+import { blockerOf, withReturn, type Blocker } from '../components/subscription/fix-links.ts';
+import { apiFrom, must, orElse } from '../data/api.ts';
+import { loadCurrentUser, returnPathOf } from '../data/current-user.ts';
+import { readForm, seeOther } from '../data/form-action.ts';
+import { useT } from '../lang.tsx';
+
+const COPY = {
+  title: { ja: 'お申し込み内容の確認', en: 'Confirm your subscription' },
+  lead: { ja: '以下の内容でお申し込みます。内容をご確認のうえ「申し込む」を押してください。', en: 'Check the details below, then press "Subscribe".' },
+  count: { ja: '数量', en: 'Quantity' },
+  recalc: { ja: '数量を変更する', en: 'Update quantity' },
+  address: { ja: 'お届け先', en: 'Delivery address' },
+  changeAddress: { ja: 'お届け先を変更する', en: 'Change the address' },
+  payment: { ja: 'お支払い方法', en: 'Payment method' },
+  changePayment: { ja: 'お支払い方法を変更する', en: 'Change the payment method' },
+  submit: { ja: '申し込む（決済する）', en: 'Subscribe (pay now)' },
+  back: { ja: 'アーティストページに戻る', en: 'Back to the artist' },
+} as const satisfies Record<string, Text>;
+
+interface CheckoutData {
+  plan: PlanDetail;
+  user: CurrentUser;
+  card: CreditInfo | null;
+  count: number;
+  money: RoundCharge;
+  blocker: Blocker | null;
+  /** A fresh key per render: a double click or a resent form makes one subscription (issue 8). */
+  idempotencyKey: string;
+  returnTo: string;
+}
+
+const CountParam = z.coerce.number().int().min(COUNT_LIMITS.min).max(COUNT_LIMITS.max).catch(1);
+
+/** 128 random bits in hex (getRandomValues works on plain-http origins too, unlike randomUUID). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function blockerFor(plan: PlanDetail, user: CurrentUser, held: number, returnTo: string): Blocker | null {
+  if (plan.artist.isClose) return blockerOf('ARTIST_CLOSED', M.artistClosed, returnTo);
+  if (!plan.currentOrder) return blockerOf('NO_OPEN_ROUND', M.noOpenRound, returnTo);
+  if (held > 0) return blockerOf('ALREADY_SUBSCRIBED', M.alreadySubscribed, returnTo);
+  if (!hasDeliveryAddress(user)) return blockerOf('ADDRESS_REQUIRED', M.addressRequired, returnTo);
+  if (user.paymentMethod === 'NONE') return blockerOf('PAYMENT_METHOD_REQUIRED', M.paymentMethodRequired, returnTo);
+  return null;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<CheckoutData> {
+  const api = apiFrom(context);
+  const [user, plan] = await Promise.all([loadCurrentUser(request, context), api.plan(params.planId ?? '').then(must)]);
+  if (plan.artist.slug !== params.slug) throw data(null, { status: 404 });
+  const [held, card] = await Promise.all([
+    api.userPlanCount(plan.id).then((r) => orElse(r, { count: 0 }).count),
+    user.paymentMethod === 'CARD' ? api.creditInfo(user.id).then((r) => orElse<CreditInfo | null>(r, null)) : null,
+  ]);
+  const returnTo = returnPathOf(request);
+  const count = CountParam.parse(new URL(request.url).searchParams.get('count') ?? 1);
+  const money = roundCharge(plan, count, user.paymentMethod === 'GMOAB', new Date());
+  return { plan, user, card, count, money, blocker: blockerFor(plan, user, held, returnTo), idempotencyKey: newIdempotencyKey(), returnTo };
+}
+
+interface CheckoutFailure {
+  blocker: Blocker;
+  idempotencyKey: string;
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const values = await readForm(request);
+  const count = CountParam.parse(values.count ?? 1);
+  const planId = Number(params.planId);
+  const result = await apiFrom(context).createUserPlan({ planId, count }, values.idempotencyKey || undefined);
+  if (result.ok) return seeOther(`${href('complete', { slug: params.slug ?? '', planId })}`);
+  const text = { ja: result.error.message, en: result.error.messageEn };
+  const failure: CheckoutFailure = { blocker: blockerOf(result.error.code, text, returnPathOf(request)), idempotencyKey: newIdempotencyKey() };
+  return data(failure, { status: result.status >= 500 ? 503 : 400 });
+}
+
+/** Spec §2 checkout: the final confirmation screen (issue 8). */
+export function Component() {
+  const { plan, user, card, count, money, blocker, idempotencyKey, returnTo } = useLoaderData<typeof loader>();
+  const failure = useActionData<CheckoutFailure>();
+  const t = useT();
+  const round = plan.currentOrder;
+  return (
+    <section className="page checkout-page">
+      <PageMeta title={t(COPY.title)} description={t(COPY.lead)} />
+      <meta name="robots" content="noindex" />
+      <h1 className="page-title">{t(COPY.title)}</h1>
+      <p className="checkout-plan">
+        <span>{plan.artist.name}</span> <strong>{plan.name}</strong>
+        {round ? <span className="checkout-issue">{t(issueLabel(round))}</span> : null}
+      </p>
+      {failure ? <BlockerNotice blocker={failure.blocker} alert /> : null}
+      {blocker ? <BlockerNotice blocker={blocker} /> : null}
+      {round && !plan.artist.isClose ? (
+        <>
+          {blocker ? null : <p className="account-lead">{t(COPY.lead)}</p>}
+          <Form method="get" className="checkout-count">
+            <label htmlFor="checkout-count">{t(COPY.count)}</label>
+            <select id="checkout-count" name="count" defaultValue={String(count)}>
+              {Array.from({ length: COUNT_LIMITS.max }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
+            </select>
+            <button type="submit" className="button button-ghost">{t(COPY.recalc)}</button>
+          </Form>
+          <CheckoutTerms count={count} money={money} round={round} period={plan.period} />
+          <CheckoutAccount user={user} card={card} returnTo={returnTo} />
+        </>
+      ) : null}
+      {round && !blocker ? (
+        <Form method="post" className="checkout-confirm">
+          <input type="hidden" name="count" value={count} />
+          <input type="hidden" name="idempotencyKey" value={failure?.idempotencyKey ?? idempotencyKey} />
+          <SubmitButton label={COPY.submit} />
+        </Form>
+      ) : null}
+      <p className="form-links"><Link to={href('artist', { slug: plan.artist.slug })}>{t(COPY.back)}</Link></p>
+    </section>
+  );
+}
+
+function CheckoutAccount({ user, card, returnTo }: { user: CurrentUser; card: CreditInfo | null; returnTo: string }) {
+  const t = useT();
+  const cardText = card?.registered ? ` ${card.cardBrand ?? ''} •••• ${card.cardLast4 ?? ''}` : '';
+  return (
+    <dl className="checkout-account">
+      <dt>{t(COPY.address)}</dt>
+      <dd>
+        {user.name}<br />〒{user.zip} {user.address} {user.address2}<br />{user.tel}
+        <br /><Link to={withReturn(href('profileAddress'), returnTo)}>{t(COPY.changeAddress)}</Link>
+      </dd>
+      <dt>{t(COPY.payment)}</dt>
+      <dd>
+        {t(PAYMENT_METHOD_LABELS[user.paymentMethod])}{cardText}
+        <br /><Link to={withReturn(href('profilePayment'), returnTo)}>{t(COPY.changePayment)}</Link>
+      </dd>
+    </dl>
+  );
+}

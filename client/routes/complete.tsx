@@ -1,0 +1,64 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { UserPlan } from '../../shared/api/types.ts';
+import { formatDate, formatPrice } from '../../shared/format.ts';
+import { href } from '../../shared/routes.ts';
+import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
+import type { Text } from '../../shared/text.ts';
+import { PageMeta } from '../components/page-meta.tsx';
+import { apiFrom, must } from '../data/api.ts';
+import { useLang, useT } from '../lang.tsx';
+
+const COPY = {
+  title: { ja: 'お申し込みが完了しました', en: 'Your subscription is complete' },
+  missing: { ja: 'このプランのお申し込みは見つかりませんでした。', en: 'No subscription to this plan was found.' },
+  amount: { ja: 'お支払い金額（1回分）', en: 'Amount (this round)' },
+  next: { ja: 'このあとの流れ', en: 'What happens next' },
+  mail: { ja: '確認メールをお送りしました。届かない場合は迷惑メールフォルダをご確認ください。', en: 'A confirmation mail is on its way. If it does not arrive, check your spam folder.' },
+  plans: { ja: 'プラン管理へ', en: 'Go to My plans' },
+  lineup: { ja: 'ラインナップを見る', en: 'See the lineup' },
+} as const satisfies Record<string, Text>;
+
+export async function loader({ params, context }: LoaderFunctionArgs): Promise<{ userPlan: UserPlan | null }> {
+  const plans = must(await apiFrom(context).userPlans());
+  const userPlan = plans.find((p) => String(p.plan.id) === params.planId && p.artist.slug === params.slug) ?? null;
+  return { userPlan };
+}
+
+/** Spec §2 purchase completion: names the round (「◯月号」), the amount and the next steps. */
+export function Component() {
+  const { userPlan } = useLoaderData<typeof loader>();
+  const t = useT();
+  const { english } = useLang();
+  const round = userPlan?.nextRound ?? null;
+  return (
+    <section className="page complete-page">
+      <PageMeta title={t(COPY.title)} description={t(COPY.title)} />
+      <meta name="robots" content="noindex" />
+      <h1 className="page-title">{t(COPY.title)}</h1>
+      {userPlan && round ? (
+        <div className="complete-card" role="status">
+          <p className="complete-plan">
+            {t({
+              ja: `${userPlan.artist.name}「${userPlan.plan.name}」×${userPlan.count}　${issueLabel(round).ja}からお届けします。`,
+              en: `${userPlan.artist.name} "${userPlan.plan.name}" × ${userPlan.count}: your boxes start with ${issueLabel(round).en}.`,
+            })}
+          </p>
+          <p>{t(COPY.amount)}: <strong>{formatPrice(userPlan.nextRoundCharge.total, english)}</strong></p>
+          <h2>{t(COPY.next)}</h2>
+          <ul>
+            <li>{t({ ja: `${issueLabel(round).ja}は${formatDate(round.shipDate)}ごろ発送予定です。`, en: `${issueLabel(round).en} ships around ${formatDate(round.shipDate)}.` })}</li>
+            <li>{t(CHARGE_TIMING_TEXT)}</li>
+            <li>{t(HOW_TO_CANCEL_TEXT)}</li>
+            <li>{t(COPY.mail)}</li>
+          </ul>
+        </div>
+      ) : (
+        <p>{t(COPY.missing)}</p>
+      )}
+      <ul className="form-links">
+        <li><Link to={href('plan')}>{t(COPY.plans)}</Link></li>
+        <li><Link to={href('lineup')}>{t(COPY.lineup)}</Link></li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { data, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
+import type { Plan, UserPlan } from '../../shared/api/types.ts';
+import { href } from '../../shared/routes.ts';
+import { issueKey, ROUND_RULE_TEXT } from '../../shared/subscription-rules.ts';
+import type { Text } from '../../shared/text.ts';
+import { FormError } from '../components/form/form-message.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
+import { PlanDoneNotice, planNoticePath } from '../components/subscription/plan-notice.tsx';
+import { UserPlanCard } from '../components/subscription/user-plan-card.tsx';
+import { apiFrom, must } from '../data/api.ts';
+import { readForm, seeOther } from '../data/form-action.ts';
+import { useT } from '../lang.tsx';
+
+const COPY = {
+  title: { ja: 'プラン管理', en: 'My plans' },
+  lead: { ja: 'お申し込み中のプランの確認・変更・スキップ・休止・解約ができます。', en: 'See, change, skip, pause or cancel your plans.' },
+  empty: { ja: 'お申し込み中のプランはありません。', en: 'You have no plans yet.' },
+  lineup: { ja: 'ラインナップからプランを探す', en: 'Find a plan in the lineup' },
+} as const satisfies Record<string, Text>;
+
+interface MyPlansData {
+  userPlans: UserPlan[];
+  tiers: Record<string, Plan[]>;
+}
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<MyPlansData> {
+  const api = apiFrom(context);
+  const userPlans = must(await api.userPlans());
+  const slugs = [...new Set(userPlans.map((p) => p.artist.slug))];
+  // The tiers a subscription may change to: the other plans of the same artist.
+  const entries = await Promise.all(slugs.map(async (slug) => {
+    const result = await api.artist(slug, { state: 'all' });
+    return [slug, result.ok ? result.data.plans : []] as const;
+  }));
+  const tiers: Record<string, Plan[]> = Object.fromEntries(entries);
+  return { userPlans, tiers };
+}
+
+const ActionInput = z.object({
+  intent: z.enum(['change', 'skip', 'pause', 'resume']),
+  currentPlanId: z.coerce.number().int().positive(),
+  planId: z.coerce.number().int().positive(),
+  count: z.coerce.number().int().optional(),
+});
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const parsed = ActionInput.safeParse(await readForm(request));
+  if (!parsed.success) return data({ error: { ja: '入力内容が正しくありません。', en: 'The form is invalid.' } }, { status: 400 });
+  const { intent, ...input } = parsed.data;
+  const result = await apiFrom(context).updateUserPlan({ ...input, action: intent });
+  if (!result.ok) return data({ error: { ja: result.error.message, en: result.error.messageEn } }, { status: result.status >= 500 ? 503 : 400 });
+  return seeOther(planNoticePath(intent, issueKey(result.data.appliesFrom.order)));
+}
+
+/** Spec §2 /mypage/plan: every subscription, its next round and every change (issue 8). */
+export function Component() {
+  const { userPlans, tiers } = useLoaderData<typeof loader>();
+  const failure = useActionData<{ error: Text }>();
+  const t = useT();
+  return (
+    <section className="page my-plans-page">
+      <PageMeta title={t(COPY.title)} description={t(COPY.lead)} />
+      <meta name="robots" content="noindex" />
+      <h1 className="page-title">{t(COPY.title)}</h1>
+      <p className="profile-lead">{t(COPY.lead)}</p>
+      <PlanDoneNotice />
+      {failure?.error ? <FormError text={failure.error} /> : null}
+      {userPlans.length === 0 ? (
+        <p>{t(COPY.empty)} <Link to={href('lineup')}>{t(COPY.lineup)}</Link></p>
+      ) : (
+        <div className="user-plans">
+          {userPlans.map((p) => <UserPlanCard key={p.id} userPlan={p} tiers={tiers[p.artist.slug] ?? [p.plan]} />)}
+        </div>
+      )}
+      <p className="user-plans-rule">{t(ROUND_RULE_TEXT)}</p>
+    </section>
+  );
+}
