@@ -1,0 +1,84 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of migration 0004 (payments); joined into `DB` in schema.ts. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UserCardsTable {
+  user_id: number;
+  token: string;
+  brand: string;
+  last4: string;
+  expiry: string;
+  updated_at: Timestamp;
+}
+
+export interface PaymentMethodHistoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  payment_method: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  guardian_consent: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface DeferredScreeningsTable {
+  user_id: number;
+  approved: boolean;
+  reason: string | null;
+  screened_at: Timestamp;
+}
+
+/** The sandbox provider's own state (a real gateway keeps this on its side). */
+export interface SandboxCardRegistrationsTable {
+  id: string;
+  user_id: number;
+  return_url: string;
+  status: Generated<string>;
+  token: string | null;
+  brand: string | null;
+  last4: string | null;
+  expiry: string | null;
+  decline_reason: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface SandboxCardsTable {
+  token: string;
+  brand: string;
+  last4: string;
+  expiry: string;
+  declines_charges: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface SandboxChargesTable {
+  order_key: string;
+  charge_id: string;
+  source_kind: string;
+  token: string | null;
+  amount: number;
+  status: string;
+  decline_reason: string | null;
+  refunded_amount: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface SandboxScreeningsTable {
+  id: Generated<number>;
+  user_id: number;
+  approved: boolean;
+  amount: number;
+  created_at: Timestamp;
+}
+
+export interface PaymentTables {
+  user_cards: UserCardsTable;
+  payment_method_histories: PaymentMethodHistoriesTable;
+  deferred_screenings: DeferredScreeningsTable;
+  sandbox_card_registrations: SandboxCardRegistrationsTable;
+  sandbox_cards: SandboxCardsTable;
+  sandbox_charges: SandboxChargesTable;
+  sandbox_screenings: SandboxScreeningsTable;
+}

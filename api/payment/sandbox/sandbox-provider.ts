@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely';
+import { CARD_BRANDS, type CardBrand } from '../../../shared/payment.ts';
+import type { DB } from '../../db/schema.ts';
+import type {
+  CardRegistrationResult, ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult, ScreeningRequest, ScreeningResult,
+} from '../provider.ts';
+import { findRegistration, insertRegistration, newId, updateRegistration } from './sandbox.repository.ts';
+import { SANDBOX_DECLINED_TEL } from './test-cards.ts';
+
+/** The hosted pages live under the shop's own /api (the web tier proxies it): same origin. */
+export const SANDBOX_BASE_PATH = '/api/sandbox';
+
+const CHARGE_DECLINED = { ja: 'カード会社により決済が拒否されました。別のカードをご利用ください。', en: 'The card issuer declined the charge. Please use another card.' };
+const SCREENING_DECLINED = {
+  ja: '後払いの審査の結果、ご利用いただけません。',
+  en: 'Deferred payment is not available after screening.',
+};
+
+/**
+ * The offline sandbox gateway. It keeps its state in `sandbox_*` tables, as a real gateway keeps
+ * its own, and answers like one: idempotent charges by order key, refunds up to the amount charged.
+ */
+export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date }): PaymentProvider {
+  const { db, now } = deps;
+  return {
+    name: 'sandbox',
+    testMode: true,
+    async startCardRegistration({ userId, returnUrl }) {
+      const id = await insertRegistration(db, userId, returnUrl, now());
+      return { url: `${SANDBOX_BASE_PATH}/card/${id}` };
+    },
+    confirmCardRegistration: ({ userId, registrationId }) => confirm(db, now(), userId, registrationId),
+    charge: (input) => charge(db, now(), input),
+    findCharge: async (orderKey) => {
+      const row = await db.selectFrom('sandbox_charges').selectAll().where('order_key', '=', orderKey).executeTakeFirst();
+      return row ? toChargeResult(row) : null;
+    },
+    refund: (input) => refund(db, input),
+    screenDeferred: (input) => screen(db, now(), input),
+  };
+}
+
+async function confirm(db: Kysely<DB>, now: Date, userId: number, registrationId: string): Promise<CardRegistrationResult> {
+  const row = await findRegistration(db, registrationId, now);
+  if (!row || row.user_id !== userId) return { status: 'not_found' };
+  if (row.status === 'declined' && (await updateRegistration(db, row.id, 'declined', { status: 'consumed' }))) {
+    return { status: 'declined', reason: declineText(row.decline_reason).ja, reasonEn: declineText(row.decline_reason).en };
+  }
+  if (row.status !== 'registered' || !row.token || !row.brand || !row.last4 || !row.expiry) return { status: 'not_found' };
+  // Consumed once: a replayed return URL records nothing twice.
+  if (!(await updateRegistration(db, row.id, 'registered', { status: 'consumed' }))) return { status: 'not_found' };
+  return { status: 'registered', token: row.token, brand: toBrand(row.brand), last4: row.last4, expiry: row.expiry };
+}
+
+export const DECLINE_TEXTS = {
+  three_d_secure_failed: { ja: '本人認証（3-Dセキュア）に失敗しました。', en: '3-D Secure authentication failed.' },
+  card_declined: { ja: 'カード会社によりご利用が拒否されました。', en: 'The card issuer declined the card.' },
+} as const;
+
+function declineText(reason: string | null) {
+  return reason === 'three_d_secure_failed' ? DECLINE_TEXTS.three_d_secure_failed : DECLINE_TEXTS.card_declined;
+}
+
+function toBrand(value: string): CardBrand {
+  const brand = CARD_BRANDS.find((b) => b === value);
+  if (!brand) throw new Error(`sandbox: unknown brand in its own table: ${value}`);
+  return brand;
+}
+
+async function charge(db: Kysely<DB>, now: Date, input: ChargeRequest): Promise<ChargeResult> {
+  const earlier = await db.selectFrom('sandbox_charges').selectAll().where('order_key', '=', input.orderKey).executeTakeFirst();
+  if (earlier) return toChargeResult(earlier);
+  let declined = false;
+  if (input.source.kind === 'card') {
+    const card = await db.selectFrom('sandbox_cards').select('declines_charges').where('token', '=', input.source.token).executeTakeFirst();
+    declined = !card || card.declines_charges;
+  } else {
+    declined = input.source.buyer.tel === SANDBOX_DECLINED_TEL;
+  }
+  await db.insertInto('sandbox_charges').values({
+    order_key: input.orderKey, charge_id: newId('ch'), source_kind: input.source.kind,
+    token: input.source.kind === 'card' ? input.source.token : null, amount: input.amount,
+    status: declined ? 'declined' : 'succeeded', decline_reason: declined ? 'card_declined' : null, created_at: now,
+  }).onConflict((oc) => oc.column('order_key').doNothing()).execute();
+  // Two calls with one key at once: whichever row landed first is the answer to both.
+  const row = await db.selectFrom('sandbox_charges').selectAll().where('order_key', '=', input.orderKey).executeTakeFirstOrThrow();
+  return toChargeResult(row);
+}
+
+function toChargeResult(row: { order_key: string; charge_id: string; amount: number; status: string; decline_reason: string | null }): ChargeResult {
+  const status = row.status === 'declined' ? 'declined' : row.status === 'pending' ? 'pending' : 'succeeded';
+  const result: ChargeResult = { status, chargeId: row.charge_id, orderKey: row.order_key, amount: row.amount };
+  if (status === 'declined') {
+    result.declineReason = CHARGE_DECLINED.ja;
+    result.declineReasonEn = CHARGE_DECLINED.en;
+  }
+  return result;
+}
+
+async function refund(db: Kysely<DB>, input: RefundRequest): Promise<RefundResult> {
+  let query = db.updateTable('sandbox_charges')
+    .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', input.amount) }))
+    .where('status', '=', 'succeeded')
+    .where((eb) => eb(eb('refunded_amount', '+', input.amount), '<=', eb.ref('amount')));
+  if (input.chargeId) query = query.where('charge_id', '=', input.chargeId);
+  else if (input.orderKey) query = query.where('order_key', '=', input.orderKey);
+  else return { status: 'failed', reason: 'no charge named' };
+  if (!Number.isInteger(input.amount) || input.amount <= 0) return { status: 'failed', reason: 'amount must be a positive integer' };
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows === 1n ? { status: 'refunded' } : { status: 'failed', reason: 'no refundable charge for that amount' };
+}
+
+async function screen(db: Kysely<DB>, now: Date, input: ScreeningRequest): Promise<ScreeningResult> {
+  const approved = input.tel !== SANDBOX_DECLINED_TEL;
+  await db.insertInto('sandbox_screenings').values({ user_id: input.userId, approved, amount: input.amount, created_at: now }).execute();
+  return approved ? { approved } : { approved, reason: SCREENING_DECLINED.ja, reasonEn: SCREENING_DECLINED.en };
+}
