@@ -10,9 +10,15 @@ export function formatDate(value: string | Date): string {
   return formatInTimeZone(value, SHOP_TIME_ZONE, 'yyyy/MM/dd');
 }
 
-/** `2026年11月22日 18:30` */
+/** `2026/11/22 18:30`: the one date-and-time form of the shop, the date as `formatDate`. */
 export function formatDateTime(value: string | Date): string {
-  return formatInTimeZone(value, SHOP_TIME_ZONE, 'yyyy年M月d日 HH:mm');
+  return formatInTimeZone(value, SHOP_TIME_ZONE, 'yyyy/MM/dd HH:mm');
+}
+
+/** `2026/12/06 23:59 締切`; in English `Order by 2026/12/06 23:59 (JST)`. */
+export function formatDeadline(value: string | Date, english = false): string {
+  const when = formatDateTime(value);
+  return english ? `Order by ${when} (JST)` : `${when} 締切`;
 }
 
 /** Japanese digit grouping: `12,345`. */
@@ -28,4 +34,23 @@ export function formatPrice(taxIncluded: number, english = false): string {
 /** `税抜 ¥1,122` */
 export function formatPreTaxPrice(preTax: number, english = false): string {
   return english ? `¥${formatNumber(preTax)} before tax` : `税抜 ¥${formatNumber(preTax)}`;
+}
+
+/** The pre-tax amount beside a price: `（税抜 ¥1,122）`, half-width brackets in English. */
+export function formatPreTaxNote(preTax: number, english = false): string {
+  const amount = formatPreTaxPrice(preTax, english);
+  return english ? `(${amount})` : `（${amount}）`;
+}
+
+/** `／月`, `／3か月`: the billing cycle after a price (a plan's `period` in months). */
+export function formatPeriod(period: number, english = false): string {
+  if (english) return period === 1 ? '/ month' : `/ ${period} months`;
+  return period === 1 ? '／月' : `／${period}か月`;
+}
+
+/** A card's starting price: `月額 ¥3,300〜`, `3か月 ¥16,500〜`; `From ¥3,300 / month`. */
+export function formatFromPrice(price: number, period: number, english = false): string {
+  const yen = `¥${formatNumber(price)}`;
+  if (english) return `From ${yen} ${formatPeriod(period, true)}`;
+  return period === 1 ? `月額 ${yen}〜` : `${period}か月 ${yen}〜`;
 }

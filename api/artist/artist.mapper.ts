@@ -1,10 +1,18 @@
-import type { Artist, ArtistAttribute } from '../../shared/api/types.ts';
+import { z } from 'zod';
+import type { Artist, ArtistAttribute, PlanPrice } from '../../shared/api/types.ts';
 import type { ArtistType } from '../../shared/artist-types.ts';
 import type { ArtistRow } from './artist.repository.ts';
 
 function toAttribute(value: unknown): ArtistAttribute {
   const links = (value as { links?: unknown } | null)?.links;
   return { links: Array.isArray(links) ? links.filter((l) => typeof l?.type === 'string' && typeof l?.url === 'string') : [] };
+}
+
+const PlanPriceSchema = z.object({ price: z.number().int(), preTaxPrice: z.number().int(), period: z.number().int() });
+
+function toLowestPrice(value: unknown): PlanPrice | null {
+  const parsed = PlanPriceSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export function toArtist(row: ArtistRow): Artist {
@@ -23,6 +31,8 @@ export function toArtist(row: ArtistRow): Artist {
     sort: row.sort,
     isClose: row.is_close,
     tags: row.tags,
+    descriptionEn: row.description_en || null,
+    lowestPrice: toLowestPrice(row.lowest_price),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { ArtistsTable, Db } from '../db/schema.ts';
 
-export type ArtistRow = Selectable<ArtistsTable> & { tags: string[] };
+export type ArtistRow = Selectable<ArtistsTable> & { tags: string[]; lowest_price: unknown };
 
 export interface ArtistFilter {
   isClose?: boolean;
@@ -13,15 +13,33 @@ export interface ArtistFilter {
 
 export type ArtistOrder = 'sort' | 'new';
 
-function selectArtists(db: Db) {
+/**
+ * Artists with their tags and the price of their cheapest plan open at `now`, in one query: a list
+ * of fifty cards costs one round trip, not fifty-one.
+ */
+function selectArtists(db: Db, now: Date) {
   return db
     .selectFrom('artists')
     .selectAll('artists')
-    .select(sql<string[]>`array(select t.tag from artist_tags t where t.artist_id = artists.id order by t.tag)`.as('tags'));
+    .select(sql<string[]>`array(select t.tag from artist_tags t where t.artist_id = artists.id order by t.tag)`.as('tags'))
+    .select(sql<unknown>`(
+      select json_build_object('price', p.price, 'preTaxPrice', p.pre_tax_price, 'period', p.period)
+      from plans p
+      where p.artist_id = artists.id and not artists.is_close and p.display_type <> 'SPECIAL_LIST'
+        and exists (select 1 from plan_orders o where o.plan_id = p.id and o.start_date <= ${now} and o.end_date > ${now})
+      order by p.price, p.sort, p.id
+      limit 1
+    )`.as('lowest_price'));
 }
 
-export async function findArtists(db: Db, filter: ArtistFilter, order: ArtistOrder, limit: number): Promise<ArtistRow[]> {
-  let query = selectArtists(db);
+export async function findArtists(
+  db: Db,
+  filter: ArtistFilter,
+  order: ArtistOrder,
+  limit: number,
+  now: Date,
+): Promise<ArtistRow[]> {
+  let query = selectArtists(db, now);
   if (filter.isClose !== undefined) query = query.where('is_close', '=', filter.isClose);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
   if (filter.afterSort !== undefined) query = query.where('sort', '>', filter.afterSort);
@@ -35,10 +53,10 @@ export async function findArtists(db: Db, filter: ArtistFilter, order: ArtistOrd
   return query.limit(limit).execute();
 }
 
-export async function findArtistBySlug(db: Db, slug: string): Promise<ArtistRow | undefined> {
-  return selectArtists(db).where('slug', '=', slug).executeTakeFirst();
+export async function findArtistBySlug(db: Db, slug: string, now: Date): Promise<ArtistRow | undefined> {
+  return selectArtists(db, now).where('slug', '=', slug).executeTakeFirst();
 }
 
-export async function findArtistById(db: Db, id: number): Promise<ArtistRow | undefined> {
-  return selectArtists(db).where('id', '=', id).executeTakeFirst();
+export async function findArtistById(db: Db, id: number, now: Date): Promise<ArtistRow | undefined> {
+  return selectArtists(db, now).where('id', '=', id).executeTakeFirst();
 }

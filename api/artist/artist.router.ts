@@ -32,19 +32,19 @@ export function artistRouter(ctx: ApiContext): Router {
 
   router.get('/', async (req, res) => {
     const query = parseInput(ListQuery, req.query, 'query');
-    res.json(await artists.listArtists(ctx.db, query));
+    res.json(await artists.listArtists(ctx.db, query, ctx.now()));
   });
 
   // Registered before '/:slug' so the fixed names are not read as slugs.
   router.get('/categoryArtist', async (req, res) => {
     const query = parseInput(CategoryQuery, req.query, 'query');
-    res.json(await artists.listCategoryArtists(ctx.db, { artistType: query.artistType, afterSort: query.sortId }));
+    res.json(await artists.listCategoryArtists(ctx.db, { artistType: query.artistType, afterSort: query.sortId }, ctx.now()));
   });
 
   router.get('/tag/:tag', async (req, res) => {
     const { tag } = parseInput(TagParams, req.params, 'path');
     const query = parseInput(TagQuery, req.query, 'query');
-    res.json(await artists.listArtistsByTag(ctx.db, tag, query.isClose));
+    res.json(await artists.listArtistsByTag(ctx.db, tag, query.isClose, ctx.now()));
   });
 
   router.get('/:slug', async (req, res) => {

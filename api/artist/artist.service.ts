@@ -2,7 +2,7 @@ import type { Artist, ArtistDetail, CategoryArtists } from '../../shared/api/typ
 import { ARTIST_TYPES, type ArtistType } from '../../shared/artist-types.ts';
 import type { Db } from '../db/schema.ts';
 import { NotFoundError } from '../http/errors.ts';
-import { listPlansOfArtists } from '../plan/plan.service.ts';
+import { listPastBoxes, listPlansOfArtists } from '../plan/plan.service.ts';
 import { toArtist } from './artist.mapper.ts';
 import * as repo from './artist.repository.ts';
 
@@ -12,13 +12,14 @@ const MAX_CATEGORY_ARTISTS = 500;
 export async function listArtists(
   db: Db,
   options: { isClose: boolean; limit: number; sort: repo.ArtistOrder },
+  now: Date,
 ): Promise<Artist[]> {
-  const rows = await repo.findArtists(db, { isClose: options.isClose }, options.sort, options.limit);
+  const rows = await repo.findArtists(db, { isClose: options.isClose }, options.sort, options.limit, now);
   return rows.map(toArtist);
 }
 
-export async function listArtistsByTag(db: Db, tag: string, isClose: boolean | undefined): Promise<Artist[]> {
-  const rows = await repo.findArtists(db, { tag, isClose }, 'sort', MAX_CATEGORY_ARTISTS);
+export async function listArtistsByTag(db: Db, tag: string, isClose: boolean | undefined, now: Date): Promise<Artist[]> {
+  const rows = await repo.findArtists(db, { tag, isClose }, 'sort', MAX_CATEGORY_ARTISTS, now);
   return rows.map(toArtist);
 }
 
@@ -26,22 +27,28 @@ export async function listArtistsByTag(db: Db, tag: string, isClose: boolean | u
 export async function listCategoryArtists(
   db: Db,
   options: { artistType?: ArtistType; afterSort?: number },
+  now: Date,
 ): Promise<CategoryArtists> {
   const rows = await repo.findArtists(
     db,
     { isClose: false, type: options.artistType, afterSort: options.afterSort },
     'sort',
     MAX_CATEGORY_ARTISTS,
+    now,
   );
   const artists = rows.map(toArtist);
   const categories = ARTIST_TYPES.map((type) => ({ type, artists: artists.filter((a) => a.type === type) }));
   return { categories: categories.filter((c) => c.artists.length > 0) };
 }
 
-/** An artist with its plans; `state: 'open'` keeps only plans with a round open now. */
+/**
+ * An artist with its plans and its past boxes; `state: 'open'` keeps only plans with a round open
+ * now. The past boxes come in the same answer so the page needs no call per round.
+ */
 export async function getArtistDetail(db: Db, slug: string, state: 'open' | 'all', now: Date): Promise<ArtistDetail> {
-  const row = await repo.findArtistBySlug(db, slug);
+  const row = await repo.findArtistBySlug(db, slug, now);
   if (!row) throw new NotFoundError(ARTIST);
-  const plans = (await listPlansOfArtists(db, [row.id], now)).get(row.id) ?? [];
-  return { ...toArtist(row), plans: state === 'open' ? plans.filter((p) => p.currentOrder) : plans };
+  const [plansByArtist, pastBoxes] = await Promise.all([listPlansOfArtists(db, [row.id], now), listPastBoxes(db, row.id, now)]);
+  const plans = plansByArtist.get(row.id) ?? [];
+  return { ...toArtist(row), plans: state === 'open' ? plans.filter((p) => p.currentOrder) : plans, pastBoxes };
 }

@@ -20,6 +20,8 @@ export interface ArtistsTable {
   sort: Generated<number>;
   is_close: Generated<boolean>;
   created_at: Generated<Date>;
+  /** The operator's English, if any (migration 0006); null shows the Japanese marked lang="ja". */
+  description_en: string | null;
 }
 
 export interface ArtistTagsTable {
@@ -38,6 +40,10 @@ export interface PlansTable {
   sort: Generated<number>;
   display_type: Generated<string>;
   created_at: Generated<Date>;
+  name_en: string | null;
+  attention_en: string | null;
+  /** What every box of the tier contains (shared/api/types.ts `PlanContents`); read through zod. */
+  contents: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface PlanOrdersTable {
@@ -68,6 +74,9 @@ export interface BannersTable {
   sort: Generated<number>;
   starts_at: Timestamp | null;
   ends_at: Timestamp | null;
+  subtitle: Generated<string>;
+  title_en: string | null;
+  subtitle_en: string | null;
 }
 
 export interface NewsTable {
@@ -76,6 +85,10 @@ export interface NewsTable {
   message: string;
   open_flag: Generated<boolean>;
   published_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  title_en: string | null;
+  message_en: string | null;
+  /** A site path or an https address, '' for none (checked by the database and the API). */
+  link: Generated<string>;
 }
 
 export interface MediaTable {

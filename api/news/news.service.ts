@@ -1,4 +1,5 @@
 import type { News } from '../../shared/api/types.ts';
+import { parseCatalogueLink } from '../../shared/catalogue-link.ts';
 import type { Db } from '../db/schema.ts';
 import { NotFoundError } from '../http/errors.ts';
 import * as repo from './news.repository.ts';
@@ -12,6 +13,11 @@ function toNews(row: repo.NewsRow): News {
     message: row.message,
     openFlag: row.open_flag,
     publishedAt: row.published_at.toISOString(),
+    titleEn: row.title_en || null,
+    messageEn: row.message_en || null,
+    // The database checks the link too; the API serves it only through the one rule, so a row
+    // written before the check, or a looser check, still never puts `javascript:` into a page.
+    link: parseCatalogueLink(row.link) ? row.link : null,
   };
 }
 

@@ -46,3 +46,35 @@ export async function findOrderById(db: Db, id: number): Promise<OrderRow | unde
 export async function findGoodsOfOrder(db: Db, orderId: number): Promise<GoodsRow[]> {
   return db.selectFrom('order_goods').selectAll().where('plan_order_id', '=', orderId).orderBy('sort').orderBy('id').execute();
 }
+
+export type ShippedOrderRow = OrderRow & { plan_name: string; plan_name_en: string | null };
+
+/** The artist's rounds that have shipped by `now`, newest first, with their plan's name. */
+export async function findShippedOrdersOfArtist(db: Db, artistId: number, now: Date, limit: number): Promise<ShippedOrderRow[]> {
+  return db
+    .selectFrom('plan_orders')
+    .innerJoin('plans', 'plans.id', 'plan_orders.plan_id')
+    .selectAll('plan_orders')
+    .select(['plans.name as plan_name', 'plans.name_en as plan_name_en'])
+    .where('plans.artist_id', '=', artistId)
+    .where('plans.display_type', '<>', 'SPECIAL_LIST')
+    .where('plan_orders.ship_date', '<=', now)
+    .orderBy('plan_orders.ship_date', 'desc')
+    .orderBy('plans.sort')
+    .orderBy('plan_orders.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The goods of several rounds in one query. */
+export async function findGoodsOfOrders(db: Db, orderIds: number[]): Promise<GoodsRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_goods')
+    .selectAll()
+    .where('plan_order_id', 'in', orderIds)
+    .orderBy('plan_order_id')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}

@@ -1,14 +1,17 @@
-import type { Order, OrderDetail, OrderGoods, Plan, PlanDetail } from '../../shared/api/types.ts';
+import type { Order, OrderDetail, OrderGoods, PastBox, Plan, PlanDetail } from '../../shared/api/types.ts';
 import type { DisplayType } from '../../shared/artist-types.ts';
 import { toArtist } from '../artist/artist.mapper.ts';
 import { findArtistById } from '../artist/artist.repository.ts';
 import type { Db } from '../db/schema.ts';
 import { NotFoundError } from '../http/errors.ts';
+import { toPlanContents } from './plan-contents.ts';
 import * as repo from './plan.repository.ts';
 
 const PLAN = { ja: 'プラン', en: 'Plan' };
 const ROUND = { ja: '受付回', en: 'Order round' };
 const RECENT_ROUNDS = 12;
+/** Past boxes shown on an artist page: enough to show the variety, few enough for one screen-scroll. */
+const PAST_BOXES = 6;
 
 export function toOrder(row: repo.OrderRow, now: Date): Order {
   return {
@@ -35,6 +38,9 @@ function toPlan(row: repo.PlanRow, currentOrder: Order | null): Plan {
     sort: row.sort,
     displayType: row.display_type as DisplayType,
     currentOrder,
+    nameEn: row.name_en || null,
+    attentionEn: row.attention_en || null,
+    contents: toPlanContents(row.contents),
   };
 }
 
@@ -61,7 +67,7 @@ export async function getPlan(db: Db, planId: number, now: Date): Promise<PlanDe
   if (!row) throw new NotFoundError(PLAN);
   const [[plan], artist, orders] = await Promise.all([
     withCurrentOrders(db, [row], now),
-    findArtistById(db, row.artist_id),
+    findArtistById(db, row.artist_id, now),
     repo.findOrdersOfPlan(db, planId, RECENT_ROUNDS),
   ]);
   if (!plan || !artist) throw new NotFoundError(PLAN);
@@ -77,4 +83,19 @@ export async function getOrder(db: Db, orderId: number, now: Date): Promise<Orde
   const goods = shipped ? (await repo.findGoodsOfOrder(db, orderId)).map(toGoods) : null;
   const { artist, orders: _orders, ...planOnly } = plan;
   return { ...toOrder(row, now), plan: planOnly, artist, goods };
+}
+
+/** The artist's shipped rounds with their goods: two queries whatever the number of rounds. */
+export async function listPastBoxes(db: Db, artistId: number, now: Date): Promise<PastBox[]> {
+  const rounds = await repo.findShippedOrdersOfArtist(db, artistId, now, PAST_BOXES);
+  const goods = await repo.findGoodsOfOrders(db, rounds.map((r) => r.id));
+  return rounds.map((round) => ({
+    id: round.id,
+    planId: round.plan_id,
+    planName: round.plan_name,
+    planNameEn: round.plan_name_en || null,
+    name: round.name,
+    shipDate: round.ship_date.toISOString(),
+    goods: goods.filter((g) => g.plan_order_id === round.id).map(toGoods),
+  }));
 }

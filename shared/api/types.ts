@@ -31,6 +31,33 @@ export interface Artist {
   sort: number;
   isClose: boolean;
   tags: string[];
+  /** The operator's English description; null: none, the page shows the Japanese (lang="ja"). */
+  descriptionEn: string | null;
+  /** The cheapest plan open now (served with the list, so a card needs no second call). */
+  lowestPrice: PlanPrice | null;
+}
+
+/** A plan's price and its billing cycle in months: enough to say 「月額 ¥3,300〜」. */
+export interface PlanPrice {
+  price: number;
+  preTaxPrice: number;
+  period: number;
+}
+
+/** Catalogue text in Japanese with the operator's optional English. */
+export interface CatalogueText {
+  ja: string;
+  en: string | null;
+}
+
+/** What every box of a tier contains: what sets the tiers of one artist apart. */
+export interface PlanContents {
+  /** Goods in each box. */
+  goodsCount: number;
+  /** Items every box of the tier is sure to contain. */
+  guaranteed: CatalogueText[];
+  /** Limited goods (made for this tier only) in each box. */
+  limitedCount: number;
 }
 
 /** One box round of a plan: `endDate` is the application deadline (DESIGN.md). */
@@ -57,10 +84,27 @@ export interface Plan {
   displayType: DisplayType;
   /** The round now accepting applications, if any. */
   currentOrder: Order | null;
+  nameEn: string | null;
+  attentionEn: string | null;
+  /** Null until the operator has described the tier. */
+  contents: PlanContents | null;
 }
 
 export interface ArtistDetail extends Artist {
   plans: Plan[];
+  /** Shipped rounds of the artist's plans, newest first, with the goods they contained. */
+  pastBoxes: PastBox[];
+}
+
+/** A round that has shipped: its surprise is over, so its goods are shown to sell the next one. */
+export interface PastBox {
+  id: number;
+  planId: number;
+  planName: string;
+  planNameEn: string | null;
+  name: string;
+  shipDate: string;
+  goods: OrderGoods[];
 }
 
 export interface PlanDetail extends Plan {
@@ -94,6 +138,9 @@ export interface CategoryArtists {
 export interface Banner {
   id: number;
   title: string;
+  subtitle: string;
+  titleEn: string | null;
+  subtitleEn: string | null;
   image: string;
   link: string;
   sort: number;
@@ -105,6 +152,10 @@ export interface News {
   message: string;
   openFlag: boolean;
   publishedAt: string;
+  titleEn: string | null;
+  messageEn: string | null;
+  /** What the news announces: a site path or an https address (shared/catalogue-link.ts), or null. */
+  link: string | null;
 }
 
 export type Gender = 'MALE' | 'FEMALE' | 'OTHER' | 'UNKNOWN';

@@ -10,6 +10,7 @@ import {
   daysFromNow,
   expectApiError,
   insertArtist,
+  insertGoods,
   insertPlan,
   insertRound,
   minutesFromNow,
@@ -40,7 +41,9 @@ const KNOWN_ARTIST = buildArtist({
 });
 
 let api: ApiTest;
-const ids = { artist: 0, open: 0, upcoming: 0, startsNow: 0, endsNow: 0, twoOpen: 0, openRound: 0, startsNowRound: 0, earlierRound: 0 };
+const ids = { artist: 0, open: 0, upcoming: 0, startsNow: 0, endsNow: 0, twoOpen: 0, openRound: 0, startsNowRound: 0, earlierRound: 0, pastRound: 0 };
+
+const KNOWN_CONTENTS = { goodsCount: 4, guaranteed: [{ ja: 'アクリルスタンド', en: 'Acrylic stand' }, { ja: '缶バッジ', en: null }], limitedCount: 1 };
 
 beforeAll(async () => {
   api = await startApi();
@@ -49,12 +52,19 @@ beforeAll(async () => {
   const plan = (name: string, sort: number, price = 5500, preTax = 5000) =>
     insertPlan(db, buildPlan(ids.artist, { name, sort, price, pre_tax_price: preTax }));
   ids.open = await plan('OPEN', 1, 3300, 3000);
-  ids.upcoming = await plan('UPCOMING', 2);
+  ids.upcoming = await insertPlan(db, buildPlan(ids.artist, {
+    name: 'UPCOMING', sort: 2, price: 5500, pre_tax_price: 5000,
+    name_en: 'Upcoming plan', attention_en: 'Notes in English', contents: JSON.stringify(KNOWN_CONTENTS),
+  }));
   ids.startsNow = await plan('STARTS_NOW', 3);
   ids.endsNow = await plan('ENDS_NOW', 4);
   ids.twoOpen = await plan('TWO_OPEN', 5);
-  await insertRound(db, buildRound(ids.open, daysFromNow(-60), daysFromNow(-30), daysFromNow(-10), '過去の回'));
+  ids.pastRound = await insertRound(db, buildRound(ids.open, daysFromNow(-60), daysFromNow(-30), daysFromNow(-10), '過去の回'));
+  await insertGoods(db, ids.pastRound, ['過去のアクスタ', '過去の缶バッジ']);
   ids.openRound = await insertRound(db, buildRound(ids.open, daysFromNow(-1), daysFromNow(10), daysFromNow(30), '受付中の回'));
+  await insertGoods(db, ids.openRound, ['まだ秘密のグッズ']);
+  // Malformed contents (a hand-edited row) read as "not described", never as a broken page.
+  await db.updateTable('plans').set({ contents: JSON.stringify({ goodsCount: 'many' }) }).where('id', '=', ids.endsNow).execute();
   await insertRound(db, buildRound(ids.upcoming, daysFromNow(1), daysFromNow(20), daysFromNow(40)));
   ids.startsNowRound = await insertRound(db, buildRound(ids.startsNow, NOW, daysFromNow(5), daysFromNow(35)));
   await insertRound(db, buildRound(ids.endsNow, daysFromNow(-5), NOW, daysFromNow(25)));
@@ -81,7 +91,7 @@ function planNamed(detail: ArtistDetail, name: string): Plan {
 describe('GET /api/artist/{slug}', () => {
   it('gives the fields of spec §3, keeping only well-formed links', async () => {
     const detail = await getDetail('/api/artist/known_artist');
-    const { plans, ...artist } = detail;
+    const { plans, pastBoxes: _pastBoxes, ...artist } = detail;
     expect(artist).toEqual({
       id: ids.artist,
       name: 'ノウン・アーティスト',
@@ -102,6 +112,9 @@ describe('GET /api/artist/{slug}', () => {
       sort: 4242,
       isClose: false,
       tags: ['re-box'],
+      descriptionEn: null,
+      // The cheapest plan with a round open now: OPEN at ¥3,300, not the ¥5,500 ones.
+      lowestPrice: { price: 3300, preTaxPrice: 3000, period: 1 },
     });
     expect(plans.map((p) => p.name)).toEqual(['OPEN', 'UPCOMING', 'STARTS_NOW', 'ENDS_NOW', 'TWO_OPEN']);
   });
@@ -128,7 +141,48 @@ describe('GET /api/artist/{slug}', () => {
         shipDate: daysFromNow(30).toISOString(),
         isOpen: true,
       },
+      nameEn: null,
+      attentionEn: null,
+      contents: null,
     });
+  });
+
+  it('gives what each tier contains and the operator\'s English, and null for malformed contents', async () => {
+    const detail = await getDetail('/api/artist/known_artist');
+    const upcoming = planNamed(detail, 'UPCOMING');
+    expect(upcoming.contents).toEqual(KNOWN_CONTENTS);
+    expect(upcoming.nameEn).toBe('Upcoming plan');
+    expect(upcoming.attentionEn).toBe('Notes in English');
+    expect(planNamed(detail, 'ENDS_NOW').contents).toBeNull();
+  });
+
+  it('gives the shipped rounds with their goods, and keeps unshipped goods a surprise', async () => {
+    const { pastBoxes } = await getDetail('/api/artist/known_artist');
+    expect(pastBoxes).toEqual([
+      {
+        id: ids.pastRound,
+        planId: ids.open,
+        planName: 'OPEN',
+        planNameEn: null,
+        name: '過去の回',
+        shipDate: daysFromNow(-10).toISOString(),
+        goods: [
+          { id: expect.any(Number), name: '過去のアクスタ', description: '過去のアクスタの説明', image: '/api/media/goods/0.svg' },
+          { id: expect.any(Number), name: '過去の缶バッジ', description: '過去の缶バッジの説明', image: '/api/media/goods/1.svg' },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(pastBoxes)).not.toContain('まだ秘密のグッズ');
+  });
+
+  it('gives a closed demo artist its shipped rounds, newest first, each with goods', async () => {
+    const closed = await api.db.selectFrom('artists').select('slug').where('is_close', '=', true).orderBy('sort').executeTakeFirstOrThrow();
+    const detail = await getDetail(`/api/artist/${closed.slug}`);
+    expect(detail.lowestPrice).toBeNull();
+    expect(detail.pastBoxes.length).toBeGreaterThan(1);
+    expect(detail.pastBoxes.every((b) => b.goods.length > 0 && Date.parse(b.shipDate) <= NOW.getTime())).toBe(true);
+    const ships = detail.pastBoxes.map((b) => Date.parse(b.shipDate));
+    expect(ships).toEqual([...ships].sort((a, b) => b - a));
   });
 
   it('takes a round as open from its start up to, not including, its deadline', async () => {

@@ -64,6 +64,8 @@ describe('GET /api/artist', () => {
       sort: -20,
       isClose: false,
       tags: ['alpha', 'zeta'],
+      descriptionEn: null,
+      lowestPrice: null,
     });
   });
 

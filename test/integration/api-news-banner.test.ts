@@ -45,7 +45,16 @@ describe('GET /api/banner', () => {
     expect(titles).not.toContain('KNOWN expired');
     expect(titles).not.toContain('KNOWN ends now');
     expect(titles).not.toContain('KNOWN future');
-    expect(banners[0]).toEqual({ id: expect.any(Number), title: 'KNOWN starts now', image: '/api/media/test/banner-3.svg', link: '/lineup', sort: -7 });
+    expect(banners[0]).toEqual({
+      id: expect.any(Number),
+      title: 'KNOWN starts now',
+      subtitle: '',
+      titleEn: null,
+      subtitleEn: null,
+      image: '/api/media/test/banner-3.svg',
+      link: '/lineup',
+      sort: -7,
+    });
   });
 
   it('agrees with the windows stored for every banner, demo ones included', async () => {
@@ -72,6 +81,9 @@ describe('GET /api/news', () => {
       message: '本文A',
       openFlag: true,
       publishedAt: minutesFromNow(-1).toISOString(),
+      titleEn: null,
+      messageEn: null,
+      link: null,
     });
     expect(news.at(-1)?.id).toBe(newsIds.old);
     expect(news.every((n) => n.openFlag)).toBe(true);
@@ -98,7 +110,16 @@ describe('GET /api/news/{id}', () => {
   it('gives an open news item', async () => {
     const res = await request(api.app).get(`/api/news/${newsIds.old}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: newsIds.old, title: 'KNOWN old news', message: '本文B', openFlag: true, publishedAt: '2000-01-01T00:00:00.000Z' });
+    expect(res.body).toEqual({
+      id: newsIds.old,
+      title: 'KNOWN old news',
+      message: '本文B',
+      openFlag: true,
+      publishedAt: '2000-01-01T00:00:00.000Z',
+      titleEn: null,
+      messageEn: null,
+      link: null,
+    });
   });
 
   it('accepts the user query of spec §7', async () => {

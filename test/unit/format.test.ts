@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, formatPreTaxPrice, formatPrice } from '../../shared/format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDeadline,
+  formatFromPrice,
+  formatNumber,
+  formatPeriod,
+  formatPreTaxNote,
+  formatPreTaxPrice,
+  formatPrice,
+} from '../../shared/format.ts';
 
 describe('formatDate', () => {
   it('shows the date in Tokyo, which is already the next day after 15:00 UTC', () => {
@@ -13,13 +23,39 @@ describe('formatDate', () => {
 });
 
 describe('formatDateTime', () => {
-  it('shows year, month, day, hour and minute in Tokyo time', () => {
-    expect(formatDateTime('2026-11-22T09:30:00Z')).toBe('2026年11月22日 18:30');
+  it('shows the date as formatDate does, then hour and minute, in Tokyo time', () => {
+    expect(formatDateTime('2026-11-22T09:30:00Z')).toBe('2026/11/22 18:30');
   });
 
   it('uses the 24-hour clock and rolls the date over in Tokyo', () => {
-    expect(formatDateTime('2026-12-31T15:05:00Z')).toBe('2027年1月1日 00:05');
-    expect(formatDateTime(new Date('2026-03-01T23:45:00+09:00'))).toBe('2026年3月1日 23:45');
+    expect(formatDateTime('2026-12-31T15:05:00Z')).toBe('2027/01/01 00:05');
+    expect(formatDateTime(new Date('2026-03-01T23:45:00+09:00'))).toBe('2026/03/01 23:45');
+  });
+});
+
+describe('formatDeadline', () => {
+  it('names the deadline with its time (issue 10: 「2026/12/06 23:59 締切」)', () => {
+    expect(formatDeadline('2026-12-06T14:59:00Z')).toBe('2026/12/06 23:59 締切');
+    expect(formatDeadline('2026-12-06T14:59:00Z', true)).toBe('Order by 2026/12/06 23:59 (JST)');
+  });
+});
+
+describe('prices with their cycle', () => {
+  it('keeps full-width brackets in Japanese and half-width ones in English', () => {
+    expect(formatPreTaxNote(3000)).toBe('（税抜 ¥3,000）');
+    expect(formatPreTaxNote(3000, true)).toBe('(¥3,000 before tax)');
+  });
+
+  it('says the billing cycle after the price', () => {
+    expect(formatPeriod(1)).toBe('／月');
+    expect(formatPeriod(3)).toBe('／3か月');
+    expect(formatPeriod(3, true)).toBe('/ 3 months');
+  });
+
+  it('gives a card its starting price', () => {
+    expect(formatFromPrice(3300, 1)).toBe('月額 ¥3,300〜');
+    expect(formatFromPrice(16500, 3)).toBe('3か月 ¥16,500〜');
+    expect(formatFromPrice(3300, 1, true)).toBe('From ¥3,300 / month');
   });
 });
 

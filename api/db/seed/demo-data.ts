@@ -1,3 +1,4 @@
+import type { PlanContents } from '../../../shared/api/types.ts';
 import type { ArtistType, DisplayType } from '../../../shared/artist-types.ts';
 import type { GoodsArtKind } from './svg-art.ts';
 
@@ -19,6 +20,10 @@ export interface DemoPlan {
   /** SPECIAL_LIST plans are kept off plan lists (shared/artist-types.ts `listedPlans`), so the demo has none. */
   displayType: Exclude<DisplayType, 'SPECIAL_LIST'>;
   attention: string;
+  /** What every box of the tier contains: the demo describes every tier. */
+  contents: PlanContents;
+  nameEn?: string;
+  attentionEn?: string;
   /** Also open a round that starts after the current one ends. */
   futureRound?: boolean;
 }
@@ -37,6 +42,8 @@ export interface DemoArtist {
   name: string;
   subName: string;
   description: string;
+  /** Some artists have the operator's English, some not: the shop shows both cases. */
+  descriptionEn?: string;
   type: ArtistType;
   backgroundColor: string;
   /** Used only for the generated art: a stronger colour that carries white text. */
@@ -56,6 +63,8 @@ export interface DemoArtist {
 export interface DemoBanner {
   title: string;
   subtitle: string;
+  titleEn?: string;
+  subtitleEn?: string;
   link: string;
   from: string;
   to: string;
@@ -69,6 +78,10 @@ export interface DemoBanner {
 export interface DemoNews {
   title: string;
   paragraphs: readonly string[];
+  titleEn?: string;
+  paragraphsEn?: readonly string[];
+  /** The artist or page the news announces (shared/catalogue-link.ts). */
+  link?: string;
   daysAgo: number;
   open: boolean;
 }
@@ -84,10 +97,44 @@ const ATTENTION = {
   plush: 'ぬいぐるみは一点ずつ手作業で仕上げているため、表情や大きさに個体差があります。お届け後の返品・交換はできません。',
 } as const;
 
-const LIGHT: DemoPlan = { name: 'ライトプラン', preTaxPrice: 3_000, period: 1, displayType: 'NORMAL', attention: ATTENTION.light };
-const STANDARD: DemoPlan = { name: 'スタンダードプラン', preTaxPrice: 5_000, period: 1, displayType: 'NORMAL', attention: ATTENTION.basic };
-const PREMIUM: DemoPlan = { name: 'プレミアムプラン', preTaxPrice: 10_000, period: 1, displayType: 'SPECIAL', attention: ATTENTION.premium };
-const QUARTER: DemoPlan = { name: '3ヶ月まとめてプラン', preTaxPrice: 15_000, period: 3, displayType: 'NORMAL2', attention: ATTENTION.quarter };
+const ATTENTION_EN = {
+  basic: 'What is inside stays a surprise until it arrives. Boxes cannot be returned or exchanged after delivery.',
+  light: 'Goods and designs cannot be chosen. Boxes cannot be returned or exchanged after delivery.',
+  premium: 'Every premium box holds one limited item. What is inside stays a surprise; boxes cannot be returned or exchanged after delivery.',
+  quarter: 'Once every three months, three months of goods arrive together. Boxes cannot be returned or exchanged after delivery.',
+  plush: 'Each plush is finished by hand, so faces and sizes vary a little. Boxes cannot be returned or exchanged after delivery.',
+} as const;
+
+/** Items a tier promises, in Japanese with English. */
+const ITEM = {
+  badge: { ja: '缶バッジ', en: 'Can badge' },
+  acrylic: { ja: 'アクリルスタンド', en: 'Acrylic stand' },
+  limited: { ja: '限定グッズ', en: 'Limited item' },
+  message: { ja: 'メッセージカード', en: 'Message card' },
+  plush: { ja: 'ぬいぐるみ', en: 'Plush' },
+  costume: { ja: 'ぬいぐるみ用コスチューム', en: 'Plush costume' },
+} as const;
+
+const LIGHT: DemoPlan = {
+  name: 'ライトプラン', nameEn: 'Light plan', preTaxPrice: 3_000, period: 1, displayType: 'NORMAL',
+  attention: ATTENTION.light, attentionEn: ATTENTION_EN.light,
+  contents: { goodsCount: 2, guaranteed: [ITEM.badge], limitedCount: 0 },
+};
+const STANDARD: DemoPlan = {
+  name: 'スタンダードプラン', nameEn: 'Standard plan', preTaxPrice: 5_000, period: 1, displayType: 'NORMAL',
+  attention: ATTENTION.basic, attentionEn: ATTENTION_EN.basic,
+  contents: { goodsCount: 3, guaranteed: [ITEM.acrylic], limitedCount: 0 },
+};
+const PREMIUM: DemoPlan = {
+  name: 'プレミアムプラン', nameEn: 'Premium plan', preTaxPrice: 10_000, period: 1, displayType: 'SPECIAL',
+  attention: ATTENTION.premium, attentionEn: ATTENTION_EN.premium,
+  contents: { goodsCount: 5, guaranteed: [ITEM.acrylic, ITEM.message], limitedCount: 1 },
+};
+const QUARTER: DemoPlan = {
+  name: '3ヶ月まとめてプラン', nameEn: 'Three-month plan', preTaxPrice: 15_000, period: 3, displayType: 'NORMAL2',
+  attention: ATTENTION.quarter, attentionEn: ATTENTION_EN.quarter,
+  contents: { goodsCount: 9, guaranteed: [ITEM.acrylic, ITEM.badge], limitedCount: 1 },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Goods
@@ -111,6 +158,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: '星野ミライ',
     subName: 'Mirai Hoshino',
     description: '星空の国からやってきた、歌とゲームが大好きなVTuber。毎晩の雑談配信では、リスナーを「ほしくず」と呼んで親しまれています。BOXにはミライの描き下ろしイラストを使ったアクリルグッズや、配信の名場面をテーマにしたオリジナルグッズが届きます。',
+    descriptionEn: 'A VTuber from the land of starry skies who loves singing and games. Her nightly chat streams call the audience "stardust". Her box brings acrylic goods with newly drawn art of Mirai and original goods themed on memorable stream moments.',
     type: 'VTUBER',
     backgroundColor: '#ffe3ef',
     accentColor: '#d94c86',
@@ -317,8 +365,16 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
       { type: 'LINE', url: 'https://line.me/R/ti/p/@oshibox_demo' },
     ],
     plans: [
-      { name: 'ぬいぐるみプラン', preTaxPrice: 5_000, period: 1, displayType: 'SPECIAL', attention: ATTENTION.plush, futureRound: true },
-      { name: 'ぬいぐるみ＋コスチュームプラン', preTaxPrice: 8_000, period: 1, displayType: 'NORMAL', attention: ATTENTION.plush },
+      {
+        name: 'ぬいぐるみプラン', nameEn: 'Plush plan', preTaxPrice: 5_000, period: 1, displayType: 'SPECIAL',
+        attention: ATTENTION.plush, attentionEn: ATTENTION_EN.plush, futureRound: true,
+        contents: { goodsCount: 2, guaranteed: [ITEM.plush], limitedCount: 0 },
+      },
+      {
+        name: 'ぬいぐるみ＋コスチュームプラン', nameEn: 'Plush and costume plan', preTaxPrice: 8_000, period: 1, displayType: 'NORMAL',
+        attention: ATTENTION.plush, attentionEn: ATTENTION_EN.plush,
+        contents: { goodsCount: 3, guaranteed: [ITEM.plush, ITEM.costume], limitedCount: 1 },
+      },
     ],
     goods: [
       { key: 'plush-s', art: 'plush', name: 'こぎみゅん ぬいぐるみ（Sサイズ）', description: '両手にすっぽり収まる、高さ約15cmのぬいぐるみです。' },
@@ -344,7 +400,10 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
       { type: 'OFFICIAL', url: 'https://example.com/oshibox/daruma' },
       { type: 'INSTAGRAM', url: 'https://www.instagram.com/oshibox_demo' },
     ],
-    plans: [{ name: 'だるまプラン', preTaxPrice: 5_000, period: 1, displayType: 'SPECIAL', attention: ATTENTION.plush }],
+    plans: [{
+      name: 'だるまプラン', preTaxPrice: 5_000, period: 1, displayType: 'SPECIAL', attention: ATTENTION.plush,
+      contents: { goodsCount: 2, guaranteed: [{ ja: 'だるま ぬいぐるみ', en: 'Daruma plush' }], limitedCount: 0 },
+    }],
     goods: [
       { key: 'daruma-plush', art: 'daruma', name: 'だるま ぬいぐるみ', description: '高さ約18cm。片目が刺しゅうされていない、願かけ用のぬいぐるみです。' },
       { key: 'daruma-mini', art: 'daruma', name: 'ミニだるま マスコット', description: '毎月ちがう色で届く、手のひらサイズのだるまマスコットです。' },
@@ -545,6 +604,8 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
     title: '新プラン登場！',
     subtitle: '星野ミライ「プレミアムプラン」受付スタート',
+    titleEn: 'New plan!',
+    subtitleEn: 'Mirai Hoshino\'s Premium plan is open for orders',
     link: '/lineup/hoshino_mirai',
     from: '#ffd6e7', to: '#ffb3cf', accent: '#d94c86',
     startsInDays: -7, endsInDays: null,
@@ -552,6 +613,8 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
     title: 'Re-box 受付中',
     subtitle: '好評だったあのBOXを、もう一度お届けします',
+    titleEn: 'Re-box now open',
+    subtitleEn: 'Popular boxes, delivered once more',
     link: '/category/re-box',
     from: '#d9f3ee', to: '#a9e2d6', accent: '#23877a',
     startsInDays: null, endsInDays: null,
@@ -585,6 +648,13 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
 export const DEMO_NEWS: readonly DemoNews[] = [
   {
     title: '「星野ミライ」プレミアムプランの受付を開始しました',
+    titleEn: 'Mirai Hoshino\'s Premium plan is open for orders',
+    paragraphsEn: [
+      'Thank you for using OshiBox.',
+      'From today Mirai Hoshino\'s box has a Premium plan, with one limited item in every box.',
+      'What is inside stays a surprise until it arrives. Quantities are limited, so order early.',
+    ],
+    link: '/lineup/hoshino_mirai',
     paragraphs: [
       'いつもOshiBoxをご利用いただきありがとうございます。',
       '本日より「星野ミライ」のBOXに、限定グッズが必ず1点入る「プレミアムプラン」が登場しました。',
@@ -626,6 +696,7 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: '「夢見ねむ」BOXの取り扱いを開始しました',
+    link: '/lineup/yumemi_nemu',
     paragraphs: [
       '寝落ち配信でおなじみのライバー「夢見ねむ」のBOXが、OshiBoxに登場しました。',
       'ライトプランとスタンダードプランの2つからお選びいただけます。',
@@ -636,6 +707,7 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: 'Re-boxカテゴリを新設しました',
+    link: '/category/re-box',
     paragraphs: [
       '「もう一度ほしい」というお声にお応えして、過去に好評だったBOXを再販する「Re-box」カテゴリを新設しました。',
       'Re-boxの内容は、当時お届けしたBOXと同じです。受付期間が短いため、気になるBOXはお早めにチェックしてください。',
@@ -655,6 +727,7 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: '「こぎみゅん ぬいぐるみBOX」登場のお知らせ',
+    link: '/lineup/cogimyun_nuigurumi',
     paragraphs: [
       'もちもちの「こぎみゅん」のぬいぐるみが、毎月ちがう衣装で届くBOXが登場しました。',
       '着せ替え用の衣装もいっしょに届く「ぬいぐるみ＋コスチュームプラン」もご用意しています。',

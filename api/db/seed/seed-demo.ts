@@ -105,6 +105,7 @@ async function insertArtist(trx: Trx, artist: DemoArtist, now: Date, media: Medi
     name: artist.name,
     sub_name: artist.subName,
     description: artist.description,
+    description_en: artist.descriptionEn ?? null,
     icon: addMedia(media, `artists/${artist.slug}/icon.svg`, artistIcon(art)),
     cover_image: addMedia(media, `artists/${artist.slug}/cover.svg`, artistCover(art)),
     type: artist.type,
@@ -132,7 +133,10 @@ async function insertPlan(trx: Trx, artistId: number, plan: DemoPlan, sort: numb
   const { id } = await trx.insertInto('plans').values({
     artist_id: artistId,
     name: plan.name,
+    name_en: plan.nameEn ?? null,
     attention: plan.attention,
+    attention_en: plan.attentionEn ?? null,
+    contents: JSON.stringify(plan.contents),
     period: plan.period,
     price: withTax(plan.preTaxPrice),
     pre_tax_price: plan.preTaxPrice,
@@ -193,6 +197,9 @@ function bannerBound(now: Date, days: number | null, time: string): Date | null 
 async function insertBanners(trx: Trx, now: Date, media: MediaBatch): Promise<void> {
   const rows = DEMO_BANNERS.map((banner: DemoBanner, index) => ({
     title: banner.title,
+    subtitle: banner.subtitle,
+    title_en: banner.titleEn ?? null,
+    subtitle_en: banner.subtitleEn ?? null,
     image: addMedia(media, `banners/${index + 1}.svg`, bannerImage({ ...banner, seed: `banner-${index + 1}` })),
     link: banner.link,
     sort: index + 1,
@@ -206,6 +213,9 @@ async function insertNews(trx: Trx, now: Date): Promise<void> {
   await trx.insertInto('news').values(DEMO_NEWS.map((item) => ({
     title: item.title,
     message: item.paragraphs.join('\n\n'),
+    title_en: item.titleEn ?? null,
+    message_en: item.paragraphsEn?.join('\n\n') ?? null,
+    link: item.link ?? '',
     open_flag: item.open,
     published_at: tokyoDay(now, -item.daysAgo, '11:00:00'),
   }))).execute();
