@@ -4,7 +4,7 @@ import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.t
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
 import type { ChargeRequest, DeferredBuyer } from '../payment/provider.ts';
-import { providerOf } from './provider.ts';
+import { paymentProviderOf } from '../payment/provider-of.ts';
 
 /** What a round is charged to: the method (for the records) and the provider's source. */
 export interface ChargeSource {
@@ -28,8 +28,20 @@ export async function chargeSourceOf(ctx: ApiContext, user: CurrentUser, amount:
   throw methodRequired();
 }
 
-async function cardTokenOf(_ctx: ApiContext, _userId: number): Promise<string | null> {
-  return null;
+/** The provider token of the user's registered card (H7's `user_cards`), if any. */
+async function cardTokenOf(ctx: ApiContext, userId: number): Promise<string | null> {
+  const row = await ctx.db.selectFrom('user_cards').select('token').where('user_id', '=', userId).executeTakeFirst();
+  return row?.token ?? null;
+}
+
+/**
+ * Screening runs once, when GMOAB is first used: an earlier result on record (H7's
+ * `deferred_screenings`) stands; without one the provider screens this purchase.
+ */
+async function screeningOf(ctx: ApiContext, buyer: DeferredBuyer, amount: number) {
+  const earlier = await ctx.db.selectFrom('deferred_screenings').select(['approved', 'reason']).where('user_id', '=', buyer.userId).executeTakeFirst();
+  if (earlier?.approved) return { approved: true };
+  return paymentProviderOf(ctx).screenDeferred({ ...buyer, amount });
 }
 
 async function deferredBuyer(ctx: ApiContext, user: CurrentUser, amount: number): Promise<DeferredBuyer> {
@@ -46,7 +58,7 @@ async function deferredBuyer(ctx: ApiContext, user: CurrentUser, amount: number)
       en: `This would pass the GMO deferred payment limit (¥${DEFERRED_PAYMENT.cumulativeLimitTaxIncluded.toLocaleString('en-US')} in total). Switch to a credit card under "Payment method".`,
     });
   }
-  const screening = await providerOf(ctx).screenDeferred({ ...buyer, amount });
+  const screening = await screeningOf(ctx, buyer, amount);
   if (!screening.approved) {
     throw new DomainError(402, 'PAYMENT_DECLINED', {
       ja: `GMO後払いの審査が通りませんでした。${screening.reason ?? ''}「お支払い方法の設定」でクレジットカードに変更してください。`,

@@ -1,5 +1,5 @@
 import type { ChargeRequest, ChargeResult } from '../payment/provider.ts';
-import { providerOf as paymentProviderOf } from './provider.ts';
+import { paymentProviderOf } from '../payment/provider-of.ts';
 import type { ApiContext } from '../context.ts';
 import { providerUnavailable } from './provider-errors.ts';
 import { updateHistory, type HistoryRow } from '../order-history/order-history.repository.ts';

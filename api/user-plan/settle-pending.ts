@@ -2,7 +2,7 @@ import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.t
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
 import { findLiveHistory, updateHistory } from '../order-history/order-history.repository.ts';
-import { providerOf as paymentProviderOf } from './provider.ts';
+import { paymentProviderOf } from '../payment/provider-of.ts';
 import { findLiveUserPlanOfPlan, updateUserPlan } from './user-plan.repository.ts';
 
 /** A checkout younger than this may still be waiting for the provider's answer. */

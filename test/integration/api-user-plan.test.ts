@@ -1,0 +1,196 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserPlan, UserPlanCreated } from '../../shared/api/types.ts';
+import { expectApiError } from './api-fixtures.ts';
+import {
+  historiesOf, newShopper, providerChargesOf, seedCatalogue, startAccountApi, subscribe, userPlansOf,
+  type AccountApi, type Catalogue, type Shopper,
+} from './api-user-plan-fixtures.ts';
+
+/** POST/GET /api/userPlan: checkout charges once, whatever the clicks, tabs and retries. */
+let api: AccountApi;
+let shop: Catalogue;
+
+beforeAll(async () => {
+  api = await startAccountApi();
+  shop = await seedCatalogue(api.db);
+});
+afterAll(async () => api?.close());
+
+const key = (n: number) => `test-key-${n}-${Math.random().toString(36).slice(2, 10)}`;
+
+describe('POST /api/userPlan', () => {
+  let shopper: Shopper;
+  let created: UserPlanCreated;
+
+  it('creates the subscription and charges the open round once, with the shipping snapshot and a mail', async () => {
+    shopper = await newShopper(api);
+    const res = await subscribe(api, shopper, { planId: shop.light, count: 2 }, key(1));
+    expect(res.status, res.text).toBe(201);
+    created = res.body as UserPlanCreated;
+    expect(created.appliesFrom.label).toEqual({ ja: '12月号から', en: 'from the December issue' });
+    expect(created.history).toMatchObject({ total: 3300 * 2 + 660, paymentStatus: 'SUCCESS', paymentMethod: 'CARD' });
+    expect(created.userPlan).toMatchObject({ count: 2, paused: false, nextRoundPaymentStatus: 'SUCCESS' });
+    const [row] = await userPlansOf(api, shopper.userId);
+    expect(row).toMatchObject({ plan_id: shop.light, count: 2, status: 'ACTIVE' });
+    const histories = await historiesOf(api, shopper.userId);
+    expect(histories).toHaveLength(1);
+    expect(histories[0]).toMatchObject({
+      plan_order_id: shop.openRound.light, payment_status: 'SUCCESS', payment_method: 'CARD', count: 2,
+      price: 6600, pre_tax_price: 6000, ship_fee: 660, pre_tax_ship_fee: 600, fee: 0, total: 7260,
+      ship_dest_name: '推野 花子', ship_zip: '1500002', ship_address: '東京都渋谷区渋谷', ship_address2: '2-24-12', ship_tel: '0312345678',
+    });
+    expect(histories[0]?.paid_at).not.toBeNull();
+    expect(histories[0]?.charge_key).toMatch(/^uph-\d+-\d+-\d+$/);
+    const mail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('12月号'));
+    expect(mail.text).toContain('¥7,260');
+    expect(mail.text).toContain('12月号');
+    expect(mail.html).toContain('12月号');
+  });
+
+  it('GET /api/userPlan lists it with the next round, its deadline and the price; count answers 2', async () => {
+    const res = await request(api.app).get('/api/userPlan').set('cookie', shopper.cookie).expect(200);
+    const [plan] = res.body as UserPlan[];
+    expect(plan).toMatchObject({
+      count: 2, artist: { slug: shop.slug }, plan: { id: shop.light }, appliesFrom: { ja: '12月号から' },
+      nextRound: { id: shop.openRound.light, endDate: '2026-11-30T15:00:00.000Z' }, nextRoundSkipped: false,
+      nextRoundCharge: { total: 7260 },
+    });
+    const count = await request(api.app).get(`/api/userPlan/count/${shop.light}`).set('cookie', shopper.cookie).expect(200);
+    expect(count.body).toEqual({ count: 2 });
+    const none = await request(api.app).get(`/api/userPlan/count/${shop.premium}`).set('cookie', shopper.cookie).expect(200);
+    expect(none.body).toEqual({ count: 0 });
+  });
+
+  it('a second checkout of the same plan (another key) is refused: change the count in My plans', async () => {
+    const res = await subscribe(api, shopper, { planId: shop.light }, key(2));
+    const error = expectApiError(res, 409, 'ALREADY_SUBSCRIBED');
+    expect(error.message).toContain('プラン管理');
+    expect(await historiesOf(api, shopper.userId)).toHaveLength(1);
+  });
+});
+
+describe('idempotency', () => {
+  it('the same key twice in sequence answers the first result again; one subscription, one charge', async () => {
+    const shopper = await newShopper(api);
+    const k = key(3);
+    const first = await subscribe(api, shopper, { planId: shop.light }, k);
+    const second = await subscribe(api, shopper, { planId: shop.light }, k);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body).toEqual(first.body);
+    expect(await userPlansOf(api, shopper.userId)).toHaveLength(1);
+    expect(await historiesOf(api, shopper.userId)).toHaveLength(1);
+    expect(await providerChargesOf(api, shopper.userId)).toEqual([expect.objectContaining({ status: 'succeeded', amount: 3960 })]);
+  });
+
+  it('the same key twice in parallel (a double click): one subscription, one charge, the same answer', async () => {
+    const shopper = await newShopper(api);
+    const k = key(4);
+    const [a, b] = await Promise.all([subscribe(api, shopper, { planId: shop.light }, k), subscribe(api, shopper, { planId: shop.light }, k)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body).toEqual(b.body);
+    expect(await userPlansOf(api, shopper.userId)).toHaveLength(1);
+    expect(await historiesOf(api, shopper.userId)).toHaveLength(1);
+    expect(await providerChargesOf(api, shopper.userId)).toHaveLength(1);
+  });
+
+  it('the key in the body works like the header', async () => {
+    const shopper = await newShopper(api);
+    const k = key(5);
+    const a = await subscribe(api, shopper, { planId: shop.light, idempotencyKey: k });
+    const b = await subscribe(api, shopper, { planId: shop.light, idempotencyKey: k });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(await historiesOf(api, shopper.userId)).toHaveLength(1);
+  });
+
+  it('the same key with another body is refused with 422 and a clear message', async () => {
+    const shopper = await newShopper(api);
+    const k = key(6);
+    expect((await subscribe(api, shopper, { planId: shop.light }, k)).status).toBe(201);
+    const res = await subscribe(api, shopper, { planId: shop.premium }, k);
+    const error = expectApiError(res, 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(error.message).toContain('別の内容');
+    expect(error.messageEn).toContain('different request');
+    expect(await userPlansOf(api, shopper.userId)).toHaveLength(1);
+  });
+
+  it('two tabs (two keys) at once for the same plan: one subscription, one charge, the other told why', async () => {
+    const shopper = await newShopper(api);
+    const results = await Promise.all([subscribe(api, shopper, { planId: shop.light }, key(7)), subscribe(api, shopper, { planId: shop.light }, key(8))]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = results.find((r) => r.status === 409);
+    // The loser sees the other checkout still charging, or already done: either way a 409 saying so.
+    expect(['IN_PROGRESS', 'ALREADY_SUBSCRIBED']).toContain((refused?.body as { code: string }).code);
+    expect((await userPlansOf(api, shopper.userId)).filter((r) => r.status === 'ACTIVE')).toHaveLength(1);
+    expect(await historiesOf(api, shopper.userId)).toHaveLength(1);
+    expect(await providerChargesOf(api, shopper.userId)).toHaveLength(1);
+  });
+
+  it('a key header that is not a key is a 400 naming it', async () => {
+    const shopper = await newShopper(api, null);
+    expectApiError(await subscribe(api, shopper, { planId: shop.light }, 'short'), 400, 'BAD_REQUEST', ['idempotency-key']);
+  });
+});
+
+describe('refusals name the fix', () => {
+  it('without a session: 401', async () => {
+    const res = await request(api.app).post('/api/userPlan').send({ planId: shop.light });
+    expectApiError(res, 401, 'UNAUTHORIZED');
+  });
+
+  it('no payment method: 409 naming the payment page, nothing created', async () => {
+    const shopper = await newShopper(api, null);
+    const error = expectApiError(await subscribe(api, shopper, { planId: shop.light }, key(9)), 409, 'PAYMENT_METHOD_REQUIRED');
+    expect(error.message).toContain('お支払い方法の設定');
+    expect(error.messageEn).toContain('Payment method');
+    expect(await userPlansOf(api, shopper.userId)).toHaveLength(0);
+  });
+
+  it('no delivery address: 409 naming the address page', async () => {
+    const shopper = await newShopper(api);
+    await api.db.updateTable('users').set({ address2: '' }).where('id', '=', shopper.userId).execute();
+    const error = expectApiError(await subscribe(api, shopper, { planId: shop.light }, key(10)), 409, 'ADDRESS_REQUIRED');
+    expect(error.message).toContain('お届け先');
+    expect(await userPlansOf(api, shopper.userId)).toHaveLength(0);
+  });
+
+  it('a closed artist, a plan without an open round, an unknown plan', async () => {
+    const shopper = await newShopper(api);
+    expect(expectApiError(await subscribe(api, shopper, { planId: shop.closedPlan }), 409, 'ARTIST_CLOSED').message).toContain('終了');
+    expect(expectApiError(await subscribe(api, shopper, { planId: shop.noRoundPlan }), 409, 'NO_OPEN_ROUND').messageEn).toContain('no round open');
+    expectApiError(await subscribe(api, shopper, { planId: 999_999 }), 404, 'NOT_FOUND');
+    expect(await userPlansOf(api, shopper.userId)).toHaveLength(0);
+  });
+
+  it('a declined card leaves no subscription and says what to do', async () => {
+    const shopper = await newShopper(api, '4000000000000341');
+    const error = expectApiError(await subscribe(api, shopper, { planId: shop.light }, key(11)), 402, 'PAYMENT_DECLINED');
+    expect(error.message).toContain('お申し込みは作成されていません');
+    expect(error.messageEn).toContain('Payment method');
+    const list = await request(api.app).get('/api/userPlan').set('cookie', shopper.cookie).expect(200);
+    expect(list.body).toEqual([]);
+    const [history] = await historiesOf(api, shopper.userId);
+    expect(history?.payment_status).toBe('ERROR');
+    const count = await request(api.app).get(`/api/userPlan/count/${shop.light}`).set('cookie', shopper.cookie).expect(200);
+    expect(count.body).toEqual({ count: 0 });
+  });
+
+  it.each([
+    [{ planId: 'x' }, 'planId'],
+    [{ planId: 1, count: 0 }, 'count'],
+    [{ planId: 1, count: 6 }, 'count'],
+    [{ planId: 1, extra: true }, 'extra'],
+    [{}, 'planId'],
+  ])('a bad body %j is a 400 naming %s', async (body, field) => {
+    const shopper = await newShopper(api, null);
+    expectApiError(await subscribe(api, shopper, body), 400, 'BAD_REQUEST', [field]);
+  });
+
+  it('GET count with a bad id is a 400; without a session 401', async () => {
+    const shopper = await newShopper(api, null);
+    expectApiError(await request(api.app).get('/api/userPlan/count/abc').set('cookie', shopper.cookie), 400, 'BAD_REQUEST');
+    expectApiError(await request(api.app).get('/api/userPlan'), 401, 'UNAUTHORIZED');
+  });
+});
