@@ -1,33 +1,43 @@
 import { Link } from 'react-router';
 import type { Artist } from '../../shared/api/types.ts';
 import { ARTIST_TYPE_LABELS } from '../../shared/artist-types.ts';
+import { formatFromPrice } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
-import { useT } from '../lang.tsx';
+import { useLang, useT } from '../lang.tsx';
 import { ArtistTags } from './artist-tags.tsx';
 import { artistTintStyle } from './artist-theme.ts';
 
-export function ArtistCard({ artist }: { artist: Artist }) {
+export function ArtistCard({ artist, showType = true }: { artist: Artist; showType?: boolean }) {
   const t = useT();
+  const { english } = useLang();
+  const price = artist.lowestPrice;
   return (
-    <Link to={href('artist', { slug: artist.slug })} className="artist-card" style={artistTintStyle(artist.backgroundColor)}>
+    <Link
+      to={href('artist', { slug: artist.slug })}
+      className="artist-card"
+      data-closed={artist.isClose || undefined}
+      style={artistTintStyle(artist.backgroundColor)}
+    >
       <img className="artist-card-cover" src={artist.coverImage} alt="" loading="lazy" width={1600} height={600} />
       <img className="artist-card-icon" src={artist.icon} alt="" loading="lazy" width={512} height={512} />
       <span className="artist-card-body">
-        <span className="artist-card-type">{t(ARTIST_TYPE_LABELS[artist.type])}</span>
-        <span className="artist-card-name">{artist.name}</span>
+        {showType ? <span className="artist-card-type">{t(ARTIST_TYPE_LABELS[artist.type])}</span> : null}
+        <span className="artist-card-name" lang={english ? 'ja' : undefined}>{artist.name}</span>
         {artist.subName ? <span className="artist-card-sub">{artist.subName}</span> : null}
+        {price ? <span className="artist-card-price">{formatFromPrice(price.price, price.period, english)}</span> : null}
       </span>
       <ArtistTags tags={artist.tags} closed={artist.isClose} />
     </Link>
   );
 }
 
-export function ArtistGrid({ artists }: { artists: Artist[] }) {
+/** `showType: false` inside a section that already names the category (the lineup). */
+export function ArtistGrid({ artists, showType = true }: { artists: Artist[]; showType?: boolean }) {
   return (
     <ul className="artist-grid">
       {artists.map((artist) => (
         <li key={artist.id}>
-          <ArtistCard artist={artist} />
+          <ArtistCard artist={artist} showType={showType} />
         </li>
       ))}
     </ul>

@@ -3,21 +3,26 @@ import type { News } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
 import { useT } from '../lang.tsx';
+import { useLocalize } from './catalogue-text.ts';
 
 /** News as dated title links, newest first as the API sends them. */
 export function NewsList({ news }: { news: readonly News[] }) {
   const t = useT();
+  const localize = useLocalize();
   if (news.length === 0) {
     return <p className="notice news-empty">{t({ ja: '現在お知らせはありません。', en: 'There is no news at the moment.' })}</p>;
   }
   return (
     <ul className="news-list">
-      {news.map((item) => (
-        <li key={item.id}>
-          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
-          <Link to={href('newsDetail', { id: item.id })}>{item.title}</Link>
-        </li>
-      ))}
+      {news.map((item) => {
+        const title = localize(item.title, item.titleEn);
+        return (
+          <li key={item.id}>
+            <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
+            <Link to={href('newsDetail', { id: item.id })} lang={title.lang}>{title.text}</Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

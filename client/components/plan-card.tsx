@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import type { Order, Plan } from '../../shared/api/types.ts';
-import { formatDate } from '../../shared/format.ts';
+import { formatDate, formatDeadline } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
-import { useT } from '../lang.tsx';
+import { useLang, useT } from '../lang.tsx';
+import { useLocalize } from './catalogue-text.ts';
+import { PlanContentsList } from './plan-contents.tsx';
+import { PlanCost } from './plan-cost.tsx';
 import { Price } from './price.tsx';
 
 interface PlanCardProps {
@@ -12,47 +15,55 @@ interface PlanCardProps {
   focused?: boolean;
   /** The artist's sales have ended: the plan is shown but cannot be ordered. */
   closed?: boolean;
+  /** The 「おすすめ」 badge picks one tier among several; a lone plan has nothing to be picked over. */
+  amongOthers?: boolean;
 }
 
 export function planAnchor(planId: number): string {
   return `plan-${planId}`;
 }
 
-export function PlanCard({ plan, slug, focused = false, closed = false }: PlanCardProps) {
+export function PlanCard({ plan, slug, focused = false, closed = false, amongOthers = true }: PlanCardProps) {
   const t = useT();
+  const localize = useLocalize();
   const round = closed ? null : plan.currentOrder;
+  // Only a tier that can be ordered now is recommended; an ended one looks ended.
+  const featured = plan.displayType === 'SPECIAL' && round !== null && amongOthers;
+  const name = localize(plan.name, plan.nameEn);
+  const attention = localize(plan.attention, plan.attentionEn);
   return (
     <section
       id={planAnchor(plan.id)}
       className="plan-card"
       data-focused={focused || undefined}
-      data-display={plan.displayType}
+      data-featured={featured || undefined}
+      data-ended={round ? undefined : true}
       aria-labelledby={`plan-name-${plan.id}`}
       tabIndex={focused ? -1 : undefined}
     >
-      {plan.displayType === 'SPECIAL' ? <p className="plan-badge">{t({ ja: 'おすすめ', en: 'Featured' })}</p> : null}
-      <h3 id={`plan-name-${plan.id}`} className="plan-name">{plan.name}</h3>
+      {featured ? <p className="plan-badge">{t({ ja: 'おすすめ', en: 'Featured' })}</p> : null}
+      <h3 id={`plan-name-${plan.id}`} className="plan-name" lang={name.lang}>{name.text}</h3>
       <p className="plan-price">
-        <Price price={plan.price} preTaxPrice={plan.preTaxPrice} />
-        <span className="plan-period">
-          {t(plan.period === 1 ? { ja: '／月', en: '/ month' } : { ja: `／${plan.period}か月`, en: `/ ${plan.period} months` })}
-        </span>
+        <Price price={plan.price} preTaxPrice={plan.preTaxPrice} period={plan.period} />
       </p>
-      {plan.attention ? <p className="plan-attention">{plan.attention}</p> : null}
+      <PlanCost plan={plan} />
+      {plan.contents ? <PlanContentsList contents={plan.contents} /> : null}
       {round ? <PlanRound round={round} slug={slug} planId={plan.id} /> : <PlanUnavailable closed={closed} />}
+      {attention.text ? <p className="plan-attention" lang={attention.lang}>{attention.text}</p> : null}
     </section>
   );
 }
 
 function PlanRound({ round, slug, planId }: { round: Order; slug: string; planId: number }) {
   const t = useT();
+  const { english } = useLang();
   return (
     <>
       <dl className="plan-round">
         <dt>{t({ ja: '受付中', en: 'Now accepting' })}</dt>
-        <dd>{round.name}</dd>
+        <dd lang={english ? 'ja' : undefined}>{round.name}</dd>
         <dt>{t({ ja: '申込締切', en: 'Deadline' })}</dt>
-        <dd><time dateTime={round.endDate}>{formatDate(round.endDate)}</time></dd>
+        <dd><time dateTime={round.endDate}>{formatDeadline(round.endDate, english)}</time></dd>
         <dt>{t({ ja: '発送予定', en: 'Ships' })}</dt>
         <dd><time dateTime={round.shipDate}>{formatDate(round.shipDate)}</time></dd>
       </dl>
@@ -85,7 +96,7 @@ export function PlanList({ plans, slug, focusPlanId = null, closed = false }: {
     <ul className="plan-list">
       {plans.map((plan) => (
         <li key={plan.id}>
-          <PlanCard plan={plan} slug={slug} focused={plan.id === focusPlanId} closed={closed} />
+          <PlanCard plan={plan} slug={slug} focused={plan.id === focusPlanId} closed={closed} amongOthers={plans.length > 1} />
         </li>
       ))}
     </ul>

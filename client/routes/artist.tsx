@@ -5,11 +5,13 @@ import { href } from '../../shared/routes.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { ArtistTags } from '../components/artist-tags.tsx';
 import { artistTintStyle } from '../components/artist-theme.ts';
+import { useLocalize } from '../components/catalogue-text.ts';
 import { PageMeta } from '../components/page-meta.tsx';
+import { PastBoxes } from '../components/past-boxes.tsx';
 import { PlanList } from '../components/plan-card.tsx';
 import { useScrollToPlan } from '../components/plan-scroll.ts';
 import { apiFrom, must } from '../data/api.ts';
-import { useT } from '../lang.tsx';
+import { useLang, useT } from '../lang.tsx';
 
 interface ArtistData {
   artist: ArtistDetail;
@@ -37,12 +39,13 @@ function summarize(text: string): string {
 export function Component() {
   const { artist, focusPlanId } = useLoaderData() as ArtistData;
   const t = useT();
+  const description = useLocalize()(artist.description, artist.descriptionEn);
   useScrollToPlan(focusPlanId);
   return (
     <article className="page artist-page" style={artistTintStyle(artist.backgroundColor)}>
-      <PageMeta title={artist.name} description={summarize(artist.description)} image={artist.coverImage} />
+      <PageMeta title={artist.name} description={summarize(description.text)} image={artist.coverImage} />
       <ArtistHero artist={artist} />
-      <p className="artist-description">{artist.description}</p>
+      <p className="artist-description" lang={description.lang}>{description.text}</p>
 
       <section className="section" aria-labelledby="plans">
         <h2 id="plans" className="section-title">{t({ ja: 'プラン', en: 'Plans' })}</h2>
@@ -58,6 +61,7 @@ export function Component() {
           <p className="notice">{t({ ja: '現在お申し込みいただけるプランはありません。', en: 'There are no plans to order right now.' })}</p>
         )}
       </section>
+      <PastBoxes boxes={artist.pastBoxes} />
       <p className="artist-back">
         <Link to={href('lineup')}>{t({ ja: 'ラインナップへ戻る', en: 'Back to the lineup' })}</Link>
       </p>
@@ -68,6 +72,7 @@ export function Component() {
 
 function ArtistHero({ artist }: { artist: ArtistDetail }) {
   const t = useT();
+  const { english } = useLang();
   return (
     <header className="artist-hero">
       <img className="artist-cover" src={artist.coverImage} alt="" width={1600} height={600} />
@@ -75,7 +80,7 @@ function ArtistHero({ artist }: { artist: ArtistDetail }) {
         <img className="artist-icon" src={artist.icon} alt="" width={512} height={512} />
         <div className="artist-heading-text">
           <p className="artist-type">{t(ARTIST_TYPE_LABELS[artist.type])}</p>
-          <h1 className="artist-name">{artist.name}</h1>
+          <h1 className="artist-name" lang={english ? 'ja' : undefined}>{artist.name}</h1>
           {artist.subName ? <p className="artist-sub">{artist.subName}</p> : null}
         </div>
       </div>

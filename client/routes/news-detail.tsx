@@ -2,6 +2,8 @@ import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router
 import type { News } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
+import { useLocalize } from '../components/catalogue-text.ts';
+import { NewsLink } from '../components/news-link.tsx';
 import { splitParagraphs } from '../components/news-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must } from '../data/api.ts';
@@ -33,19 +35,23 @@ function summarize(paragraphs: readonly string[]): string {
 export function Component() {
   const news = useLoaderData() as News;
   const t = useT();
-  const paragraphs = splitParagraphs(news.message);
+  const localize = useLocalize();
+  const title = localize(news.title, news.titleEn);
+  const message = localize(news.message, news.messageEn);
+  const paragraphs = splitParagraphs(message.text);
   return (
     <article className="page news-detail">
-      <PageMeta title={news.title} description={summarize(paragraphs) || news.title} type="article" />
+      <PageMeta title={title.text} description={summarize(paragraphs) || title.text} type="article" />
       <header className="news-detail-header">
         <time className="news-detail-date" dateTime={news.publishedAt}>{formatDate(news.publishedAt)}</time>
-        <h1 className="news-detail-title">{news.title}</h1>
+        <h1 className="news-detail-title" lang={title.lang}>{title.text}</h1>
       </header>
-      <div className="news-detail-body">
+      <div className="news-detail-body" lang={message.lang}>
         {paragraphs.map((paragraph, i) => (
           <p key={i}>{paragraph}</p>
         ))}
       </div>
+      <NewsLink link={news.link} />
       <p className="page-back">
         <Link className="button" to={href('news')}>{t({ ja: 'お知らせ一覧へ戻る', en: 'Back to all news' })}</Link>
       </p>
