@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Banner } from '../../shared/api/types.ts';
-import { useT } from '../lang.tsx';
-import { useAutoAdvance, usePrefersReducedMotion, useSwipe } from './banner-motion.ts';
+import { useLang, useT } from '../lang.tsx';
+import { useAutoAdvance, useHydrated, usePrefersReducedMotion, useSnapSync } from './banner-motion.ts';
 
 export const AUTO_ADVANCE_MS = 5_000;
 
@@ -13,35 +13,35 @@ interface BannerCarouselProps {
 }
 
 /**
- * The top page's banners, one at a time (WAI-ARIA APG carousel pattern). The server renders
- * slide 1, which works as a plain link without JavaScript. Auto-advance pauses while hovered or
- * focused within, is off by default under prefers-reduced-motion, and can be stopped (WCAG 2.2.2).
+ * The top page's banners (WAI-ARIA APG carousel pattern). The server renders a CSS scroll-snap
+ * strip: without JavaScript every slide is reachable by swiping, scrolling or Tab. The script adds
+ * the dots, arrows, auto-advance and its stop button; auto-advance pauses while hovered or focused
+ * within, is off by default under prefers-reduced-motion, and can be stopped (WCAG 2.2.2).
  */
 export function BannerCarousel({ banners, intervalMs = AUTO_ADVANCE_MS }: BannerCarouselProps) {
   const t = useT();
   const count = banners.length;
   const carousel = useCarousel(count, intervalMs);
-  const swipe = useSwipe(carousel.step);
   if (count === 0) return null;
   return (
     <section
       className="banner-carousel"
       aria-roledescription="carousel"
       aria-label={t({ ja: 'おすすめ', en: 'Featured' })}
+      data-enhanced={carousel.enhanced || undefined}
       onKeyDown={carousel.onKeyDown}
       onFocus={() => carousel.setFocused(true)}
       onBlur={carousel.onBlur}
       onPointerEnter={() => carousel.setHovered(true)}
       onPointerLeave={() => carousel.setHovered(false)}
     >
-      <div className="banner-viewport" {...swipe}>
-        <div id={carousel.trackId} ref={carousel.trackRef} className="banner-track" aria-live={carousel.running ? 'off' : 'polite'} style={{ transform: `translateX(${-100 * carousel.index}%)` }}>
-          {banners.map((banner, i) => (
-            <BannerSlide key={banner.id} banner={banner} position={i + 1} total={count} active={i === carousel.index} />
-          ))}
-        </div>
+      <div id={carousel.trackId} ref={carousel.trackRef} className="banner-track" aria-live={carousel.running ? 'off' : 'polite'}>
+        {banners.map((banner, i) => (
+          <BannerSlide key={banner.id} banner={banner} position={i + 1} total={count}
+            active={carousel.enhanced ? i === carousel.index : null} />
+        ))}
       </div>
-      {count > 1 ? <CarouselControls count={count} carousel={carousel} /> : null}
+      {carousel.enhanced && count > 1 ? <CarouselControls count={count} carousel={carousel} /> : null}
     </section>
   );
 }
@@ -54,23 +54,25 @@ function useCarousel(count: number, intervalMs: number) {
   const [focused, setFocused] = useState(false);
   /** null: follow the default (play unless reduced motion is asked for). */
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
+  const enhanced = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
   const trackId = useId();
   const { trackRef, refocusAfterMove } = useSlideFocus(index);
+  useSnapSync(trackRef, index, setIndex, reducedMotion);
   const playing = userPlaying ?? !reducedMotion;
-  const running = playing && !hovered && !focused && count > 1;
+  const running = enhanced && playing && !hovered && !focused && count > 1;
   const step = useCallback((by: number) => setIndex((i) => (((i + by) % count) + count) % count), [count]);
   const advance = useCallback(() => step(1), [step]);
   useAutoAdvance(running, intervalMs, index, advance);
   return {
-    index, playing, running, step, setIndex, setHovered, setFocused, trackId, trackRef,
+    index, enhanced, playing, running, step, setIndex, setHovered, setFocused, trackId, trackRef,
     togglePlaying: () => setUserPlaying(!playing),
     onBlur(event: FocusEvent) {
       if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
     },
     onKeyDown(event: KeyboardEvent) {
       const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-      if (by === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (!enhanced || by === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
       refocusAfterMove(event.target);
       step(by);
@@ -88,7 +90,7 @@ function useSlideFocus(index: number) {
   useEffect(() => {
     if (!refocus.current) return;
     refocus.current = false;
-    trackRef.current?.querySelector<HTMLElement>('[data-active] a')?.focus();
+    trackRef.current?.querySelector<HTMLElement>('[data-active] a')?.focus({ preventScroll: true });
   }, [index]);
   return {
     trackRef,
@@ -98,19 +100,38 @@ function useSlideFocus(index: number) {
   };
 }
 
-function BannerSlide({ banner, position, total, active }: { banner: Banner; position: number; total: number; active: boolean }) {
+/** The banner's words in the shopper's language; Japanese, marked so, where no English is given. */
+function useBannerText(banner: Banner) {
+  const { english } = useLang();
+  const en = english && banner.titleEn !== null;
+  return {
+    lang: english ? (en ? 'en' : 'ja') : undefined,
+    title: en ? (banner.titleEn ?? banner.title) : banner.title,
+    subtitle: en ? (banner.subtitleEn ?? '') : banner.subtitle,
+  };
+}
+
+/** `active` null: not enhanced (no JavaScript yet), every slide is live and reachable. */
+function BannerSlide({ banner, position, total, active }: { banner: Banner; position: number; total: number; active: boolean | null }) {
+  const text = useBannerText(banner);
   return (
     <div
       className="banner-slide"
       role="group"
       aria-roledescription="slide"
       aria-label={`${position} / ${total}`}
-      aria-hidden={!active}
-      inert={!active}
-      data-active={active || undefined}
+      aria-hidden={active === null ? undefined : !active}
+      inert={active === false}
+      data-active={active === true || undefined}
     >
+      {/* The words are HTML over the art (the picture carries none): readable at any width,
+          translatable and indexable. */}
       <Link to={banner.link} className="banner-link" draggable={false}>
-        <img src={banner.image} alt={banner.title} width={1600} height={600} draggable={false} />
+        <img src={banner.image} alt="" width={1600} height={600} draggable={false} />
+        <span className="banner-caption" lang={text.lang}>
+          <strong className="banner-title">{text.title}</strong>
+          {text.subtitle ? <span className="banner-subtitle">{text.subtitle}</span> : null}
+        </span>
       </Link>
     </div>
   );

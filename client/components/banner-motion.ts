@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore, type PointerEvent, type MouseEvent } from 'react';
+import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -29,46 +29,53 @@ export function useAutoAdvance(running: boolean, intervalMs: number, slide: numb
   }, [running, intervalMs, slide, advance]);
 }
 
-export const SWIPE_THRESHOLD_PX = 40;
-
-interface SwipeHandlers {
-  onPointerDown: (event: PointerEvent) => void;
-  onPointerUp: (event: PointerEvent) => void;
-  onPointerCancel: () => void;
-  onClickCapture: (event: MouseEvent) => void;
+function subscribeNever(): () => void {
+  return () => {};
 }
 
 /**
- * A horizontal swipe of at least 40px calls `onSwipe(1)` (to the next slide, finger moving left)
- * or `onSwipe(-1)`. The click that ends a swipe is swallowed so a swipe never follows a link.
- * The viewport sets `touch-action: pan-y`, so the browser leaves horizontal gestures to us.
+ * False on the server and while hydrating, true once the script runs: what only the script can
+ * drive (dots, arrows, auto-advance) appears then, and the server's HTML stays the no-JS page.
  */
-export function useSwipe(onSwipe: (direction: 1 | -1) => void): SwipeHandlers {
-  const start = useRef<{ x: number; y: number } | null>(null);
-  const swiped = useRef(false);
-  return {
-    onPointerDown(event) {
-      if (!event.isPrimary) return;
-      start.current = { x: event.clientX, y: event.clientY };
-      swiped.current = false;
-    },
-    onPointerUp(event) {
-      const from = start.current;
-      start.current = null;
-      if (!from) return;
-      const dx = event.clientX - from.x;
-      if (Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(dx) <= Math.abs(event.clientY - from.y)) return;
-      swiped.current = true;
-      onSwipe(dx < 0 ? 1 : -1);
-    },
-    onPointerCancel() {
-      start.current = null;
-    },
-    onClickCapture(event) {
-      if (!swiped.current) return;
-      swiped.current = false;
-      event.preventDefault();
-      event.stopPropagation();
-    },
-  };
+export function useHydrated(): boolean {
+  return useSyncExternalStore(subscribeNever, () => true, () => false);
+}
+
+/** How long the strip must be still before a scroll (a swipe, a wheel) counts as settled. */
+const SETTLE_MS = 120;
+
+/**
+ * Keeps the scroll-snap strip and the slide index in step: a new index scrolls the strip to
+ * its slide; a scroll the visitor makes (swipe, trackpad, Tab into a slide) sets the index once
+ * the strip has settled on a slide.
+ */
+export function useSnapSync(
+  trackRef: RefObject<HTMLElement | null>,
+  index: number,
+  setIndex: (index: number) => void,
+  reducedMotion: boolean,
+): void {
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || track.clientWidth === 0) return;
+    const left = index * track.clientWidth;
+    if (Math.abs(track.scrollLeft - left) < 2) return;
+    track.scrollTo({ left, behavior: reducedMotion ? 'instant' : 'smooth' });
+  }, [trackRef, index, reducedMotion]);
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    let timer = 0;
+    const onScroll = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        if (track.clientWidth > 0) setIndex(Math.round(track.scrollLeft / track.clientWidth));
+      }, SETTLE_MS);
+    };
+    track.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      track.removeEventListener('scroll', onScroll);
+    };
+  }, [trackRef, setIndex]);
 }

@@ -5,6 +5,7 @@ import type { Text } from '../../shared/text.ts';
 import { useConfig } from '../config.tsx';
 import { useT } from '../lang.tsx';
 import { LogoMark } from './logo.tsx';
+import { CONTACT_LABEL, MORE_ENTRIES } from './menu-links.tsx';
 import { PageTop } from './page-top.tsx';
 import { SocialIcon, socialName } from './social-icon.tsx';
 
@@ -53,6 +54,10 @@ export function Footer({ inert }: { inert: boolean }) {
         <nav className="footer-nav" aria-label={t({ ja: 'フッター', en: 'Footer' })}>
           <ul className="footer-links">
             <li><Link to={href('faq')}>{t({ ja: 'よくある質問', en: 'FAQ' })}</Link></li>
+            {MORE_ENTRIES.map(({ id, label }) => (
+              <li key={id}><Link to={href(id)}>{t(label)}</Link></li>
+            ))}
+            <li><a href={`mailto:${company.email}`}>{t(CONTACT_LABEL)}</a></li>
             <li>
               <ExternalLink url={company.url}>
                 {t({ ja: '運営会社', en: 'Company' })}

@@ -1,19 +1,22 @@
-import type { RefObject } from 'react';
-import { Link } from 'react-router';
+import type { MouseEvent, RefObject } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { withEnglish } from '../../shared/lang-rule.ts';
 import { href } from '../../shared/routes.ts';
 import { useConfig } from '../config.tsx';
 import { useLang, useT } from '../lang.tsx';
 import { Logo } from './logo.tsx';
+import { HEADER_ENTRIES, type MenuEntry } from './menu-links.tsx';
 import { MENU_ID } from './menu.tsx';
 
 interface HeaderProps {
+  signedIn: boolean;
   menuOpen: boolean;
   onToggleMenu: () => void;
   /** The shell returns focus here when the menu is dismissed (Escape, backdrop). */
   toggleRef: RefObject<HTMLButtonElement | null>;
 }
 
-export function Header({ menuOpen, onToggleMenu, toggleRef }: HeaderProps) {
+export function Header({ signedIn, menuOpen, onToggleMenu, toggleRef }: HeaderProps) {
   const { brandName } = useConfig();
   const t = useT();
   return (
@@ -22,6 +25,7 @@ export function Header({ menuOpen, onToggleMenu, toggleRef }: HeaderProps) {
         <Link to={href('home')} className="logo" aria-label={t({ ja: `${brandName} トップページ`, en: `${brandName} home` })}>
           <Logo brandName={brandName} tagline={t({ ja: '推しのサプライズBOX定期便', en: 'Surprise boxes from your oshi' })} />
         </Link>
+        <HeaderNav signedIn={signedIn} />
         <div className="header-actions">
           <LangToggle />
           <button
@@ -52,18 +56,48 @@ export function Header({ menuOpen, onToggleMenu, toggleRef }: HeaderProps) {
   );
 }
 
+const ACCOUNT_ENTRY: Record<'in' | 'out', MenuEntry> = {
+  in: { id: 'profile', label: { ja: 'マイページ', en: 'My page' } },
+  out: { id: 'login', label: { ja: 'ログイン', en: 'Log in' } },
+};
+
+/** Wide screens: the main destinations stay in view, so the menu is not the only way around. */
+function HeaderNav({ signedIn }: { signedIn: boolean }) {
+  const t = useT();
+  const entries = [...HEADER_ENTRIES, ACCOUNT_ENTRY[signedIn ? 'in' : 'out']];
+  return (
+    <nav className="header-nav" aria-label={t({ ja: 'メインメニュー', en: 'Main' })}>
+      <ul>
+        {entries.map(({ id, label }) => (
+          <li key={id}>
+            <NavLink to={href(id)} className="header-nav-link" data-route={id}>{t(label)}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * Spec §1: the English on/off flag. The button names the language it switches to, in that
  * language (as Japanese shops usually do); the whole page being in the other language is the state.
  */
 function LangToggle() {
   const { english, toggle } = useLang();
+  const { pathname, search } = useLocation();
+  // A link to this page with or without `?lang=en`, so it works without JavaScript; with it, the
+  // flag flips in place (spec: app state) and the URL stays as it is.
+  function flip(event: MouseEvent<HTMLAnchorElement>): void {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    toggle();
+  }
   return (
-    <button
-      type="button"
+    <a
+      href={withEnglish(pathname, search, !english)}
       className="lang-toggle"
       data-english={english}
-      onClick={toggle}
+      onClick={flip}
       title={english ? '日本語で表示する' : 'Show in English'}
     >
       <svg className="lang-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -73,6 +107,6 @@ function LangToggle() {
         />
       </svg>
       {english ? <span lang="ja">日本語</span> : <span lang="en">English</span>}
-    </button>
+    </a>
   );
 }

@@ -1,10 +1,14 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { href, type RouteId } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
 import { useT } from '../lang.tsx';
 
 /** Menu entries go to parameterless routes only, so `href(id)` needs no arguments. */
-type StaticRouteId = Extract<RouteId, 'lineup' | 'howto' | 'faq' | 'login' | 'signup' | 'profile' | 'plan' | 'orderHistory'>;
+type StaticRouteId = Extract<
+  RouteId,
+  'lineup' | 'howto' | 'faq' | 'news' | 'reBox' | 'lineupClose' | 'login' | 'signup' | 'profile' | 'plan' | 'orderHistory'
+>;
 
 export interface MenuEntry {
   id: StaticRouteId;
@@ -17,6 +21,18 @@ export const SHOP_ENTRIES: MenuEntry[] = [
   { id: 'howto', label: { ja: 'ご利用方法', en: 'How to use' } },
   { id: 'faq', label: { ja: 'よくある質問', en: 'FAQ' } },
 ];
+
+/** The header's desktop navigation: the shop entries and the news (login or my page follow). */
+export const HEADER_ENTRIES: MenuEntry[] = [...SHOP_ENTRIES, { id: 'news', label: { ja: 'お知らせ', en: 'News' } }];
+
+/** The rest of the shop, reached from the menu and the footer. */
+export const MORE_ENTRIES: MenuEntry[] = [
+  { id: 'news', label: { ja: 'お知らせ', en: 'News' } },
+  { id: 'reBox', label: { ja: 'Re-box（再販BOX）', en: 'Re-box (boxes once more)' } },
+  { id: 'lineupClose', label: { ja: '販売終了したアーティスト', en: 'Artists whose sales ended' } },
+];
+
+export const CONTACT_LABEL: Text = { ja: 'お問い合わせ', en: 'Contact us' };
 
 /** Spec §2: signed out. */
 export const GUEST_ENTRIES: MenuEntry[] = [
@@ -36,10 +52,12 @@ interface MenuLinksProps {
   onNavigate: () => void;
   /** `buttons` lays the entries out as two call-to-action buttons (log in / sign up). */
   variant?: 'list' | 'buttons';
+  /** A last entry after the links (the contact address). */
+  extra?: ReactNode;
 }
 
 /** A list of menu links; any click closes the menu (spec §2). */
-export function MenuLinks({ entries, onNavigate, variant = 'list' }: MenuLinksProps) {
+export function MenuLinks({ entries, onNavigate, variant = 'list', extra }: MenuLinksProps) {
   const t = useT();
   return (
     <ul className={variant === 'buttons' ? 'menu-list menu-list-buttons' : 'menu-list'}>
@@ -50,6 +68,7 @@ export function MenuLinks({ entries, onNavigate, variant = 'list' }: MenuLinksPr
           </NavLink>
         </li>
       ))}
+      {extra ? <li>{extra}</li> : null}
     </ul>
   );
 }

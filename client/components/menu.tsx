@@ -3,10 +3,13 @@ import { useT } from '../lang.tsx';
 import { useBodyScrollLock } from '../hooks/use-body-scroll-lock.ts';
 import { useEscapeKey } from '../hooks/use-escape-key.ts';
 import { useFocusTrap } from '../hooks/use-focus-trap.ts';
-import { GUEST_ENTRIES, MEMBER_ENTRIES, MenuLinks, SHOP_ENTRIES } from './menu-links.tsx';
+import { useConfig } from '../config.tsx';
+import { CONTACT_LABEL, GUEST_ENTRIES, MEMBER_ENTRIES, MenuLinks, MORE_ENTRIES, SHOP_ENTRIES } from './menu-links.tsx';
 import { MenuLogout } from './menu-logout.tsx';
 
 export const MENU_ID = 'site-menu';
+/** The page's top (the shell): page-top links here, and so does the menu's no-JavaScript close link. */
+export const TOP_ID = 'top';
 
 interface MenuProps {
   open: boolean;
@@ -24,6 +27,7 @@ interface MenuProps {
  */
 export function Menu({ open, signedIn, onNavigate, onDismiss }: MenuProps) {
   const t = useT();
+  const { company } = useConfig();
   const panel = useRef<HTMLElement>(null);
   useFocusTrap(panel, open);
   useBodyScrollLock(open);
@@ -41,6 +45,13 @@ export function Menu({ open, signedIn, onNavigate, onDismiss }: MenuProps) {
           <MenuLinks entries={GUEST_ENTRIES} onNavigate={onNavigate} variant="buttons" />
         )}
         {signedIn ? <MenuLogout onDone={onNavigate} /> : null}
+        <p className="menu-heading">{t({ ja: 'ほかにも', en: 'More' })}</p>
+        <MenuLinks entries={MORE_ENTRIES} onNavigate={onNavigate}
+          extra={<a className="menu-link" href={`mailto:${company.email}`}>{t(CONTACT_LABEL)}</a>} />
+        {/* Without JavaScript the menu is open while it is the URL's #fragment; leaving it closes it. */}
+        <noscript>
+          <a className="menu-link menu-close-link" href={`#${TOP_ID}`}>{t({ ja: 'メニューを閉じる', en: 'Close menu' })}</a>
+        </noscript>
       </nav>
     </>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useT } from '../lang.tsx';
+import { TOP_ID } from './menu.tsx';
 
 /** Spec §9: the page-top scroll moves one step every 10 ms. */
 export const SCROLL_STEP_MS = 10;
@@ -40,7 +41,10 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** Spec §2: the footer's page-top control, a floating round button. */
+/**
+ * Spec §2: the footer's page-top control, a floating round link to #top. Without JavaScript it is
+ * always shown (the scroll listener that hides it near the top never runs).
+ */
 export function PageTop() {
   const t = useT();
   const [shown, setShown] = useState(false);
@@ -54,7 +58,10 @@ export function PageTop() {
   }, []);
   useEffect(() => () => stopRef.current?.(), []);
 
-  function scrollToTop(event: MouseEvent<HTMLButtonElement>): void {
+  function scrollToTop(event: MouseEvent<HTMLAnchorElement>): void {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // The link jumps to #top by itself; with JavaScript the page glides there instead (spec §9).
+    event.preventDefault();
     // A keyboard press (detail 0) also moves focus to the top, or Tab would continue in the footer.
     const fromKeyboard = event.detail === 0;
     const focusTop = () => {
@@ -70,11 +77,16 @@ export function PageTop() {
   }
 
   return (
-    <button type="button" className="page-top" data-shown={shown} onClick={scrollToTop}>
+    <>
+    <a href={`#${TOP_ID}`} className="page-top" data-shown={shown} onClick={scrollToTop}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         <path d="M12 5.5 4.5 13l1.6 1.6 4.8-4.8V19h2.2V9.8l4.8 4.8 1.6-1.6z" fill="currentColor" />
       </svg>
       <span className="visually-hidden">{t({ ja: 'ページの先頭へ', en: 'Back to top' })}</span>
-    </button>
+    </a>
+    <noscript>
+      <style>{'.page-top{opacity:1;visibility:visible;transform:none}'}</style>
+    </noscript>
+    </>
   );
 }

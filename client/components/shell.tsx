@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useLang, useT } from '../lang.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { Menu } from './menu.tsx';
+import { Menu, TOP_ID } from './menu.tsx';
 
 /** Spec §2: the page shell — header, slide-out menu, footer. */
 export function Shell({ signedIn }: { signedIn: boolean }) {
@@ -24,9 +24,9 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
 
   return (
     // The page content follows the English flag; <html lang="ja"> stays the document's language.
-    <div className="shell" lang={english ? 'en' : 'ja'}>
+    <div className="shell" id={TOP_ID} lang={english ? 'en' : 'ja'}>
       <a className="skip-link" href="#main">{t({ ja: '本文へスキップ', en: 'Skip to content' })}</a>
-      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} toggleRef={toggleRef} />
+      <Header signedIn={signedIn} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} toggleRef={toggleRef} />
       <Menu open={menuOpen} signedIn={signedIn} onNavigate={closeMenu} onDismiss={dismissMenu} />
       <main id="main" className="main" tabIndex={-1} inert={menuOpen}>
         <Outlet />

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { shouldTurnOffEnglish } from '../../shared/lang-rule.ts';
+import { asksForEnglish, shouldTurnOffEnglish } from '../../shared/lang-rule.ts';
 import type { LangState } from '../lang.tsx';
 
 /**
@@ -8,15 +8,18 @@ import type { LangState } from '../lang.tsx';
  * in-page #anchors are not route changes) English turns off, except on the password reminder.
  * The flag is adjusted while rendering the new route, so the new page never flashes in English
  * (https://react.dev/learn/you-might-not-need-an-effect#adjusting-some-state-when-a-prop-changes).
+ * A route asked with `?lang=en` (the switch as a link, without JavaScript) starts in English; the
+ * server and the browser read the same URL, so hydration agrees.
  */
 export function useEnglishFlag(): LangState {
   const { pathname, search } = useLocation();
   const route = pathname + search;
-  const [english, setEnglish] = useState(false);
+  const [english, setEnglish] = useState(() => asksForEnglish(search));
   const [seenRoute, setSeenRoute] = useState(route);
   if (seenRoute !== route) {
     setSeenRoute(route);
-    if (shouldTurnOffEnglish(english, pathname)) setEnglish(false);
+    if (asksForEnglish(search)) setEnglish(true);
+    else if (shouldTurnOffEnglish(english, pathname)) setEnglish(false);
   }
   const toggle = useCallback(() => setEnglish((on) => !on), []);
   return useMemo(() => ({ english, toggle }), [english, toggle]);

@@ -46,7 +46,7 @@ describe('accessibility', () => {
       await page.locator('#site-menu a').first().waitFor();
     });
     const english = await seriousViolations(href('faq'), async (page) => {
-      await page.getByRole('button', { name: 'English' }).click();
+      await page.getByRole('link', { name: 'English' }).click();
       await page.locator('[lang="en"]').first().waitFor();
     });
     expect([...withMenu, ...english]).toEqual([]);

@@ -30,9 +30,10 @@ describe('slide-out menu', () => {
 
     await page.locator('.menu-toggle').click();
     expect(await expanded(page)).toBe('true');
-    for (const name of ['ラインナップ', 'ご利用方法', 'よくある質問', 'ログイン', '新規会員登録']) {
+    for (const name of ['ラインナップ', 'ご利用方法', 'よくある質問', 'ログイン', '新規会員登録', 'お知らせ', 'Re-box（再販BOX）', '販売終了したアーティスト', 'お問い合わせ']) {
       await menu.getByRole('link', { name, exact: true }).waitFor({ state: 'visible' });
     }
+    expect(await menu.getByRole('link', { name: 'お問い合わせ' }).getAttribute('href')).toBe(`mailto:${shop.stack.config.COMPANY_EMAIL}`);
     for (const name of ['会員情報', 'ご契約中のプラン', '注文履歴', 'ログアウト']) {
       expect(await menu.getByText(name, { exact: true }).count()).toBe(0);
     }
@@ -78,12 +79,13 @@ describe('slide-out menu', () => {
     const page = await open('/');
     await page.locator('.menu-toggle').click();
     expect(await activeText(page)).toBe('ラインナップ');
-    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
-    expect(await activeText(page)).toBe('新規会員登録');
+    // Shop (3), guest (2), more (3 pages and the contact address).
+    for (let i = 0; i < 8; i += 1) await page.keyboard.press('Tab');
+    expect(await activeText(page)).toBe('お問い合わせ');
     await page.keyboard.press('Tab');
     expect(await activeText(page)).toBe('ラインナップ');
     await page.keyboard.press('Shift+Tab');
-    expect(await activeText(page)).toBe('新規会員登録');
+    expect(await activeText(page)).toBe('お問い合わせ');
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#site-menu')))).toBe(true);
     await page.close();
   });
@@ -117,12 +119,32 @@ describe('slide-out menu', () => {
   });
 });
 
+describe('header navigation', () => {
+  it('shows the main destinations on a desktop and leaves them to the menu on a phone', async () => {
+    const page = await open('/');
+    const nav = page.getByRole('navigation', { name: 'メインメニュー' });
+    expect(await nav.isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await nav.waitFor({ state: 'visible' });
+    const links = await nav.getByRole('link').evaluateAll((els) => els.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(links).toEqual([
+      ['ラインナップ', href('lineup')], ['ご利用方法', href('howto')], ['よくある質問', href('faq')], ['お知らせ', href('news')], ['ログイン', href('login')],
+    ]);
+    await nav.getByRole('link', { name: 'お知らせ' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('news')}`);
+    expect(await nav.getByRole('link', { name: 'お知らせ' }).getAttribute('aria-current')).toBe('page');
+    expect(shop.browser.errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('footer', () => {
   it('links to the pages, the company site and the shop social accounts', async () => {
     const page = await open('/');
     const footer = page.locator('footer');
-    for (const [name, path] of [['よくある質問', href('faq')], ['プライバシーポリシー', href('privacy')], ['利用規約', href('terms')], ['特定商取引法に基づく表記', href('transactions')]]) {
-      expect(await footer.getByRole('link', { name }).getAttribute('href')).toBe(path);
+    for (const [name, path] of [['よくある質問', href('faq')], ['プライバシーポリシー', href('privacy')], ['利用規約', href('terms')], ['特定商取引法に基づく表記', href('transactions')],
+      ['お知らせ', href('news')], ['Re-box（再販BOX）', href('reBox')], ['販売終了したアーティスト', href('lineupClose')], ['お問い合わせ', `mailto:${shop.stack.config.COMPANY_EMAIL}`]]) {
+      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(path);
     }
     const company = footer.getByRole('link', { name: /運営会社/ });
     expect(await company.getAttribute('href')).toBe(shop.stack.config.COMPANY_URL);
@@ -146,12 +168,14 @@ describe('page-top control', () => {
     const page = await open('/lineup');
     const bottom = await scrollToBottom(page);
     expect(bottom).toBeGreaterThan(1000);
-    await page.getByRole('button', { name: 'ページの先頭へ' }).click();
+    await page.getByRole('link', { name: 'ページの先頭へ' }).click();
     // Stepped, not a jump: shortly after the click it is on its way, not yet at the top.
     const midway = await page.evaluate(() => new Promise<number>((resolve) => setTimeout(() => resolve(window.scrollY), 30)));
     expect(midway).toBeGreaterThan(0);
     expect(midway).toBeLessThan(bottom);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    // The script glides instead of following the link: no #top lands in the address.
+    expect(new URL(page.url()).hash).toBe('');
     expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
@@ -159,7 +183,7 @@ describe('page-top control', () => {
   it('stops as soon as the user clicks', async () => {
     const page = await open('/lineup');
     const bottom = await scrollToBottom(page);
-    await page.getByRole('button', { name: 'ページの先頭へ' }).click();
+    await page.getByRole('link', { name: 'ページの先頭へ' }).click();
     // A real press on the page's left gutter (no link there), as a user grabbing the page would.
     await page.mouse.move(4, 400);
     await page.mouse.down();

@@ -286,25 +286,21 @@ export function artistCover(art: ArtistArt): string {
 // ---------------------------------------------------------------------------------------------
 // Banner
 
-/** A 1600×600 banner: the headline on a white card over a confetti background. */
+/**
+ * A 1600×600 banner: confetti art only. The headline is HTML laid over it by the page (readable on
+ * a phone, translatable, indexable), so the picture carries no words; `art.title` names the SVG.
+ */
 export function bannerImage(art: BannerArt): string {
   const rng = createRng(`${art.seed}:banner`);
   const area = { width: 1600, height: 600 };
   const defs = linearGradient('bg', [art.from, art.to], 1, 0.6) + UNIT_SHAPES;
-  const titleSize = fitFontSize(art.title, 1080, 118);
-  const subtitleSize = fitFontSize(art.subtitle, 1060, 46);
   const body = '<rect width="1600" height="600" fill="url(#bg)"/>'
     + bokeh(rng, area, 6, 60, 180)
     + confetti(rng, area, 12, [art.accent, '#fff', lighten(art.accent, 0.5)])
     + scatter(rng, area, 'star', 9, ['#fff', art.accent], 14, 32)
-    + `<rect x="176" y="166" width="1280" height="300" rx="56" fill="${darken(art.to, 0.35)}" opacity=".18"/>`
-    + '<rect x="160" y="150" width="1280" height="300" rx="56" fill="#fff" opacity=".95"/>'
-    + `<rect x="200" y="118" width="240" height="64" rx="32" fill="${art.accent}"/>`
-    + centredText('OshiBox', 320, 151, 34, '#fff')
-    + place('spark', 1436, 154, 34, art.accent)
-    + place('heart', 1424, 446, 52, lighten(art.accent, 0.2), 1, 10)
-    + centredText(art.title, 800, art.subtitle ? 290 : 304, titleSize, ink(art.accent))
-    + (art.subtitle ? centredText(art.subtitle, 800, 394, subtitleSize, mix(ink(art.accent), '#ffffff', 0.2)) : '');
+    + place('heart', 1240, 300, 180, lighten(art.accent, 0.2), 1, 10)
+    + place('spark', 1420, 150, 60, '#fff')
+    + place('star', 1060, 470, 70, art.accent);
   return svgDocument(1600, 600, art.title, defs, body);
 }
 
