@@ -3,6 +3,8 @@ import { openDatabase, type DatabaseHandle } from '../../api/db/connect.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { seedDemo } from '../../api/db/seed/seed-demo.ts';
 import { withTax } from '../../shared/money.ts';
+import { parseCatalogueLink } from '../../shared/catalogue-link.ts';
+import { toPlanContents } from '../../api/plan/plan-contents.ts';
 import { isArtistType, SOCIAL_TYPES } from '../../shared/artist-types.ts';
 
 // A fixed clock, so the dates the seed derives are the same on every run.
@@ -132,6 +134,38 @@ describe('seedDemo', () => {
       if (round.ship_date.getTime() < now) expect([2, 3, 4]).toContain(count);
       else if (round.start_date.getTime() <= now) expect([2, 3]).toContain(count);
     }
+  });
+
+  it('describes what every tier contains, and gives every artist shipped rounds with goods to show', async () => {
+    const plans = await handle.db.selectFrom('plans').selectAll().execute();
+    for (const plan of plans) {
+      expect(toPlanContents(plan.contents), plan.name).not.toBeNull();
+    }
+    // Tiers of one artist differ in what they hold, not only in price.
+    for (const artistId of new Set(plans.map((p) => p.artist_id))) {
+      const tiers = plans.filter((p) => p.artist_id === artistId);
+      const shapes = new Set(tiers.map((p) => JSON.stringify(p.contents)));
+      expect(shapes.size).toBe(tiers.length);
+    }
+    const shipped = await handle.db
+      .selectFrom('plan_orders')
+      .innerJoin('plans', 'plans.id', 'plan_orders.plan_id')
+      .innerJoin('order_goods', 'order_goods.plan_order_id', 'plan_orders.id')
+      .select('plans.artist_id')
+      .distinct()
+      .where('plan_orders.ship_date', '<=', NOW)
+      .execute();
+    expect(shipped).toHaveLength(new Set(plans.map((p) => p.artist_id)).size);
+  });
+
+  it('links news only to site paths, and gives some catalogue text English and some not', async () => {
+    const news = await handle.db.selectFrom('news').selectAll().execute();
+    const links = news.map((n) => n.link).filter((link) => link !== '');
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(parseCatalogueLink(link)?.kind).toBe('site');
+    expect(news.some((n) => n.title_en) && news.some((n) => !n.title_en)).toBe(true);
+    const artists = await handle.db.selectFrom('artists').select('description_en').execute();
+    expect(artists.some((a) => a.description_en) && artists.some((a) => !a.description_en)).toBe(true);
   });
 
   it('shows four banners now, keeps one expired, and publishes eight news items', async () => {
