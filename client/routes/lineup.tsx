@@ -38,7 +38,8 @@ export function Component() {
       {categories.map((c) => (
         <section key={c.type} id={`category-${c.type}`} className="section lineup-category" aria-labelledby={`category-title-${c.type}`}>
           <h2 id={`category-title-${c.type}`} className="section-title">{t(ARTIST_TYPE_LABELS[c.type])}</h2>
-          <ArtistGrid artists={c.artists} />
+          {/* The section heading names the category: the cards do not repeat it. */}
+          <ArtistGrid artists={c.artists} showType={false} />
         </section>
       ))}
       <aside className="lineup-more" aria-label={t({ ja: 'ほかのBOX', en: 'More boxes' })}>
