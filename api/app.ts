@@ -17,6 +17,9 @@ import { zipRouter } from './zip/zip.router.ts';
 import { mediaRouter } from './media/media.router.ts';
 import { newsRouter } from './news/news.router.ts';
 import { planRouter } from './plan/plan.router.ts';
+import { paymentRouter } from './payment/payment.router.ts';
+import { sandboxRouter } from './payment/sandbox/sandbox.router.ts';
+import { paymentProviderOf } from './payment/provider-of.ts';
 import { userPlanRouter } from './user-plan/user-plan.router.ts';
 
 /** The shop API ("upstream API origin"). Built here; only main.ts listens. */
@@ -43,6 +46,8 @@ export function createApiApp(ctx: ApiContext): Express {
     next();
   });
   app.use(refuseCrossSite([ctx.publicOrigin]));
+  // The sandbox gateway's hosted card page takes form posts: its routes alone skip the JSON-only rule.
+  if (paymentProviderOf(ctx).name === 'sandbox') app.use('/api/sandbox', sandboxRouter(ctx));
   app.use(requireJsonBody);
   app.use(cookieParser());
   app.use(express.json({ limit: '32kb' }));
@@ -56,6 +61,7 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use('/api/user', userRouter(ctx));
   app.use('/api/zip', zipRouter(ctx));
   app.use('/api/media', mediaRouter(ctx));
+  app.use('/api', paymentRouter(ctx));
   app.use('/api/userPlan', userPlanRouter(ctx));
   app.use(methodNotAllowed(app));
   app.use(notFoundHandler);

@@ -22,6 +22,7 @@ export const SECRET_FIELDS = [
   'cvv',
   'securityCode',
   'expire',
+  'otp',
 ] as const;
 
 const bracket = (name: string) => `["${name}"]`;

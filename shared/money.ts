@@ -4,7 +4,6 @@
 export const TAX_RATE_PERCENT = 10;
 
 export const SHIPPING_FEE = { preTax: 600, taxIncluded: 660 } as const;
-export const DEFERRED_PAYMENT_FEE = { preTax: 300, taxIncluded: 330 } as const;
 
 export const DEFERRED_PAYMENT = {
   dueDays: 14,
@@ -31,6 +30,14 @@ export function commissionAt(date: Date, taxIncluded: boolean): number {
   if (t < COMMISSION_2022) return 200;
   return taxIncluded ? 330 : 300;
 }
+
+/** The deferred-payment (GMOAB) fee per application on `date`: spec §9's commission by date. */
+export function deferredPaymentFeeAt(date: Date): { preTax: number; taxIncluded: number } {
+  return { preTax: commissionAt(date, false), taxIncluded: commissionAt(date, true) };
+}
+
+/** The fee in force since 2022-06-11 (300 yen, 330 with tax), derived from the same table. */
+export const DEFERRED_PAYMENT_FEE = deferredPaymentFeeAt(new Date(COMMISSION_2022));
 
 /** Spec §9: "a second helper gives 200 either way". */
 export function legacyCommission(): number {

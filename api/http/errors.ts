@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
 import type { Text } from '../../shared/text.ts';
+import { UnknownPaymentMethodError } from '../../shared/payment.ts';
 import { isDatabaseUnavailable } from './database-errors.ts';
 
 /** Services throw these; one middleware turns them into the one error shape. */
@@ -109,6 +110,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   }
   if (error instanceof DomainError) {
     sendDomainError(res, error);
+    return;
+  }
+  if (error instanceof UnknownPaymentMethodError) {
+    // Spec §3 "the payment method does not exist": the client's mistake, not the server's.
+    const text = { ja: '支払い方法が存在しません。', en: 'The payment method does not exist.' };
+    sendDomainError(res, new BadRequestError(text, { paymentMethod: text }));
     return;
   }
   if (isClientError(error)) {

@@ -127,7 +127,8 @@ export function createApiClient(options: ApiClientOptions) {
     categoryArtists: async (query: { artistType?: string; sortId?: number } = {}) =>
       call<T.CategoryArtists>('GET', '/api/artist/categoryArtist', { query }),
     banners: async () => call<T.Banner[]>('GET', '/api/banner'),
-    credit: async () => call<T.RedirectTarget>('GET', '/api/credit'),
+    /** The hosted card page's URL; the provider returns to `retUrl` (a path of this site). */
+    credit: async (query: { retUrl?: string } = {}) => call<T.RedirectTarget>('GET', '/api/credit', { query }),
     creditConfirm: async (query: { userId: number; retUrl?: string }) =>
       call<T.CreditInfo>('GET', '/api/credit-confirm', {
         query: { ...query, userId: required('userId', query?.userId) },
@@ -151,6 +152,8 @@ export function createApiClient(options: ApiClientOptions) {
     planOrderHistory: async (planOrderId: number | string) =>
       call<T.PlanOrderHistory>('GET', `/api/planOrderHistory/${seg('planOrderId', planOrderId)}`),
     redirect: async (redirect: T.RedirectTarget) => call<T.Ok>('POST', '/api/redirect', body('redirect', redirect)),
+    setPaymentMethod: async (choice: T.PaymentMethodChoice) =>
+      call<T.PaymentMethodChoice>('PUT', '/api/paymentMethod', body('choice', choice)),
     paymentMethodHistory: async () => call<T.PaymentMethodHistory[]>('GET', '/api/paymentMethodHistory'),
     user: async () => call<T.CurrentUser>('GET', '/api/user'),
     createUser: async (inputUser: T.InputUser) => call<T.LoginStatus>('POST', '/api/user', body('inputUser', inputUser)),

@@ -303,6 +303,12 @@ export interface CreditInfo {
   expiry: string | null;
 }
 
+/** PUT /api/paymentMethod (added by this design): choose CARD or GMOAB; minors tick guardianConsent. */
+export interface PaymentMethodChoice {
+  paymentMethod: PaymentMethod;
+  guardianConsent?: boolean;
+}
+
 export interface RedirectTarget {
   url: string;
 }

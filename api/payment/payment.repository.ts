@@ -1,0 +1,54 @@
+import type { Db } from '../db/schema.ts';
+import type { RegisteredCard } from './provider.ts';
+
+/** The shop's payment SQL: what it keeps of a card, the method, and every change of it. */
+export async function findCard(db: Db, userId: number) {
+  return db.selectFrom('user_cards').select(['token', 'brand', 'last4', 'expiry']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function saveCard(db: Db, userId: number, card: RegisteredCard, now: Date): Promise<void> {
+  const values = { token: card.token, brand: card.brand, last4: card.last4, expiry: card.expiry, updated_at: now };
+  await db.insertInto('user_cards').values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values)).execute();
+}
+
+export async function setMethod(db: Db, userId: number, method: string): Promise<void> {
+  await db.updateTable('users').set({ payment_method: method }).where('id', '=', userId).execute();
+}
+
+export async function insertHistory(
+  db: Db,
+  row: { userId: number; method: string; brand: string | null; last4: string | null; guardianConsent: boolean },
+  now: Date,
+): Promise<void> {
+  await db.insertInto('payment_method_histories').values({
+    user_id: row.userId, payment_method: row.method, card_brand: row.brand, card_last4: row.last4,
+    guardian_consent: row.guardianConsent, created_at: now,
+  }).execute();
+}
+
+/** Bounded: a shopper changes methods a few times a year; 100 rows cover years. */
+export async function listHistory(db: Db, userId: number) {
+  return db.selectFrom('payment_method_histories').select(['payment_method', 'card_brand', 'card_last4', 'created_at'])
+    .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+}
+
+export async function findScreening(db: Db, userId: number) {
+  return db.selectFrom('deferred_screenings').select(['approved']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function saveScreening(db: Db, userId: number, approved: boolean, reason: string | null, now: Date): Promise<void> {
+  const values = { approved, reason, screened_at: now };
+  await db.insertInto('deferred_screenings').values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values)).execute();
+}
+
+/** Tax-included GMOAB amounts not yet settled (the rounds still open to collection). */
+export async function deferredOwed(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('plan_order_histories')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('owed'))
+    .where('user_id', '=', userId).where('payment_method', '=', 'GMOAB')
+    .where('payment_status', 'in', ['BEFORE', 'SUCCESS', 'WAITING']).where('superseded_by', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.owed ?? 0);
+}

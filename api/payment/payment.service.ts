@@ -1,0 +1,87 @@
+import type { CreditInfo, CurrentUser, PaymentMethodHistory } from '../../shared/api/types.ts';
+import { GUARDIAN_CONSENT_REQUIRED, isMinor } from '../../shared/deferred-payment.ts';
+import { parsePaymentMethod, type PaymentMethod } from '../../shared/payment.ts';
+import type { ApiContext } from '../context.ts';
+import { BadRequestError, DomainError, NotFoundError } from '../http/errors.ts';
+import { PAYMENT_MESSAGES as M } from './payment-messages.ts';
+import * as repo from './payment.repository.ts';
+import { paymentProviderOf } from './provider-of.ts';
+
+/** The card token H8 charges, or null when none is registered. */
+export async function cardTokenOf(ctx: ApiContext, userId: number): Promise<string | null> {
+  return (await repo.findCard(ctx.db, userId))?.token ?? null;
+}
+
+/** `userId` in a query must be the session's own: anyone else's is "not found", never shown. */
+export function assertOwnUser(user: CurrentUser, userId: number | undefined): void {
+  if (userId !== undefined && userId !== user.id) throw new NotFoundError(M.otherUser);
+}
+
+/** The hosted card page; the provider comes back to /api/credit-confirm. */
+export async function startCardRegistration(ctx: ApiContext, user: CurrentUser, retUrl: string): Promise<{ url: string }> {
+  const query = new URLSearchParams({ userId: String(user.id), retUrl });
+  return paymentProviderOf(ctx).startCardRegistration({ userId: user.id, returnUrl: `${ctx.publicOrigin}/api/credit-confirm?${query}` });
+}
+
+export type CardOutcome = 'registered' | 'declined' | 'cancelled';
+
+/**
+ * Asks the provider what happened to the registration (the query's word is never taken) and
+ * keeps token, brand, last 4 and expiry. The provider call runs outside the transaction.
+ */
+export async function confirmCardRegistration(ctx: ApiContext, user: CurrentUser, registrationId: string): Promise<CardOutcome> {
+  const result = await paymentProviderOf(ctx).confirmCardRegistration({ userId: user.id, registrationId });
+  if (result.status === 'declined') return 'declined';
+  if (result.status !== 'registered') return 'cancelled';
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.saveCard(trx, user.id, result, ctx.now());
+    await repo.setMethod(trx, user.id, 'CARD');
+    await repo.insertHistory(trx, { userId: user.id, method: 'CARD', brand: result.brand, last4: result.last4, guardianConsent: false }, ctx.now());
+  });
+  return 'registered';
+}
+
+export async function creditInfo(ctx: ApiContext, userId: number): Promise<CreditInfo> {
+  const card = await repo.findCard(ctx.db, userId);
+  return { registered: Boolean(card), cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null, expiry: card?.expiry ?? null };
+}
+
+export async function methodHistory(ctx: ApiContext, userId: number): Promise<PaymentMethodHistory[]> {
+  const rows = await repo.listHistory(ctx.db, userId);
+  return rows.map((r) => ({
+    paymentMethod: parsePaymentMethod(r.payment_method), cardBrand: r.card_brand, cardLast4: r.card_last4, updatedAt: r.created_at.toISOString(),
+  }));
+}
+
+/** Switches to CARD (a card must be registered) or GMOAB (profile, guardian consent, screening). */
+export async function chooseMethod(ctx: ApiContext, user: CurrentUser, method: PaymentMethod, guardianConsent: boolean): Promise<PaymentMethod> {
+  if (method === 'NONE') throw new BadRequestError(M.chooseMethod, { paymentMethod: M.chooseMethod });
+  const card = await repo.findCard(ctx.db, user.id);
+  if (method === 'CARD' && !card) throw new DomainError(409, 'PAYMENT_METHOD_REQUIRED', M.noCard);
+  if (method === 'GMOAB') await checkDeferredEligible(ctx, user, guardianConsent);
+  if (method === user.paymentMethod) return method;
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setMethod(trx, user.id, method);
+    await repo.insertHistory(trx, {
+      userId: user.id, method, brand: method === 'CARD' ? (card?.brand ?? null) : null,
+      last4: method === 'CARD' ? (card?.last4 ?? null) : null, guardianConsent: method === 'GMOAB' && guardianConsent,
+    }, ctx.now());
+  });
+  return method;
+}
+
+async function checkDeferredEligible(ctx: ApiContext, user: CurrentUser, guardianConsent: boolean): Promise<void> {
+  const missing = (['name', 'tel', 'birthday', 'zip', 'address'] as const).filter((key) => !user[key]);
+  if (missing.length > 0) throw new BadRequestError(M.profileIncomplete, Object.fromEntries(missing.map((key) => [key, M.profileIncomplete])));
+  if (isMinor(user.birthday, ctx.now()) && !guardianConsent) {
+    throw new BadRequestError(GUARDIAN_CONSENT_REQUIRED, { guardianConsent: GUARDIAN_CONSENT_REQUIRED });
+  }
+  // Screening on first use only: an approval stands; a refusal is asked again (the profile may have changed).
+  if ((await repo.findScreening(ctx.db, user.id))?.approved) return;
+  const screening = await paymentProviderOf(ctx).screenDeferred({
+    userId: user.id, name: user.name, tel: user.tel, birthday: user.birthday, zip: user.zip,
+    address: `${user.address} ${user.address2}`.trim(), email: user.email, amount: 0,
+  });
+  await repo.saveScreening(ctx.db, user.id, screening.approved, screening.approved ? null : (screening.reasonEn ?? 'declined'), ctx.now());
+  if (!screening.approved) throw new DomainError(402, 'PAYMENT_DECLINED', M.screeningDeclined);
+}

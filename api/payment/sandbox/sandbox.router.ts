@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import express, { Router, type Request, type Response } from 'express';
+import type { ApiContext } from '../../context.ts';
+import { DomainError } from '../../http/errors.ts';
+import { checkCardForm } from './card-form.ts';
+import { findRegistration, insertVaultCard, updateRegistration } from './sandbox.repository.ts';
+import { cardFormPage, challengePage, messagePage } from './sandbox-html.ts';
+import { SANDBOX_OTP } from './test-cards.ts';
+
+type Registration = NonNullable<Awaited<ReturnType<typeof findRegistration>>>;
+
+const ENDED = { ja: 'この登録手続きは終了したか、有効期限が切れています。ショップからやり直してください。', en: 'This registration has ended or expired. Please start again from the shop.' };
+const DECLINED = { ja: 'このカードはご利用いただけません。別のカードをお試しください。', en: 'This card was declined. Please try another card.' };
+
+/**
+ * The sandbox gateway's hosted pages under /api/sandbox. The only API routes that take a form
+ * post (the gateway's page is a plain HTML form); mounted before the JSON-only guard, after the
+ * cross-site guard, so a post must still come from the shop's own origin.
+ */
+export function sandboxRouter(ctx: ApiContext): Router {
+  const router = Router();
+  router.use((req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString('base64');
+    res.set('content-security-policy',
+      `default-src 'none'; style-src 'nonce-${String(res.locals.nonce)}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`);
+    res.set('referrer-policy', 'no-referrer');
+    if (req.method === 'POST' && req.is('application/x-www-form-urlencoded') !== 'application/x-www-form-urlencoded') {
+      return next(new DomainError(415, 'UNSUPPORTED_MEDIA_TYPE', { ja: 'フォーム形式で送信してください。', en: 'Send the form as application/x-www-form-urlencoded.' }));
+    }
+    next();
+  });
+  router.use(express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }));
+
+  const load = async (req: Request, res: Response): Promise<Registration | undefined> => {
+    const row = await findRegistration(ctx.db, String(req.params.id), ctx.now());
+    if (!row) res.status(404).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    return row;
+  };
+
+  router.get('/card/:id', async (req, res) => {
+    const row = await load(req, res);
+    if (!row) return;
+    if (row.status === 'challenge') return res.redirect(303, `${req.baseUrl}/card/${row.id}/3ds`);
+    if (row.status !== 'open') return res.status(410).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    res.type('html').send(cardFormPage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}`, cancelUrl: returnTo(row), errors: {} }));
+  });
+
+  router.post('/card/:id', async (req, res) => {
+    const row = await load(req, res);
+    if (!row) return;
+    if (row.status !== 'open') return res.status(410).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    const nonce = String(res.locals.nonce);
+    const view = { action: `${req.baseUrl}/card/${row.id}`, cancelUrl: returnTo(row) };
+    const checked = checkCardForm(req.body, ctx.now());
+    if (!checked.ok) return res.status(400).type('html').send(cardFormPage(nonce, { ...view, ...checked }));
+    const { card } = checked;
+    if (card.behaviour === 'decline_registration') {
+      return res.status(402).type('html').send(cardFormPage(nonce, { ...view, errors: {}, message: DECLINED, holder: checked.holder }));
+    }
+    const details = { brand: card.brand, last4: card.last4, expiry: card.expiry };
+    if (card.behaviour === 'three_d_secure') {
+      await updateRegistration(ctx.db, row.id, 'open', { status: 'challenge', ...details });
+      return res.redirect(303, `${req.baseUrl}/card/${row.id}/3ds`);
+    }
+    const token = await insertVaultCard(ctx.db, { ...details, declinesCharges: card.behaviour === 'decline_charges' }, ctx.now());
+    await updateRegistration(ctx.db, row.id, 'open', { status: 'registered', token, ...details });
+    res.redirect(303, returnTo(row));
+  });
+
+  router.get('/card/:id/3ds', async (req, res) => {
+    const row = await load(req, res);
+    if (!row) return;
+    if (row.status !== 'challenge') return res.status(410).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    res.type('html').send(challengePage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4 ?? '', errors: {} }));
+  });
+
+  router.post('/card/:id/3ds', async (req, res) => {
+    const row = await load(req, res);
+    if (!row) return;
+    if (row.status !== 'challenge' || !row.brand || !row.last4 || !row.expiry) {
+      return res.status(410).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    }
+    const body: unknown = req.body;
+    const otp = typeof body === 'object' && body !== null && 'otp' in body && typeof body.otp === 'string' ? body.otp.trim() : '';
+    if (otp === SANDBOX_OTP) {
+      const token = await insertVaultCard(ctx.db, { brand: row.brand, last4: row.last4, expiry: row.expiry, declinesCharges: false }, ctx.now());
+      await updateRegistration(ctx.db, row.id, 'challenge', { status: 'registered', token });
+    } else {
+      await updateRegistration(ctx.db, row.id, 'challenge', { status: 'declined', decline_reason: 'three_d_secure_failed' });
+    }
+    res.redirect(303, returnTo(row));
+  });
+  return router;
+}
+
+/** Back to the shop's return URL (a path of the same origin) with the registration id. */
+function returnTo(row: Registration): string {
+  const url = new URL(row.return_url, 'http://return.invalid');
+  url.searchParams.set('registrationId', row.id);
+  return `${url.pathname}${url.search}`;
+}
+
