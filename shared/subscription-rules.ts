@@ -51,6 +51,12 @@ export function issueLabel(round: Pick<RoundTimes, 'shipDate'>): Text {
   return { ja: `${month}月号`, en: `the ${MONTHS_EN[month - 1]} issue` };
 }
 
+/** "The December issue": the label at the start of an English sentence. */
+export function issueLabelCapitalised(round: Pick<RoundTimes, 'shipDate'>): Text {
+  const issue = issueLabel(round);
+  return { ja: issue.ja, en: `T${issue.en.slice(1)}` };
+}
+
 /** 「12月号から」 / "from the December issue"; without a scheduled round, "from the next issue". */
 export function fromIssueLabel(round: Pick<RoundTimes, 'shipDate'> | null): Text {
   if (!round) return { ja: '次回のお届け分から', en: 'from the next issue' };

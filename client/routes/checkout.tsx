@@ -9,6 +9,7 @@ import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.t
 import { COUNT_LIMITS, hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import { SubmitButton } from '../components/form/submit-button.tsx';
+import { formatZip } from '../components/profile/profile-summary.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { BlockerNotice } from '../components/subscription/blocker-notice.tsx';
 import { CheckoutTerms } from '../components/subscription/checkout-terms.tsx';
@@ -139,7 +140,7 @@ function CheckoutAccount({ user, card, returnTo }: { user: CurrentUser; card: Cr
     <dl className="checkout-account">
       <dt>{t(COPY.address)}</dt>
       <dd>
-        {user.name}<br />〒{user.zip} {user.address} {user.address2}<br />{user.tel}
+        {user.name}<br />{formatZip(user.zip)} {user.address} {user.address2}<br />{user.tel}
         <br /><Link to={withReturn(href('profileAddress'), returnTo)}>{t(COPY.changeAddress)}</Link>
       </dd>
       <dt>{t(COPY.payment)}</dt>

@@ -2,7 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { UserPlan } from '../../shared/api/types.ts';
 import { formatDate, formatPrice } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
-import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
+import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must } from '../data/api.ts';
@@ -46,7 +46,7 @@ export function Component() {
           <p>{t(COPY.amount)}: <strong>{formatPrice(userPlan.nextRoundCharge.total, english)}</strong></p>
           <h2>{t(COPY.next)}</h2>
           <ul>
-            <li>{t({ ja: `${issueLabel(round).ja}は${formatDate(round.shipDate)}ごろ発送予定です。`, en: `${issueLabel(round).en} ships around ${formatDate(round.shipDate)}.` })}</li>
+            <li>{t({ ja: `${issueLabel(round).ja}は${formatDate(round.shipDate)}ごろ発送予定です。`, en: `${issueLabelCapitalised(round).en} ships around ${formatDate(round.shipDate)}.` })}</li>
             <li>{t(CHARGE_TIMING_TEXT)}</li>
             <li>{t(HOW_TO_CANCEL_TEXT)}</li>
             <li>{t(COPY.mail)}</li>

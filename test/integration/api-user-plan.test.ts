@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxProvider } from '../../api/payment/sandbox/sandbox-provider.ts';
 import type { UserPlan, UserPlanCreated } from '../../shared/api/types.ts';
 import { expectApiError } from './api-fixtures.ts';
 import {
@@ -192,5 +193,53 @@ describe('refusals name the fix', () => {
     const shopper = await newShopper(api, null);
     expectApiError(await request(api.app).get('/api/userPlan/count/abc').set('cookie', shopper.cookie), 400, 'BAD_REQUEST');
     expectApiError(await request(api.app).get('/api/userPlan'), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('a checkout that died between reserving and recording (crash, provider timeout)', () => {
+  async function strandedCheckout(shopper: Shopper): Promise<string> {
+    const at = new Date(api.clock.now.getTime() - 2 * 60_000);
+    const up = await api.db.insertInto('user_plans').values({ user_id: shopper.userId, plan_id: shop.light, count: 1, status: 'PENDING', created_at: at, updated_at: at })
+      .returning('id').executeTakeFirstOrThrow();
+    const chargeKey = `uph-${up.id}-${shop.openRound.light}-stranded`;
+    await api.db.insertInto('plan_order_histories').values({
+      user_id: shopper.userId, user_plan_id: up.id, plan_order_id: shop.openRound.light, plan_id: shop.light, payment_method: 'CARD',
+      count: 1, price: 3300, pre_tax_price: 3000, ship_fee: 660, pre_tax_ship_fee: 600, total: 3960, ship_src_name: 'OshiBox',
+      ship_zip: '1500002', ship_address: '東京都渋谷区渋谷', ship_address2: '2-24-12', ship_dest_name: '推野 花子', ship_tel: '0312345678',
+      charge_key: chargeKey, created_at: at, updated_at: at,
+    }).execute();
+    return chargeKey;
+  }
+
+  it('never reached the provider: settled as failed, and the new checkout charges once', async () => {
+    const shopper = await newShopper(api);
+    await strandedCheckout(shopper);
+    const res = await subscribe(api, shopper, { planId: shop.light }, key(20));
+    expect(res.status, res.text).toBe(201);
+    expect((await userPlansOf(api, shopper.userId)).map((r) => r.status)).toEqual(['FAILED', 'ACTIVE']);
+    expect((await historiesOf(api, shopper.userId)).map((h) => h.payment_status)).toEqual(['ERROR', 'SUCCESS']);
+    expect(await providerChargesOf(api, shopper.userId)).toHaveLength(1);
+  });
+
+  it('charged at the provider: looked up by its order key and recorded, never charged again', async () => {
+    const shopper = await newShopper(api);
+    const chargeKey = await strandedCheckout(shopper);
+    const [card] = await api.db.selectFrom('user_cards').select('token').where('user_id', '=', shopper.userId).execute();
+    const sandbox = createSandboxProvider({ db: api.db, now: () => api.clock.now });
+    await sandbox.charge({ orderKey: chargeKey, amount: 3960, description: 'test', source: { kind: 'card', token: card?.token ?? '' } });
+    const res = await subscribe(api, shopper, { planId: shop.light }, key(21));
+    expectApiError(res, 409, 'ALREADY_SUBSCRIBED');
+    expect((await userPlansOf(api, shopper.userId)).map((r) => r.status)).toEqual(['ACTIVE']);
+    expect((await historiesOf(api, shopper.userId)).map((h) => h.payment_status)).toEqual(['SUCCESS']);
+    expect(await providerChargesOf(api, shopper.userId)).toHaveLength(1);
+  });
+
+  it('a younger one is still charging: 409 IN_PROGRESS, and the key stays free for a retry', async () => {
+    const shopper = await newShopper(api);
+    await api.db.insertInto('user_plans').values({ user_id: shopper.userId, plan_id: shop.light, count: 1, status: 'PENDING', created_at: api.clock.now, updated_at: api.clock.now }).execute();
+    const k = key(22);
+    expectApiError(await subscribe(api, shopper, { planId: shop.light }, k), 409, 'IN_PROGRESS');
+    const stored = await api.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', shopper.userId).execute();
+    expect(stored).toEqual([]);
   });
 });

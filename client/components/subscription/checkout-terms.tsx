@@ -2,7 +2,7 @@ import type { Order } from '../../../shared/api/types.ts';
 import { formatDate, formatPrice } from '../../../shared/format.ts';
 import type { RoundCharge } from '../../../shared/money.ts';
 import {
-  CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineLabel, issueLabel,
+  CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineLabel, issueLabel, issueLabelCapitalised,
 } from '../../../shared/subscription-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
@@ -27,7 +27,7 @@ function shipText(round: Order, months: number): Text {
     : { ja: `以降は${months}か月ごとに発送します。`, en: `Later rounds ship every ${months} months.` };
   return {
     ja: `${issue.ja}は${formatDate(round.shipDate)}ごろ発送予定です。${every.ja}`,
-    en: `${issue.en} ships around ${formatDate(round.shipDate)}. ${every.en}`,
+    en: `${issueLabelCapitalised(round).en} ships around ${formatDate(round.shipDate)}. ${every.en}`,
   };
 }
 
