@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { renderChangeMail, renderSubscribedMail } from '../../api/mail/subscription-templates.ts';
+import type { Order, UserPlan, UserPlanCreated } from '../../shared/api/types.ts';
+import { fromIssueLabel } from '../../shared/subscription-rules.ts';
+
+const ROUND: Order = { id: 7, planId: 3, name: '12月', price: 3300, preTaxPrice: 3000, endDate: '2026-11-30T15:00:00.000Z', shipDate: '2026-12-25T01:00:00.000Z', isOpen: true };
+const USER_PLAN = {
+  id: 1, count: 2, createdAt: '', paused: false, nextRound: ROUND, appliesFrom: fromIssueLabel(ROUND), nextRoundSkipped: false,
+  nextRoundPaymentStatus: 'SUCCESS', plan: { name: '<ライト>' }, artist: { name: 'A&B' },
+  nextRoundCharge: { price: 6600, preTaxPrice: 6000, shipFee: 660, preTaxShipFee: 600, fee: 0, preTaxFee: 0, total: 7260 },
+} as unknown as UserPlan;
+const CREATED: UserPlanCreated = {
+  userPlan: USER_PLAN, appliesFrom: { order: ROUND, label: fromIssueLabel(ROUND) }, refunded: false,
+  history: { id: 1, total: 7260, paymentStatus: 'SUCCESS', paymentMethod: 'CARD' },
+};
+const VARS = { brand: 'OshiBox', origin: 'https://shop.example' };
+
+describe('subscription mails', () => {
+  it('the confirmation names the round, the amount and the next steps, in Japanese', () => {
+    const mail = renderSubscribedMail('ja', 'a@example.com', CREATED, VARS);
+    expect(mail.subject).toBe('[OshiBox] お申し込みを受け付けました（12月号）');
+    expect(mail.text).toContain('¥7,260（税込）');
+    expect(mail.text).toContain('2026/12/25ごろ発送予定');
+    expect(mail.text).toContain('https://shop.example/mypage/plan');
+    // Shop data is escaped in the HTML part.
+    expect(mail.html).toContain('A&#38;B「&#60;ライト&#62;」');
+    expect(mail.html).not.toContain('<ライト>');
+  });
+
+  it('and in English', () => {
+    const mail = renderSubscribedMail('en', 'a@example.com', CREATED, VARS);
+    expect(mail.subject).toBe('[OshiBox] Your subscription is confirmed (the December issue)');
+    expect(mail.text).toContain('¥7,260 (tax incl.)');
+    expect(mail.html).toContain('lang="en"');
+  });
+
+  it('a change notice says from which round, and the refund when there is one', () => {
+    const mail = renderChangeMail('ja', 'a@example.com', 'cancel', { userPlan: USER_PLAN, appliesFrom: CREATED.appliesFrom, refunded: true }, VARS);
+    expect(mail.subject).toBe('[OshiBox] 解約を受け付けました（12月号から）');
+    expect(mail.text).toContain('全額返金');
+  });
+});
