@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
 import { href } from '../../shared/routes.ts';
+import { useConfig } from '../config.tsx';
 import { useT } from '../lang.tsx';
 
 /** The 404 page body, shared by unknown paths and unknown artists/news. */
 export function NotFoundView() {
   const t = useT();
+  const { brandName } = useConfig();
   return (
     <section className="page notice-page">
-      <title>{t({ ja: 'ページが見つかりません', en: 'Page not found' })}</title>
+      <title>{`${t({ ja: 'ページが見つかりません', en: 'Page not found' })} | ${brandName}`}</title>
+      <meta name="robots" content="noindex" />
       <p className="notice-code" aria-hidden="true">404</p>
       <h1>{t({ ja: 'ページが見つかりません', en: 'Page not found' })}</h1>
       <p>

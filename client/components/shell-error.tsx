@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useConfig } from '../config.tsx';
 import { LogoMark } from './logo.tsx';
 
 /**
@@ -6,9 +7,10 @@ import { LogoMark } from './logo.tsx';
  * pages). It needs no router context, so the root error boundary can use it too.
  */
 export function ShellErrorCard({ title, lang, children }: { title: string; lang?: string; children: ReactNode }) {
+  const { brandName } = useConfig();
   return (
     <main className="global-error" lang={lang}>
-      <title>{title}</title>
+      <title>{`${title} | ${brandName}`}</title>
       <div className="global-error-card" role="alert">
         <LogoMark size={56} />
         {children}

@@ -7,6 +7,9 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { useT } from '../lang.tsx';
 
+/** The widest row of the lineup grid, in cards (catalogue.css). */
+const MAX_SPAN = 4;
+
 export async function loader({ context }: LoaderFunctionArgs): Promise<CategoryArtists> {
   return must(await apiFrom(context).categoryArtists());
 }
@@ -35,13 +38,18 @@ export function Component() {
           ))}
         </ul>
       </nav>
-      {categories.map((c) => (
-        <section key={c.type} id={`category-${c.type}`} className="section lineup-category" aria-labelledby={`category-title-${c.type}`}>
-          <h2 id={`category-title-${c.type}`} className="section-title">{t(ARTIST_TYPE_LABELS[c.type])}</h2>
-          {/* The section heading names the category: the cards do not repeat it. */}
-          <ArtistGrid artists={c.artists} showType={false} />
-        </section>
-      ))}
+      {/* Dense: a category takes as many grid columns as it has cards (up to the row), so small
+          categories share a row instead of leaving rows of one card. */}
+      <div className="lineup-sections">
+        {categories.map((c) => (
+          <section key={c.type} id={`category-${c.type}`} className="lineup-category" aria-labelledby={`category-title-${c.type}`}
+            data-size={Math.min(c.artists.length, MAX_SPAN)}>
+            <h2 id={`category-title-${c.type}`} className="section-title">{t(ARTIST_TYPE_LABELS[c.type])}</h2>
+            {/* The section heading names the category: the cards do not repeat it. */}
+            <ArtistGrid artists={c.artists} showType={false} />
+          </section>
+        ))}
+      </div>
       <aside className="lineup-more" aria-label={t({ ja: 'ほかのBOX', en: 'More boxes' })}>
         <Link className="lineup-more-link" to={href('reBox')}>
           <strong>{t({ ja: 'Re-box', en: 'Re-box' })}</strong>

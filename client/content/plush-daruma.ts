@@ -1,11 +1,7 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { ROUTES } from '../../shared/routes.ts';
-import { loadSpecialProduct, SpecialProductPage, type SpecialCopy } from '../components/special-product.tsx';
+import type { SpecialCopy } from '../components/special-product.tsx';
 
-/** The slug is the last segment of the fixed route, so the path is written once (shared/routes.ts). */
-const SLUG = ROUTES.daruma.path.split('/').at(-1) ?? '';
-
-const COPY: SpecialCopy = {
+/** The words of the だるま plush page (routes/special-plush.tsx); its plans come from the API. */
+export const DARUMA_COPY: SpecialCopy = {
   theme: 'daruma',
   eyebrow: { ja: 'OshiBox オリジナル ぬいぐるみBOX', en: 'An OshiBox original plush box' },
   catchcopy: { ja: 'ころんと丸い、願いをこめるだるま。', en: 'A round little daruma to hold your wishes.' },
@@ -66,11 +62,3 @@ const COPY: SpecialCopy = {
     },
   ],
 };
-
-export function loader({ context }: LoaderFunctionArgs) {
-  return loadSpecialProduct(context, SLUG);
-}
-
-export function Component() {
-  return <SpecialProductPage copy={COPY} />;
-}

@@ -1,11 +1,7 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { ROUTES } from '../../shared/routes.ts';
-import { loadSpecialProduct, SpecialProductPage, type SpecialCopy } from '../components/special-product.tsx';
+import type { SpecialCopy } from '../components/special-product.tsx';
 
-/** The slug is the last segment of the fixed route, so the path is written once (shared/routes.ts). */
-const SLUG = ROUTES.cogimyun.path.split('/').at(-1) ?? '';
-
-const COPY: SpecialCopy = {
+/** The words of the こぎみゅん plush page (routes/special-plush.tsx); its plans come from the API. */
+export const COGIMYUN_COPY: SpecialCopy = {
   theme: 'cogimyun',
   eyebrow: { ja: 'OshiBox オリジナル ぬいぐるみBOX', en: 'An OshiBox original plush box' },
   catchcopy: { ja: 'もちもち、ふわふわ。毎月ちがう「こぎみゅん」がやってくる。', en: 'Soft, squishy, and a different Cogimyun every month.' },
@@ -66,11 +62,3 @@ const COPY: SpecialCopy = {
     },
   ],
 };
-
-export function loader({ context }: LoaderFunctionArgs) {
-  return loadSpecialProduct(context, SLUG);
-}
-
-export function Component() {
-  return <SpecialProductPage copy={COPY} />;
-}
