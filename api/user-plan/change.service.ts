@@ -8,7 +8,7 @@ import type { HistoryRow } from '../order-history/order-history.repository.ts';
 import { refundVoided } from './round-charge.ts';
 import { sendChangeMail } from './subscription-mail.ts';
 import { changeTierOrCount } from './tier-change.ts';
-import { findActiveUserPlan, insertSkip, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
+import { findActiveUserPlan, findLiveUserPlans, insertSkip, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
 import { roundOfChange, toUserPlan } from './user-plan.view.ts';
 import { voidRoundCharge } from './void-round.ts';
 
@@ -66,7 +66,7 @@ async function applyRoundAction(trx: Db, now: Date, userId: number, planId: numb
 }
 
 /** DELETE /api/userPlan/{planId}: ends the subscription; a charged round before its deadline is refunded. */
-export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId: number): Promise<UserPlanChange> {
+export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId: number, quiet = false): Promise<UserPlanChange> {
   const { row, order, voided } = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const row = await requireOwnUserPlan(trx, user.id, planId, true);
@@ -75,7 +75,16 @@ export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId:
     await updateUserPlan(trx, row.id, { status: 'CANCELLED', cancelled_at: now }, now);
     return { row: { ...row, status: 'CANCELLED', cancelled_at: now }, order, voided };
   });
-  return finish(ctx, user, row.plan_id, order, voided, 'cancel', row);
+  return finish(ctx, user, row.plan_id, order, voided, 'cancel', row, quiet);
+}
+
+/**
+ * Account deletion ends every subscription as a cancellation would (a round charged at checkout
+ * and still before its deadline is refunded), so the billing run never charges a deleted account.
+ * The account-deleted mail says it all: no mail per plan.
+ */
+export async function cancelEveryPlan(ctx: ApiContext, user: CurrentUser): Promise<void> {
+  for (const row of await findLiveUserPlans(ctx.db, user.id)) await cancelUserPlan(ctx, user, row.plan_id, true);
 }
 
 async function finish(
@@ -86,6 +95,7 @@ async function finish(
   voided: HistoryRow | null,
   kind: RoundAction | 'cancel',
   cancelled?: UserPlanRow,
+  quiet = false,
 ): Promise<UserPlanChange> {
   if (voided) await refundVoided(ctx, voided);
   const row = cancelled ?? (await requireOwnUserPlan(ctx.db, user.id, planId));
@@ -94,6 +104,6 @@ async function finish(
     appliesFrom: { order, label: fromIssueLabel(order) },
     refunded: voided !== null,
   };
-  await sendChangeMail(ctx, user, kind, answer);
+  if (!quiet) await sendChangeMail(ctx, user, kind, answer);
   return answer;
 }

@@ -10,6 +10,7 @@ import { deleteUserCodes } from '../mail/mail-code.repository.ts';
 import { sendNotice } from '../mail/mail.service.ts';
 import { hashPassword } from '../password/password-hash.ts';
 import { endSession, endUserSessions, startSession } from '../session/session.service.ts';
+import { cancelEveryPlan } from '../user-plan/change.service.ts';
 import { findLiveUserByEmail, findLiveUserById, insertUser, isUniqueViolation, updateUser } from '../user/user.repository.ts';
 
 const emailTaken = () => new DomainError(409, 'CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
@@ -106,6 +107,8 @@ export async function resetPassword(ctx: ApiContext, client: string, input: z.in
  */
 export async function deleteAccount(ctx: ApiContext, user: CurrentUser): Promise<void> {
   const row = await findLiveUserById(ctx.db, user.id);
+  // Subscriptions end first (refunds go through the provider, outside the transaction below).
+  await cancelEveryPlan(ctx, user);
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { deleted_at: ctx.now() });
     await endUserSessions(trx, user.id);

@@ -169,3 +169,14 @@ describe('another user\'s ids', () => {
     expectApiError(await request(api.app).delete('/api/userPlan/1'), 401, 'UNAUTHORIZED');
   });
 });
+
+describe('account deletion', () => {
+  it('ends every subscription and refunds a round charged at checkout before its deadline', async () => {
+    const shopper = await subscribed();
+    const res = await request(api.app).delete('/api/user').set('cookie', shopper.cookie);
+    expect(res.status, res.text).toBe(200);
+    expect((await userPlansOf(api, shopper.userId)).map((r) => r.status)).toEqual(['CANCELLED']);
+    expect((await historiesOf(api, shopper.userId))[0]).toMatchObject({ payment_status: 'CANCEL', refund_status: 'refunded' });
+    expect((await providerChargesOf(api, shopper.userId))[0]).toMatchObject({ amount: 3960, refunded_amount: 3960 });
+  });
+});
