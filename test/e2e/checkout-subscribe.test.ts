@@ -76,6 +76,28 @@ describe('checkout with JavaScript', () => {
   });
 });
 
+describe('a declined card', () => {
+  it('stays on checkout, says nothing was created and links to the payment page; My plans stays empty', async () => {
+    const { slug, light } = await shopCatalogue();
+    const user = await signUpViaApi(shop);
+    await registerCard(shop, user, '4000000000000341');
+    await signInBrowser(shop.browser, shop, user);
+    const page = await shop.browser.newPage();
+    const checkout = href('checkout', { slug, planId: light });
+    await page.goto(`${shop.stack.webUrl}${checkout}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '申し込む（決済する）' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('お申し込みは作成されていません').waitFor();
+    expect(await alert.getByRole('link', { name: 'お支払い方法を設定する' }).getAttribute('href'))
+      .toBe(`${href('profilePayment')}?url=${encodeURIComponent(checkout)}`);
+    expect(new URL(page.url()).pathname).toBe(checkout);
+    await page.goto(`${shop.stack.webUrl}${href('plan')}`);
+    await page.getByText('お申し込み中のプランはありません。').waitFor();
+    await page.close();
+  });
+});
+
 describe('checkout without JavaScript', () => {
   it('the confirm form posts to the page, 303 to complete; a second post of the same form charges nothing more', async () => {
     const { slug, light } = await shopCatalogue();
