@@ -31,7 +31,7 @@ export const PAGE_MODULES: Partial<Record<RouteId, string>> = {
   profile: 'profile',
   profilePassword: 'profile-password',
   profileEmail: 'profile-email',
-  profilePayment: 'preparing',
+  profilePayment: 'profile-payment',
   profileAddress: 'profile-address',
   plan: 'my-plans',
   planDelete: 'plan-delete',

@@ -4,6 +4,7 @@ import { useLang, useT } from '../lang.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { Menu, TOP_ID } from './menu.tsx';
+import { TestModeBar } from './test-mode-bar.tsx';
 
 /** Spec §2: the page shell — header, slide-out menu, footer. */
 export function Shell({ signedIn }: { signedIn: boolean }) {
@@ -26,6 +27,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
     // The page content follows the English flag; <html lang="ja"> stays the document's language.
     <div className="shell" id={TOP_ID} lang={english ? 'en' : 'ja'}>
       <a className="skip-link" href="#main">{t({ ja: '本文へスキップ', en: 'Skip to content' })}</a>
+      <TestModeBar />
       <Header signedIn={signedIn} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} toggleRef={toggleRef} />
       <Menu open={menuOpen} signedIn={signedIn} onNavigate={closeMenu} onDismiss={dismissMenu} />
       <main id="main" className="main" tabIndex={-1} inert={menuOpen}>

@@ -1,0 +1,97 @@
+import { data, redirectDocument, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, Link } from 'react-router';
+import { z } from 'zod';
+import type { CreditInfo, CurrentUser, PaymentMethodHistory } from '../../shared/api/types.ts';
+import { deferredConditions, isMinor } from '../../shared/deferred-payment.ts';
+import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
+import { href, loginHref } from '../../shared/routes.ts';
+import type { Text } from '../../shared/text.ts';
+import { AccountCard } from '../components/account/account-card.tsx';
+import { CardSection } from '../components/payment/card-section.tsx';
+import { DeferredSection } from '../components/payment/deferred-section.tsx';
+import { MethodHistory } from '../components/payment/method-history.tsx';
+import { PAYMENT_COPY as C, PAYMENT_NOTICES, type PaymentNoticeKey } from '../components/payment/payment-copy.ts';
+import { apiFrom, must } from '../data/api.ts';
+import { loadCurrentUser } from '../data/current-user.ts';
+import { readForm, seeOther } from '../data/form-action.ts';
+import { useT } from '../lang.tsx';
+
+interface PaymentData {
+  user: CurrentUser;
+  card: CreditInfo;
+  history: PaymentMethodHistory[];
+  conditions: Text[];
+  minor: boolean;
+}
+
+interface PaymentActionData {
+  error?: Text;
+  fields?: Record<string, Text>;
+}
+
+const PAGE = () => href('profilePayment');
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<PaymentData> {
+  const user = await loadCurrentUser(request, context);
+  const api = apiFrom(context);
+  const [card, history] = await Promise.all([api.creditInfo(user.id), api.paymentMethodHistory()]);
+  const now = new Date();
+  return { user, card: must(card), history: must(history), conditions: deferredConditions(now), minor: isMinor(user.birthday, now) };
+}
+
+const IntentSchema = z.enum(['card', 'useCard', 'gmoab']);
+
+/** One action, three intents: go to the provider's card page, pay by the card, or choose GMOAB. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = await readForm(request);
+  const intent = IntentSchema.safeParse(values.intent);
+  if (!intent.success) return data({ error: { ja: '操作を選んでください。', en: 'Choose an action.' } } satisfies PaymentActionData, { status: 400 });
+  const api = apiFrom(context);
+  if (intent.data === 'card') {
+    const result = await api.credit({ retUrl: PAGE() });
+    // The provider's page is a document of its own, never a route of this app.
+    if (result.ok) return redirectDocument(result.data.url, 303);
+    return failure(result.status, result.error);
+  }
+  const paymentMethod = intent.data === 'gmoab' ? 'GMOAB' : 'CARD';
+  const result = await api.setPaymentMethod({ paymentMethod, guardianConsent: values.guardianConsent === 'on' });
+  if (result.ok) return seeOther(`${PAGE()}?done=${paymentMethod}`);
+  return failure(result.status, result.error);
+}
+
+function failure(status: number, error: { code: string; message: string; messageEn: string; fields?: Record<string, Text> }) {
+  // The re-check lapsed while the page was open: prove it again, then back here.
+  if (error.code === 'REAUTH_REQUIRED' || status === 401) return seeOther(loginHref(PAGE()));
+  const body: PaymentActionData = { error: { ja: error.message, en: error.messageEn }, fields: error.fields };
+  return data(body, { status: status >= 500 ? 503 : 400 });
+}
+
+function useNotice(): Text | null {
+  const [params] = useSearchParams();
+  const key = params.get('card') ?? params.get('done');
+  return key && Object.hasOwn(PAYMENT_NOTICES, key) ? PAYMENT_NOTICES[key as PaymentNoticeKey] : null;
+}
+
+/** Spec §2 "/mypage/profile/payment" (a `secure` page): current method, card, GMOAB, history. */
+export function Component() {
+  const { user, card, history, conditions, minor } = useLoaderData() as PaymentData;
+  const failed = useActionData() as PaymentActionData | undefined;
+  const notice = useNotice();
+  const [params] = useSearchParams();
+  const t = useT();
+  const bad = params.get('card') === 'declined';
+  return (
+    <AccountCard title={C.title} lead={C.lead}>
+      {notice ? <p className={bad ? 'form-error' : 'flash-notice'} role={bad ? 'alert' : 'status'}>{t(notice)}</p> : null}
+      <p className="payment-current">
+        {t(C.current)}: <strong>{t(PAYMENT_METHOD_LABELS[user.paymentMethod])}</strong>
+      </p>
+      <CardSection card={card} method={user.paymentMethod} />
+      <DeferredSection conditions={conditions} inUse={user.paymentMethod === 'GMOAB'} minor={minor}
+        error={failed?.fields?.guardianConsent ? undefined : failed?.error} consentError={failed?.fields?.guardianConsent} />
+      <MethodHistory rows={history} />
+      <ul className="form-links">
+        <li><Link to={href('profile')}>{t(C.back)}</Link></li>
+      </ul>
+    </AccountCard>
+  );
+}
