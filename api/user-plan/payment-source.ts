@@ -1,9 +1,9 @@
 import type { CurrentUser } from '../../shared/api/types.ts';
-import { DEFERRED_PAYMENT } from '../../shared/money.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
 import type { ChargeRequest, DeferredBuyer } from '../payment/provider.ts';
+import { assertDeferredLimit } from '../payment/deferred.service.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 
 /** What a round is charged to: the method (for the records) and the provider's source. */
@@ -49,15 +49,8 @@ async function deferredBuyer(ctx: ApiContext, user: CurrentUser, amount: number)
     userId: user.id, name: user.name, tel: user.tel, birthday: user.birthday ?? '', zip: user.zip,
     address: `${user.address} ${user.address2}`, email: user.email,
   };
-  const owed = await ctx.db.selectFrom('plan_order_histories').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('owed'))
-    .where('user_id', '=', user.id).where('payment_method', '=', 'GMOAB').where('payment_status', 'in', ['BEFORE', 'SUCCESS', 'WAITING'])
-    .where('superseded_by', 'is', null).executeTakeFirst();
-  if (Number(owed?.owed ?? 0) + amount > DEFERRED_PAYMENT.cumulativeLimitTaxIncluded) {
-    throw new DomainError(409, 'CONFLICT', {
-      ja: `GMO後払いのご利用限度額（累計${DEFERRED_PAYMENT.cumulativeLimitTaxIncluded.toLocaleString('ja-JP')}円）を超えるため、お申し込みできません。「お支払い方法の設定」でクレジットカードに変更してください。`,
-      en: `This would pass the GMO deferred payment limit (¥${DEFERRED_PAYMENT.cumulativeLimitTaxIncluded.toLocaleString('en-US')} in total). Switch to a credit card under "Payment method".`,
-    });
-  }
+  // The 55,000 yen cumulative limit, counted over this table's live GMOAB charges (H7's rule).
+  await assertDeferredLimit(ctx.db, user.id, amount);
   const screening = await screeningOf(ctx, buyer, amount);
   if (!screening.approved) {
     throw new DomainError(402, 'PAYMENT_DECLINED', {

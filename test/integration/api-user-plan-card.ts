@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { insertVaultCard } from '../../api/payment/sandbox/sandbox.repository.ts';
 import { behaviourOf } from '../../api/payment/sandbox/test-cards.ts';
 import type { AccountApi } from './api-account-fixtures.ts';
@@ -16,7 +17,7 @@ export async function registerTestCard(api: AccountApi, _cookie: string, userId:
   await api.db.updateTable('users').set({ payment_method: 'CARD' }).where('id', '=', userId).execute();
 }
 
-/** GMOAB chosen as the payment-method page records it (screening happens at first use). */
-export async function chooseDeferredPayment(api: AccountApi, shopper: Shopper): Promise<void> {
-  await api.db.updateTable('users').set({ payment_method: 'GMOAB' }).where('id', '=', shopper.userId).execute();
+/** GMOAB chosen through the payment-method call (H7's: screening runs there, once). */
+export async function chooseDeferredPayment(api: AccountApi, shopper: Shopper): Promise<request.Response> {
+  return request(api.app).put('/api/paymentMethod').set('cookie', shopper.cookie).send({ paymentMethod: 'GMOAB' });
 }

@@ -20,7 +20,7 @@ afterAll(async () => api?.close());
 describe('GMOAB checkout', () => {
   it('charges plan + shipping + the 330 yen fee of the day, recorded as GMOAB', async () => {
     const shopper = await newShopper(api, null);
-    await chooseDeferredPayment(api, shopper);
+    expect((await chooseDeferredPayment(api, shopper)).status).toBe(200);
     const res = await subscribe(api, shopper, { planId: shop.light }, `gmoab-${shopper.userId}-1`);
     expect(res.status, res.text).toBe(201);
     expect((res.body as UserPlanCreated).history).toMatchObject({ total: 3300 + 660 + 330, paymentMethod: 'GMOAB' });
@@ -41,10 +41,11 @@ describe('GMOAB checkout', () => {
     expect(await userPlansOf(api, shopper.userId)).toHaveLength(2);
   });
 
-  it('screening that declines leaves nothing and says to switch to a card', async () => {
+  it('without a screening on record, checkout screens; a decline refuses with nothing created', async () => {
     const shopper = await newShopper(api, null);
+    expect((await chooseDeferredPayment(api, shopper)).status).toBe(200);
+    await api.db.deleteFrom('deferred_screenings').where('user_id', '=', shopper.userId).execute();
     await api.db.updateTable('users').set({ tel: '09000000000' }).where('id', '=', shopper.userId).execute();
-    await chooseDeferredPayment(api, shopper);
     const error = expectApiError(await subscribe(api, shopper, { planId: shop.light }, `gmoab-${shopper.userId}-4`), 402, 'PAYMENT_DECLINED');
     expect(error.message).toContain('審査');
     expect(await userPlansOf(api, shopper.userId)).toHaveLength(0);
