@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
 import { waitForHydration } from '../support/browser.ts';
 import { signInBrowser, signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
+import { registerCardOnHostedPage } from '../support/subscription-card.ts';
 import { registerCard, seedSubscriptionCatalogue, type E2eCatalogue } from '../support/subscription-shop.ts';
 
 /**
@@ -17,14 +18,18 @@ async function shopCatalogue(): Promise<E2eCatalogue> {
 }
 
 describe('checkout with JavaScript', () => {
-  it('subscribes: confirmation → complete naming the round and amount → mail; then tier change, skip and cancel', async () => {
+  it('registers a card on the hosted page from checkout, subscribes: confirmation → complete (round, amount) → mail; then tier change, skip, cancel', async () => {
     const { slug, light, premium } = await shopCatalogue();
     const user = await signUpViaApi(shop);
-    await registerCard(shop, user);
     await signInBrowser(shop.browser, shop, user);
     const page = await shop.browser.newPage();
-    await page.goto(`${shop.stack.webUrl}${href('checkout', { slug, planId: light })}`);
+    const checkout = href('checkout', { slug, planId: light });
+    await page.goto(`${shop.stack.webUrl}${checkout}`);
     await waitForHydration(page);
+    // No payment method yet: register a test card on the sandbox's hosted page, back to checkout.
+    await registerCardOnHostedPage(page, shop.stack.webUrl, '4242424242424242', checkout);
+    await waitForHydration(page);
+    await page.getByText('•••• 4242').waitFor();
     for (const item of ['数量', '1回あたりのお支払い金額', '決済の時期', '発送の時期', '申込期間', '解約方法']) {
       await page.getByRole('term').filter({ hasText: item }).waitFor();
     }
