@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CreditInfo, CurrentUser, PaymentMethodHistory } from '../../shared/api/types.ts';
 import { deferredConditions, isMinor } from '../../shared/deferred-payment.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
-import { href, loginHref } from '../../shared/routes.ts';
+import { href, loginHref, safeReturnPath } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
 import { AccountCard } from '../components/account/account-card.tsx';
 import { CardSection } from '../components/payment/card-section.tsx';
@@ -30,6 +30,20 @@ interface PaymentActionData {
 
 const PAGE = () => href('profilePayment');
 
+/** Checkout links here with `url` (its own path): kept through every step, offered as the way back. */
+function returnToOf(url: URL): string | null {
+  const target = safeReturnPath(url.searchParams.get('url'));
+  return target === '/' ? null : target;
+}
+
+/** This page again, carrying the way back. */
+function pageWith(returnTo: string | null, extra = ''): string {
+  const params = new URLSearchParams(extra);
+  if (returnTo) params.set('url', returnTo);
+  const query = params.toString();
+  return query ? `${PAGE()}?${query}` : PAGE();
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<PaymentData> {
   const user = await loadCurrentUser(request, context);
   const api = apiFrom(context);
@@ -43,24 +57,25 @@ const IntentSchema = z.enum(['card', 'useCard', 'gmoab']);
 /** One action, three intents: go to the provider's card page, pay by the card, or choose GMOAB. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
+  const returnTo = returnToOf(new URL(request.url));
   const intent = IntentSchema.safeParse(values.intent);
   if (!intent.success) return data({ error: { ja: '操作を選んでください。', en: 'Choose an action.' } } satisfies PaymentActionData, { status: 400 });
   const api = apiFrom(context);
   if (intent.data === 'card') {
-    const result = await api.credit({ retUrl: PAGE() });
+    const result = await api.credit({ retUrl: pageWith(returnTo) });
     // The provider's page is a document of its own, never a route of this app.
     if (result.ok) return redirectDocument(result.data.url, 303);
-    return failure(result.status, result.error);
+    return failure(result.status, result.error, returnTo);
   }
   const paymentMethod = intent.data === 'gmoab' ? 'GMOAB' : 'CARD';
   const result = await api.setPaymentMethod({ paymentMethod, guardianConsent: values.guardianConsent === 'on' });
-  if (result.ok) return seeOther(`${PAGE()}?done=${paymentMethod}`);
-  return failure(result.status, result.error);
+  if (result.ok) return seeOther(pageWith(returnTo, `done=${paymentMethod}`));
+  return failure(result.status, result.error, returnTo);
 }
 
-function failure(status: number, error: { code: string; message: string; messageEn: string; fields?: Record<string, Text> }) {
+function failure(status: number, error: { code: string; message: string; messageEn: string; fields?: Record<string, Text> }, returnTo: string | null) {
   // The re-check lapsed while the page was open: prove it again, then back here.
-  if (error.code === 'REAUTH_REQUIRED' || status === 401) return seeOther(loginHref(PAGE()));
+  if (error.code === 'REAUTH_REQUIRED' || status === 401) return seeOther(loginHref(pageWith(returnTo)));
   const body: PaymentActionData = { error: { ja: error.message, en: error.messageEn }, fields: error.fields };
   return data(body, { status: status >= 500 ? 503 : 400 });
 }
@@ -79,6 +94,7 @@ export function Component() {
   const [params] = useSearchParams();
   const t = useT();
   const bad = params.get('card') === 'declined';
+  const returnTo = safeReturnPath(params.get('url'));
   return (
     <AccountCard title={C.title} lead={C.lead}>
       {notice ? <p className={bad ? 'form-error' : 'flash-notice'} role={bad ? 'alert' : 'status'}>{t(notice)}</p> : null}
@@ -90,6 +106,7 @@ export function Component() {
         error={failed?.fields?.guardianConsent ? undefined : failed?.error} consentError={failed?.fields?.guardianConsent} />
       <MethodHistory rows={history} />
       <ul className="form-links">
+        {returnTo !== '/' ? <li><Link to={returnTo} className="button button-primary">{t(C.backToPrevious)}</Link></li> : null}
         <li><Link to={href('profile')}>{t(C.back)}</Link></li>
       </ul>
     </AccountCard>

@@ -33,10 +33,10 @@ async function axeProblems(page: Page, name: string): Promise<string[]> {
     .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function openPayment(browser: Browser, user: TestUser, js = true): Promise<Page> {
+async function openPayment(browser: Browser, user: TestUser, js = true, query = ''): Promise<Page> {
   await signInBrowser(browser, shop, user);
   const page = await browser.newPage();
-  await page.goto(`${shop.stack.webUrl}${PAGE}`);
+  await page.goto(`${shop.stack.webUrl}${PAGE}${query}`);
   if (js) await waitForHydration(page);
   return page;
 }
@@ -143,18 +143,21 @@ describe('GMO deferred payment', () => {
 });
 
 describe('without JavaScript', () => {
-  it('registers a card with 3-D Secure and switches to GMOAB and back', async () => {
+  it('registers a card with 3-D Secure and switches to GMOAB and back, keeping the way back to checkout', async () => {
     const user = await signUpViaApi(shop);
-    const page = await openPayment(shop.noJs, user, false);
+    const checkout = '/lineup/some-artist/plan/1/checkout';
+    const back = `url=${encodeURIComponent(checkout)}`;
+    const page = await openPayment(shop.noJs, user, false, `?${back}`);
     await enterCard(page, '4000000000003220');
     await page.waitForURL(/\/3ds$/);
     await page.getByLabel('ワンタイムパスワード').fill('123456');
     await page.getByRole('button', { name: '認証する / Authenticate' }).click();
-    await page.waitForURL(`${shop.stack.webUrl}${PAGE}?card=registered`);
+    await page.waitForURL(`${shop.stack.webUrl}${PAGE}?${back}&card=registered`);
     await page.getByRole('button', { name: '条件に同意してGMO後払いにする' }).click();
-    await page.waitForURL(`${shop.stack.webUrl}${PAGE}?done=GMOAB`);
+    await page.waitForURL(`${shop.stack.webUrl}${PAGE}?done=GMOAB&${back}`);
     await page.getByRole('button', { name: 'クレジットカード払いにする' }).click();
-    await page.waitForURL(`${shop.stack.webUrl}${PAGE}?done=CARD`);
+    await page.waitForURL(`${shop.stack.webUrl}${PAGE}?done=CARD&${back}`);
+    expect(await page.getByRole('link', { name: '元のページ（お申し込み）に戻る' }).getAttribute('href')).toBe(checkout);
     const rows = page.locator('.payment-history tbody tr');
     expect(await rows.count()).toBe(3);
     expect(await rows.first().textContent()).toContain('クレジットカード');
@@ -170,6 +173,9 @@ describe('accessibility', () => {
     const found = await axeProblems(page, 'payment-empty');
     await page.getByRole('button', { name: 'カードを登録する' }).click();
     await page.waitForURL(/\/api\/sandbox\/card\//);
+    // Through the web tier the hosted page keeps its own strict policy (no scripts at all).
+    const hosted = await page.goto(page.url());
+    expect(hosted?.headers()['content-security-policy']).toMatch(/^default-src 'none'; style-src 'nonce-/);
     found.push(...(await axeProblems(page, 'hosted-form')));
     await page.getByRole('button', { name: 'カードを登録する / Register card' }).click();
     await page.locator('.field-error').first().waitFor();

@@ -30,6 +30,7 @@ export const PAYMENT_COPY = {
   historyMethod: { ja: 'お支払い方法', en: 'Method' },
   historyCard: { ja: 'カード', en: 'Card' },
   back: { ja: '会員情報に戻る', en: 'Back to your profile' },
+  backToPrevious: { ja: '元のページ（お申し込み）に戻る', en: 'Back to where you were (your order)' },
 } as const satisfies Record<string, Text>;
 
 /** Outcomes named by the `card` and `done` parameters; only these keys are ever shown. */
