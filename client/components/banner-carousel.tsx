@@ -1,10 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Banner } from '../../shared/api/types.ts';
 import { useLang, useT } from '../lang.tsx';
 import { useAutoAdvance, useHydrated, usePrefersReducedMotion, useSnapSync } from './banner-motion.ts';
 
 export const AUTO_ADVANCE_MS = 5_000;
+/**
+ * The strip's id, for the controls' aria-controls. Not useId: the controls mount after hydration,
+ * and the server's and the browser's router trees number their ids differently.
+ */
+const TRACK_ID = 'banner-track';
 
 interface BannerCarouselProps {
   banners: readonly Banner[];
@@ -35,7 +40,7 @@ export function BannerCarousel({ banners, intervalMs = AUTO_ADVANCE_MS }: Banner
       onPointerEnter={() => carousel.setHovered(true)}
       onPointerLeave={() => carousel.setHovered(false)}
     >
-      <div id={carousel.trackId} ref={carousel.trackRef} className="banner-track" aria-live={carousel.running ? 'off' : 'polite'}>
+      <div id={TRACK_ID} ref={carousel.trackRef} className="banner-track" aria-live={carousel.running ? 'off' : 'polite'}>
         {banners.map((banner, i) => (
           <BannerSlide key={banner.id} banner={banner} position={i + 1} total={count}
             active={carousel.enhanced ? i === carousel.index : null} />
@@ -56,7 +61,6 @@ function useCarousel(count: number, intervalMs: number) {
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
   const enhanced = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
-  const trackId = useId();
   const { trackRef, refocusAfterMove } = useSlideFocus(index);
   useSnapSync(trackRef, index, setIndex, reducedMotion);
   const playing = userPlaying ?? !reducedMotion;
@@ -65,7 +69,7 @@ function useCarousel(count: number, intervalMs: number) {
   const advance = useCallback(() => step(1), [step]);
   useAutoAdvance(running, intervalMs, index, advance);
   return {
-    index, enhanced, playing, running, step, setIndex, setHovered, setFocused, trackId, trackRef,
+    index, enhanced, playing, running, step, setIndex, setHovered, setFocused, trackRef,
     togglePlaying: () => setUserPlaying(!playing),
     onBlur(event: FocusEvent) {
       if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
@@ -141,18 +145,18 @@ function CarouselControls({ count, carousel }: { count: number; carousel: Carous
   const t = useT();
   return (
     <div className="banner-controls">
-      <button type="button" className="banner-arrow" aria-controls={carousel.trackId} onClick={() => carousel.step(-1)}
+      <button type="button" className="banner-arrow" aria-controls={TRACK_ID} onClick={() => carousel.step(-1)}
         aria-label={t({ ja: '前のスライド', en: 'Previous slide' })}>
         <ControlIcon d="M15 5 8 12l7 7" />
       </button>
       <div className="banner-dots">
         {Array.from({ length: count }, (_, i) => (
-          <button key={i} type="button" className="banner-dot" aria-controls={carousel.trackId}
+          <button key={i} type="button" className="banner-dot" aria-controls={TRACK_ID}
             aria-current={i === carousel.index ? 'true' : undefined} onClick={() => carousel.setIndex(i)}
             aria-label={t({ ja: `${i + 1}枚目を表示`, en: `Show slide ${i + 1}` })} />
         ))}
       </div>
-      <button type="button" className="banner-arrow" aria-controls={carousel.trackId} onClick={() => carousel.step(1)}
+      <button type="button" className="banner-arrow" aria-controls={TRACK_ID} onClick={() => carousel.step(1)}
         aria-label={t({ ja: '次のスライド', en: 'Next slide' })}>
         <ControlIcon d="m9 5 7 7-7 7" />
       </button>
