@@ -6,6 +6,7 @@ import { href } from '../../shared/routes.ts';
 import { useLang, useT } from '../lang.tsx';
 import { ArtistTags } from './artist-tags.tsx';
 import { artistTintStyle } from './artist-theme.ts';
+import { Phrases } from './phrases.tsx';
 
 export function ArtistCard({ artist, showType = true }: { artist: Artist; showType?: boolean }) {
   const t = useT();
@@ -22,7 +23,7 @@ export function ArtistCard({ artist, showType = true }: { artist: Artist; showTy
       <img className="artist-card-icon" src={artist.icon} alt="" loading="lazy" width={512} height={512} />
       <span className="artist-card-body">
         {showType ? <span className="artist-card-type">{t(ARTIST_TYPE_LABELS[artist.type])}</span> : null}
-        <span className="artist-card-name" lang={english ? 'ja' : undefined}>{artist.name}</span>
+        <span className="artist-card-name" lang={english ? 'ja' : undefined}><Phrases text={artist.name} /></span>
         {artist.subName ? <span className="artist-card-sub">{artist.subName}</span> : null}
         {price ? <span className="artist-card-price">{formatFromPrice(price.price, price.period, english)}</span> : null}
       </span>

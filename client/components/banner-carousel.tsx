@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Banner } from '../../shared/api/types.ts';
 import { useLang, useT } from '../lang.tsx';
 import { useAutoAdvance, useHydrated, usePrefersReducedMotion, useSnapSync } from './banner-motion.ts';
+import { Phrases } from './phrases.tsx';
 
 export const AUTO_ADVANCE_MS = 5_000;
 /**
@@ -133,8 +134,8 @@ function BannerSlide({ banner, position, total, active }: { banner: Banner; posi
       <Link to={banner.link} className="banner-link" draggable={false}>
         <img src={banner.image} alt="" width={1600} height={600} draggable={false} />
         <span className="banner-caption" lang={text.lang}>
-          <strong className="banner-title">{text.title}</strong>
-          {text.subtitle ? <span className="banner-subtitle">{text.subtitle}</span> : null}
+          <strong className="banner-title"><Phrases text={text.title} /></strong>
+          {text.subtitle ? <span className="banner-subtitle"><Phrases text={text.subtitle} /></span> : null}
         </span>
       </Link>
     </div>

@@ -7,6 +7,7 @@ import { useLocalize } from './catalogue-text.ts';
 import { PlanContentsList } from './plan-contents.tsx';
 import { PlanCost } from './plan-cost.tsx';
 import { Price } from './price.tsx';
+import { Phrases } from './phrases.tsx';
 
 interface PlanCardProps {
   plan: Plan;
@@ -42,7 +43,7 @@ export function PlanCard({ plan, slug, focused = false, closed = false, amongOth
       tabIndex={focused ? -1 : undefined}
     >
       {featured ? <p className="plan-badge">{t({ ja: 'おすすめ', en: 'Featured' })}</p> : null}
-      <h3 id={`plan-name-${plan.id}`} className="plan-name" lang={name.lang}>{name.text}</h3>
+      <h3 id={`plan-name-${plan.id}`} className="plan-name" lang={name.lang}><Phrases text={name.text} /></h3>
       <p className="plan-price">
         <Price price={plan.price} preTaxPrice={plan.preTaxPrice} period={plan.period} />
       </p>

@@ -8,6 +8,7 @@ import { ArtistLinks } from './artist-links.tsx';
 import { ArtistTags } from './artist-tags.tsx';
 import { artistTintStyle } from './artist-theme.ts';
 import { PageMeta } from './page-meta.tsx';
+import { Phrases } from './phrases.tsx';
 import { PlanList } from './plan-card.tsx';
 import { SpecialGiftBox } from './special-gift-box.tsx';
 
@@ -72,7 +73,7 @@ function SpecialHero({ artist, copy }: { artist: ArtistDetail; copy: SpecialCopy
         <img className="special-hero-icon" src={artist.icon} alt="" width={512} height={512} />
         <div className="special-hero-text">
           <p className="special-eyebrow">{t(copy.eyebrow)}</p>
-          <h1 className="special-title">{artist.name}</h1>
+          <h1 className="special-title"><Phrases text={artist.name} /></h1>
           <p className="special-catch">{t(copy.catchcopy)}</p>
           <ArtistTags tags={artist.tags} closed={artist.isClose} />
           <p className="special-lead">{t(copy.lead)}</p>

@@ -7,6 +7,7 @@ import { ArtistTags } from '../components/artist-tags.tsx';
 import { artistTintStyle } from '../components/artist-theme.ts';
 import { useLocalize } from '../components/catalogue-text.ts';
 import { PageMeta } from '../components/page-meta.tsx';
+import { Phrases } from '../components/phrases.tsx';
 import { PastBoxes } from '../components/past-boxes.tsx';
 import { PlanList } from '../components/plan-card.tsx';
 import { useScrollToPlan } from '../components/plan-scroll.ts';
@@ -80,7 +81,7 @@ function ArtistHero({ artist }: { artist: ArtistDetail }) {
         <img className="artist-icon" src={artist.icon} alt="" width={512} height={512} />
         <div className="artist-heading-text">
           <p className="artist-type">{t(ARTIST_TYPE_LABELS[artist.type])}</p>
-          <h1 className="artist-name" lang={english ? 'ja' : undefined}>{artist.name}</h1>
+          <h1 className="artist-name" lang={english ? 'ja' : undefined}><Phrases text={artist.name} /></h1>
           {artist.subName ? <p className="artist-sub">{artist.subName}</p> : null}
         </div>
       </div>
