@@ -11,6 +11,8 @@ import { DomainError } from '../http/errors.ts';
 export type Replay = { status: number; body: unknown };
 
 const WAIT_STEP_MS = 100;
+/** A key answers retries for a day; older ones are dropped so the table stays bounded per user. */
+export const KEY_TTL_MS = 24 * 60 * 60_000;
 /** Longer than a provider call's deadline, so a waiting twin sees the first answer. */
 const WAIT_LIMIT_MS = 20_000;
 
@@ -33,6 +35,8 @@ const inProgress = () =>
 /** 'new' when this request owns the key; else the stored answer of the first request. */
 export async function claimKey(ctx: ApiContext, userId: number, key: string, hash: string): Promise<'new' | Replay> {
   const deadline = Date.now() + WAIT_LIMIT_MS;
+  await ctx.db.deleteFrom('idempotency_keys').where('user_id', '=', userId)
+    .where('created_at', '<', new Date(ctx.now().getTime() - KEY_TTL_MS)).execute();
   for (;;) {
     const inserted = await ctx.db.insertInto('idempotency_keys')
       .values({ user_id: userId, key, request_hash: hash, created_at: ctx.now() })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserPlanChange } from '../../shared/api/types.ts';
 import { expectApiError } from './api-fixtures.ts';
 import {
-  changePlan, historiesOf, newShopper, providerChargesOf, OPEN_DEADLINE, seedCatalogue, startAccountApi, subscribe, userPlansOf,
+  changePlan, historiesOf, newShopper, providerChargesOf, OPEN_DEADLINE, seedCatalogue, startSubscriptionApi, subscribe, userPlansOf,
   type AccountApi, type Catalogue, type Shopper,
 } from './api-user-plan-fixtures.ts';
 
@@ -12,7 +12,7 @@ let api: AccountApi;
 let shop: Catalogue;
 
 beforeAll(async () => {
-  api = await startAccountApi();
+  api = await startSubscriptionApi();
   shop = await seedCatalogue(api.db);
 });
 afterAll(async () => api?.close());

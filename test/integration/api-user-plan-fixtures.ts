@@ -97,4 +97,9 @@ export async function providerChargesOf(api: AccountApi, userId: number) {
   return api.db.selectFrom('sandbox_charges').select(['order_key', 'status', 'amount', 'refunded_amount']).where('order_key', 'in', keys).execute();
 }
 
-export { startAccountApi, type AccountApi };
+/** The account API with room for the many sign-ups of one test file from one client address. */
+export function startSubscriptionApi(): Promise<AccountApi> {
+  return startAccountApi({ throttle: { mailClient: { limit: 1000, windowMs: 30 * 60_000 } } });
+}
+
+export { type AccountApi };

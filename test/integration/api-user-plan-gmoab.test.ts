@@ -3,7 +3,7 @@ import type { UserPlanCreated } from '../../shared/api/types.ts';
 import { expectApiError } from './api-fixtures.ts';
 import { chooseDeferredPayment } from './api-user-plan-card.ts';
 import {
-  historiesOf, newShopper, seedCatalogue, startAccountApi, subscribe, userPlansOf,
+  historiesOf, newShopper, seedCatalogue, startSubscriptionApi, subscribe, userPlansOf,
   type AccountApi, type Catalogue,
 } from './api-user-plan-fixtures.ts';
 
@@ -12,7 +12,7 @@ let api: AccountApi;
 let shop: Catalogue;
 
 beforeAll(async () => {
-  api = await startAccountApi();
+  api = await startSubscriptionApi();
   shop = await seedCatalogue(api.db);
 });
 afterAll(async () => api?.close());

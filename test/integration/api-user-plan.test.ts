@@ -4,7 +4,7 @@ import { createSandboxProvider } from '../../api/payment/sandbox/sandbox-provide
 import type { UserPlan, UserPlanCreated } from '../../shared/api/types.ts';
 import { expectApiError } from './api-fixtures.ts';
 import {
-  historiesOf, newShopper, providerChargesOf, seedCatalogue, startAccountApi, subscribe, userPlansOf,
+  historiesOf, newShopper, providerChargesOf, seedCatalogue, startSubscriptionApi, subscribe, userPlansOf,
   type AccountApi, type Catalogue, type Shopper,
 } from './api-user-plan-fixtures.ts';
 
@@ -13,7 +13,7 @@ let api: AccountApi;
 let shop: Catalogue;
 
 beforeAll(async () => {
-  api = await startAccountApi();
+  api = await startSubscriptionApi();
   shop = await seedCatalogue(api.db);
 });
 afterAll(async () => api?.close());
@@ -241,5 +241,17 @@ describe('a checkout that died between reserving and recording (crash, provider 
     expectApiError(await subscribe(api, shopper, { planId: shop.light }, k), 409, 'IN_PROGRESS');
     const stored = await api.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', shopper.userId).execute();
     expect(stored).toEqual([]);
+  });
+});
+
+describe('idempotency keys stay bounded', () => {
+  it('a key older than a day is dropped when the user sends the next one', async () => {
+    const shopper = await newShopper(api, null);
+    const old = new Date(api.clock.now.getTime() - 25 * 60 * 60_000);
+    await api.db.insertInto('idempotency_keys').values({ user_id: shopper.userId, key: 'yesterday-key', request_hash: 'x', created_at: old }).execute();
+    await subscribe(api, shopper, { planId: shop.light }, key(30));
+    const keys = await api.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', shopper.userId).execute();
+    expect(keys.map((k) => k.key)).not.toContain('yesterday-key');
+    expect(keys).toHaveLength(1);
   });
 });
