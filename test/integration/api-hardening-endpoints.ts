@@ -42,6 +42,15 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/api/userPlan/', path: '/api/userPlan' },
   { method: 'PUT', pattern: '/api/userPlan/', path: '/api/userPlan' },
   { method: 'DELETE', pattern: '/api/userPlan/:planId', path: '/api/userPlan/1' },
+  { method: 'GET', pattern: '/api/credit', path: '/api/credit' },
+  { method: 'GET', pattern: '/api/credit-confirm', path: '/api/credit-confirm?userId=1&retUrl=%2F' },
+  { method: 'GET', pattern: '/api/credit-info', path: '/api/credit-info' },
+  { method: 'GET', pattern: '/api/paymentMethodHistory', path: '/api/paymentMethodHistory' },
+  { method: 'PUT', pattern: '/api/paymentMethod', path: '/api/paymentMethod' },
+  { method: 'GET', pattern: '/api/sandbox/card/:id', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA' },
+  { method: 'POST', pattern: '/api/sandbox/card/:id', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA' },
+  { method: 'GET', pattern: '/api/sandbox/card/:id/3ds', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA/3ds' },
+  { method: 'POST', pattern: '/api/sandbox/card/:id/3ds', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA/3ds' },
 ];
 
 interface LayerShape {

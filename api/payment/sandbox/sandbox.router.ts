@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
+import type { ApiErrorBody } from '../../../shared/api/errors.ts';
 import type { ApiContext } from '../../context.ts';
 import { DomainError } from '../../http/errors.ts';
 import { checkCardForm } from './card-form.ts';
@@ -33,7 +34,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
 
   const load = async (req: Request, res: Response): Promise<Registration | undefined> => {
     const row = await findRegistration(ctx.db, String(req.params.id), ctx.now());
-    if (!row) res.status(404).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    if (!row) sendEnded(req, res, 404);
     return row;
   };
 
@@ -41,14 +42,14 @@ export function sandboxRouter(ctx: ApiContext): Router {
     const row = await load(req, res);
     if (!row) return;
     if (row.status === 'challenge') return res.redirect(303, `${req.baseUrl}/card/${row.id}/3ds`);
-    if (row.status !== 'open') return res.status(410).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    if (row.status !== 'open') return sendEnded(req, res, 410);
     res.type('html').send(cardFormPage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}`, cancelUrl: returnTo(row), errors: {} }));
   });
 
   router.post('/card/:id', async (req, res) => {
     const row = await load(req, res);
     if (!row) return;
-    if (row.status !== 'open') return res.status(410).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    if (row.status !== 'open') return sendEnded(req, res, 410);
     const nonce = String(res.locals.nonce);
     const view = { action: `${req.baseUrl}/card/${row.id}`, cancelUrl: returnTo(row) };
     const checked = checkCardForm(req.body, ctx.now());
@@ -70,7 +71,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
   router.get('/card/:id/3ds', async (req, res) => {
     const row = await load(req, res);
     if (!row) return;
-    if (row.status !== 'challenge') return res.status(410).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    if (row.status !== 'challenge') return sendEnded(req, res, 410);
     res.type('html').send(challengePage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4 ?? '', errors: {} }));
   });
 
@@ -78,7 +79,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
     const row = await load(req, res);
     if (!row) return;
     if (row.status !== 'challenge' || !row.brand || !row.last4 || !row.expiry) {
-      return res.status(410).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+      return sendEnded(req, res, 410);
     }
     const body: unknown = req.body;
     const otp = typeof body === 'object' && body !== null && 'otp' in body && typeof body.otp === 'string' ? body.otp.trim() : '';
@@ -91,6 +92,16 @@ export function sandboxRouter(ctx: ApiContext): Router {
     res.redirect(303, returnTo(row));
   });
   return router;
+}
+
+/** A browser gets the gateway's page; any other client the API's one error shape. */
+function sendEnded(req: Request, res: Response, status: 404 | 410): void {
+  if (req.accepts(['json', 'html']) === 'html') {
+    res.status(status).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    return;
+  }
+  const body: ApiErrorBody = { code: 'NOT_FOUND', message: ENDED.ja, messageEn: ENDED.en };
+  res.status(status).json(body);
 }
 
 /** Back to the shop's return URL (a path of the same origin) with the registration id. */
