@@ -18,7 +18,7 @@ async function shopCatalogue(): Promise<E2eCatalogue> {
 }
 
 describe('checkout with JavaScript', () => {
-  it('registers a card on the hosted page from checkout, subscribes: confirmation → complete (round, amount) → mail; then tier change, skip, cancel', async () => {
+  it('registers a card on the hosted page from checkout, subscribes: confirmation → complete (round, amount) → mail; then tier change, skip, pause, resume, cancel', async () => {
     const { slug, light, premium } = await shopCatalogue();
     const user = await signUpViaApi(shop);
     await signInBrowser(shop.browser, shop, user);
@@ -54,6 +54,12 @@ describe('checkout with JavaScript', () => {
     await page.getByRole('button', { name: /^\d+月号をスキップする$/ }).click();
     await page.getByRole('status').filter({ hasText: /スキップを受け付けました/ }).waitFor();
     await page.getByText('スキップ済み').waitFor();
+
+    await page.getByRole('button', { name: /^休止する（\d+月号から）$/ }).click();
+    await page.getByRole('status').filter({ hasText: /休止しました（\d+月号から反映）/ }).waitFor();
+    await page.getByText('休止中').waitFor();
+    await page.getByRole('button', { name: /^再開する（\d+月号から）$/ }).click();
+    await page.getByRole('status').filter({ hasText: /再開しました（\d+月号から反映）/ }).waitFor();
 
     await page.getByRole('link', { name: '解約する' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('planDelete', { slug, planId: premium })}`);
