@@ -55,6 +55,10 @@ describe('banner carousel', () => {
     const carousel = await openTopPage();
     const count = await total(carousel);
     expect(count).toBeGreaterThan(2);
+    // On a phone the controls take less height than the banner they drive.
+    const banner = await carousel.locator('.banner-track').boundingBox();
+    const controls = await carousel.locator('.banner-controls').boundingBox();
+    expect(controls?.height).toBeLessThan((banner?.height ?? 0) / 3);
     await carousel.hover();
     const start = await shown(carousel);
 

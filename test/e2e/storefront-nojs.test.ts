@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
@@ -9,6 +11,8 @@ import { startStack, type Stack } from '../support/stack.ts';
  * banners, open and close the menu, read a page in English by the switch, jump back to the top
  * and reach the login form. Every step is a plain link or CSS, checked in Chromium without scripts.
  */
+/** Kept as test artefacts beside the JavaScript screenshots (git-ignored). */
+const SHOTS = path.resolve('test-results/screenshots');
 let stack: Stack;
 let browser: Browser;
 let page: Page;
@@ -39,6 +43,8 @@ describe('the storefront without JavaScript', () => {
     // The banner's words are text in the page, not only in the picture.
     expect((await slides.nth(1).locator('.banner-title').textContent())?.length).toBeGreaterThan(0);
 
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'nojs-home-390.png'), fullPage: true });
     const strip = carousel.locator('.banner-track');
     await slides.nth(0).getByRole('link').focus();
     for (let n = 2; n <= count; n += 1) {
@@ -55,6 +61,7 @@ describe('the storefront without JavaScript', () => {
     expect(await menu().isVisible()).toBe(false);
     await page.getByRole('link', { name: 'メニューを開く' }).click();
     await menu().getByRole('link', { name: 'よくある質問', exact: true }).waitFor({ state: 'visible' });
+    await page.screenshot({ path: path.join(SHOTS, 'nojs-menu-390.png') });
     await menu().getByRole('link', { name: 'メニューを閉じる' }).click();
     await menu().waitFor({ state: 'hidden' });
 
