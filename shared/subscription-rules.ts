@@ -1,5 +1,5 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { SHOP_TIME_ZONE } from './format.ts';
+import { formatDeadline, SHOP_TIME_ZONE } from './format.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -64,16 +64,9 @@ export function fromIssueLabel(round: Pick<RoundTimes, 'shipDate'> | null): Text
   return { ja: `${issue.ja}から`, en: `from ${issue.en}` };
 }
 
-/**
- * The last minute changes are accepted, in Tokyo time: a deadline at 00:00 shows as 23:59 of the
- * day before, which is what a shopper reads as "until the 30th".
- */
+/** The round's deadline in the shop's one format (`formatDeadline`), in both languages. */
 export function deadlineLabel(round: Pick<RoundTimes, 'endDate'>): Text {
-  const last = new Date(new Date(round.endDate).getTime() - 1000);
-  return {
-    ja: `${formatInTimeZone(last, SHOP_TIME_ZONE, 'yyyy年M月d日 HH:mm')}まで`,
-    en: `until ${formatInTimeZone(last, SHOP_TIME_ZONE, 'yyyy-MM-dd HH:mm')} (JST)`,
-  };
+  return { ja: formatDeadline(round.endDate), en: formatDeadline(round.endDate, true) };
 }
 
 /** The rule in words, for howto, FAQ, checkout and the confirmation mail (built from this module). */

@@ -40,7 +40,7 @@ describe('labels', () => {
   });
 
   it('shows a midnight deadline as 23:59 of the day before', () => {
-    expect(deadlineLabel(NOVEMBER)).toEqual({ ja: '2026年11月30日 23:59まで', en: 'until 2026-11-30 23:59 (JST)' });
+    expect(deadlineLabel(NOVEMBER)).toEqual({ ja: '2026/11/30 23:59 締切', en: 'Order by 2026/11/30 23:59 (JST)' });
   });
 });
 

@@ -64,7 +64,7 @@ function span(kind: RoundKind, now: Date, startDay: number, endDay: number, ship
   return {
     kind,
     start: tokyoDay(now, startDay, '12:00:00'),
-    end: tokyoDay(now, endDay, '23:59:00'),
+    end: tokyoDay(now, endDay, '23:59:59'),
     ship: tokyoDay(now, shipDay, '10:00:00'),
   };
 }
