@@ -166,6 +166,17 @@ describe('without JavaScript', () => {
   });
 });
 
+describe('query parameters', () => {
+  it('shows only known notices and offers a way back only to a path of this site', async () => {
+    const user = await signUpViaApi(shop);
+    const page = await openPayment(shop.browser, user, true, '?card=constructor&done=%3Cb%3Ex&url=%2F%2Fevil.example%2F');
+    await page.getByRole('heading', { name: 'お支払い方法', exact: true }).waitFor();
+    expect(await page.locator('main [role="status"], main [role="alert"]').evaluateAll((els) => els.map((e) => e.outerHTML))).toEqual([]);
+    expect(await page.locator('a[href^="//"], a[href^="http"][href*="evil.example"]').evaluateAll((els) => els.map((e) => e.outerHTML))).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('accessibility', () => {
   it('the payment page and the hosted pages have no serious axe violation', async () => {
     const user = await signUpViaApi(shop);
@@ -185,6 +196,10 @@ describe('accessibility', () => {
     await page.waitForURL(/card=registered/);
     await waitForHydration(page);
     found.push(...(await axeProblems(page, 'payment-card')));
+    await page.locator('.lang-toggle').click();
+    await page.getByRole('heading', { name: 'Payment method', exact: true }).waitFor();
+    await page.getByText('Test mode', { exact: true }).waitFor();
+    found.push(...(await axeProblems(page, 'payment-en')));
     expect(found).toEqual([]);
     await page.close();
   });
