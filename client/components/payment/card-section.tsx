@@ -15,7 +15,8 @@ export function CardSection({ card, method }: { card: CreditInfo; method: Paymen
       </h2>
       {card.registered ? (
         <p className="payment-card">
-          <span>{card.cardBrand}</span> <span aria-label={`下4桁 ${card.cardLast4 ?? ''}`}>•••• {card.cardLast4}</span>{' '}
+          <span>{card.cardBrand}</span>{' '}
+          <span><span className="visually-hidden">{t(C.last4)}</span>•••• {card.cardLast4}</span>{' '}
           <span>{t(C.expiry)} {card.expiry}</span>
         </p>
       ) : (

@@ -9,6 +9,8 @@ export const PAYMENT_COPY = {
   cardHeading: { ja: 'クレジットカード', en: 'Credit card' },
   cardNone: { ja: 'カードは登録されていません。', en: 'No card is registered.' },
   expiry: { ja: '有効期限', en: 'Expires' },
+  /** Read out before the masked number (the dots alone say nothing to a screen reader). */
+  last4: { ja: '末尾4桁 ', en: 'ending in ' },
   cardNote: {
     ja: 'カード情報は決済代行会社のページで入力します。当店はカード番号を保持しません。',
     en: 'You enter the card on the payment provider’s page. We never keep the card number.',
