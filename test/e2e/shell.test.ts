@@ -109,6 +109,13 @@ describe('slide-out menu', () => {
       await menu.getByRole('button', { name: 'ログアウト' }).waitFor({ state: 'visible' });
       expect(await menu.getByRole('link', { name: 'ログイン', exact: true }).count()).toBe(0);
       expect(await menu.getByRole('link', { name: '新規会員登録', exact: true }).count()).toBe(0);
+      // The desktop header names the member's page instead of the login.
+      await page.locator('.menu-toggle').click();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const nav = page.getByRole('navigation', { name: 'メインメニュー' });
+      expect(await nav.getByRole('link', { name: 'マイページ' }).getAttribute('href')).toBe(href('profile'));
+      expect(await nav.getByRole('link', { name: 'ログイン' }).count()).toBe(0);
+      await page.setViewportSize({ width: 390, height: 844 });
       expect(shop.browser.errors).toEqual([]);
       await page.close();
     } finally {
@@ -132,7 +139,8 @@ describe('header navigation', () => {
     ]);
     await nav.getByRole('link', { name: 'お知らせ' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('news')}`);
-    expect(await nav.getByRole('link', { name: 'お知らせ' }).getAttribute('aria-current')).toBe('page');
+    // The URL changes before React commits the new route (a transition), so poll.
+    await expect.poll(() => nav.getByRole('link', { name: 'お知らせ' }).getAttribute('aria-current')).toBe('page');
     expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
