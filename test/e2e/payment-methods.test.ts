@@ -3,9 +3,9 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { href } from '../../shared/routes.ts';
+import { href, loginHref } from '../../shared/routes.ts';
 import { waitForHydration, type Browser } from '../support/browser.ts';
-import { signInBrowser, signUpViaApi, useProfileShop, type TestUser } from '../support/profile-shop.ts';
+import { dropSecuritySafe, signInBrowser, signUpViaApi, useProfileShop, type TestUser } from '../support/profile-shop.ts';
 
 /**
  * Issue 8 in Chromium: each test card through the sandbox's hosted page (3-D Secure included),
@@ -173,6 +173,18 @@ describe('query parameters', () => {
     await page.getByRole('heading', { name: 'お支払い方法', exact: true }).waitFor();
     expect(await page.locator('main [role="status"], main [role="alert"]').evaluateAll((els) => els.map((e) => e.outerHTML))).toEqual([]);
     expect(await page.locator('a[href^="//"], a[href^="http"][href*="evil.example"]').evaluateAll((els) => els.map((e) => e.outerHTML))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the re-check', () => {
+  it('a session without a recent proof of identity is asked for the password before the page', async () => {
+    const user = await signUpViaApi(shop);
+    await signInBrowser(shop.browser, shop, user);
+    await dropSecuritySafe(shop, user);
+    const page = await shop.browser.newPage();
+    await page.goto(`${shop.stack.webUrl}${PAGE}`);
+    expect(page.url()).toBe(`${shop.stack.webUrl}${loginHref(PAGE)}`);
     await page.close();
   });
 });
