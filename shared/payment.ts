@@ -54,7 +54,11 @@ export function paymentStatusLabel(status: string, english = false): string {
   return english ? label.en : label.ja;
 }
 
-/** DESIGN.md: the allowed moves; any other move is refused. */
+/**
+ * DESIGN.md: the allowed moves; any other move is refused. ERROR → BEFORE is a retry of a
+ * declined billing charge (issue 9: after 1 and 3 days, or at once after a card change), made
+ * with a new attempt and so a new order key; a round that ships without a success stays ERROR.
+ */
 const NEXT_STATUSES: Record<PaymentStatus, readonly PaymentStatus[]> = {
   BEFORE: ['SUCCESS', 'ERROR', 'CANCEL'],
   SUCCESS: ['WAITING', 'CANCEL'],
@@ -62,7 +66,7 @@ const NEXT_STATUSES: Record<PaymentStatus, readonly PaymentStatus[]> = {
   SHIPSTART: ['COMPLETEMAIL'],
   COMPLETEMAIL: ['DELIVERED'],
   DELIVERED: [],
-  ERROR: [],
+  ERROR: ['BEFORE'],
   CANCEL: [],
 };
 

@@ -199,6 +199,45 @@ export interface PlanOrderHistoriesTable {
   refunded_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 0007: 'checkout' (charged when applying or changing) or 'billing' (the run at a deadline). */
+  origin: Generated<string>;
+  /** The charge attempt whose order key `charge_key` is (retries of a declined billing charge). */
+  attempts: Generated<number>;
+  /** How often a billing worker took the row; more than one: look the key up at the provider first. */
+  claims: Generated<number>;
+  claimed_until: Timestamp | null;
+  next_attempt_at: Timestamp | null;
+  waiting_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  carrier: Generated<string>;
+  receipt_addressee: string | null;
+  receipt_issued_count: Generated<number>;
+  receipt_first_issued_at: Timestamp | null;
+}
+
+/** Migration 0007: rounds whose deadline the billing run has processed. */
+export interface BillingRoundsTable {
+  plan_order_id: number;
+  reserved_at: Timestamp;
+  reserved_count: Generated<number>;
+}
+
+/** Migration 0007: the billing mails' outbox (one row per mail, by a unique key). */
+export interface BillingMailsTable {
+  key: string;
+  user_id: number;
+  history_id: number | null;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  status: Generated<string>;
+  tries: Generated<number>;
+  claimed_until: Timestamp | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -227,6 +266,8 @@ export interface DB extends PaymentTables {
   user_plan_skips: UserPlanSkipsTable;
   plan_order_histories: PlanOrderHistoriesTable;
   idempotency_keys: IdempotencyKeysTable;
+  billing_rounds: BillingRoundsTable;
+  billing_mails: BillingMailsTable;
 }
 
 /** What services take: the database or a transaction opened at the edge. */

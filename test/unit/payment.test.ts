@@ -74,6 +74,7 @@ describe('canMovePaymentStatus', () => {
     ['BEFORE', 'CANCEL'],
     ['SUCCESS', 'CANCEL'],
     ['WAITING', 'CANCEL'],
+    ['ERROR', 'BEFORE'],
   ])('allows %s → %s', (from, to) => {
     expect(canMovePaymentStatus(from, to)).toBe(true);
   });
@@ -86,6 +87,7 @@ describe('canMovePaymentStatus', () => {
     ['WAITING', 'SUCCESS'],
     ['CANCEL', 'BEFORE'],
     ['ERROR', 'SUCCESS'],
+    ['ERROR', 'CANCEL'],
     ['BEFORE', 'BEFORE'],
   ])('refuses %s → %s', (from, to) => {
     expect(canMovePaymentStatus(from, to)).toBe(false);
