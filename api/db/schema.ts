@@ -216,10 +216,11 @@ export interface PlanOrderHistoriesTable {
   receipt_first_issued_at: Timestamp | null;
 }
 
-/** Migration 0007: rounds whose deadline the billing run has processed. */
+/** Migration 0007: rounds whose reminders and deadline the billing run has processed. */
 export interface BillingRoundsTable {
   plan_order_id: number;
-  reserved_at: Timestamp;
+  reminded_at: Timestamp | null;
+  reserved_at: Timestamp | null;
   reserved_count: Generated<number>;
 }
 

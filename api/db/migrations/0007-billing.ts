@@ -7,7 +7,7 @@
  *   attempt number, and so a new deterministic order key (`bill-<userPlan>-<round>-<attempt>`).
  * - A worker takes a row by a lease (`claimed_until`), not by a lock held across the provider
  *   call; a row claimed before and not finished is looked up at the provider before anything else.
- * - `billing_rounds` records the rounds whose deadline has been processed (reserved).
+ * - `billing_rounds` records the rounds whose reminders went out and whose deadline was processed.
  * - `billing_mails` is an outbox: a mail is stored rendered, with a unique key, in the same step
  *   as what it reports, then sent; a process that dies before sending leaves it pending for the
  *   next tick, and a key that exists is never mailed twice.
@@ -38,7 +38,9 @@ create index user_plans_plan on user_plans (plan_id, status);
 
 create table billing_rounds (
   plan_order_id integer primary key references plan_orders (id),
-  reserved_at timestamptz not null,
+  -- The reminder pass three days before the deadline, and the reservation at the deadline.
+  reminded_at timestamptz,
+  reserved_at timestamptz,
   reserved_count integer not null default 0
 );
 

@@ -1,0 +1,86 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../db/schema.ts';
+
+/** A round as the billing run needs it. */
+export interface BillingRound {
+  id: number;
+  plan_id: number;
+  name: string;
+  end_date: Date;
+  ship_date: Date;
+}
+
+/** A subscription the run charges for a round, with what the charge and the mails need. */
+export interface EligibleSubscription {
+  user_plan_id: number;
+  user_id: number;
+  count: number;
+  payment_method: string;
+  email: string;
+  lang: string;
+  name: string;
+  zip: string;
+  address: string;
+  address2: string;
+  tel: string;
+}
+
+/**
+ * THE rule of who is charged for a round at its deadline (shared/billing-rules.ts), as SQL: the
+ * subscription existed and was active at the deadline (a cancellation at or after it still owes
+ * this round), it was not paused from this round on nor skipped for it, the account is not
+ * deleted, and the round has no live charge (checkout) nor an earlier billing row.
+ */
+function activeAtDeadline(round: BillingRound): Expression<SqlBool> {
+  return sql<SqlBool>`up.plan_id = ${round.plan_id}
+    and up.created_at < ${round.end_date}
+    and (up.status = 'ACTIVE' or (up.status = 'CANCELLED' and up.cancelled_at >= ${round.end_date}))
+    and (up.paused_from is null or up.paused_from > ${round.end_date})
+    and u.deleted_at is null
+    and not exists (select 1 from user_plan_skips s where s.user_plan_id = up.id and s.plan_order_id = ${round.id})
+    and not exists (select 1 from plan_order_histories h where h.user_plan_id = up.id and h.plan_order_id = ${round.id}
+      and (h.origin = 'billing' or (h.payment_status not in ('ERROR', 'CANCEL') and h.superseded_by is null)))`;
+}
+
+/** One page of the round's eligible subscriptions after `afterId` (keyset paging by id). */
+export async function findEligible(db: Db, round: BillingRound, afterId: number, limit: number, userPlanId?: number): Promise<EligibleSubscription[]> {
+  const only = userPlanId === undefined ? sql`` : sql`and up.id = ${userPlanId}`;
+  const result = await sql<EligibleSubscription>`
+    select up.id as user_plan_id, up.user_id, up.count, u.payment_method, u.email, u.lang, u.name, u.zip, u.address, u.address2, u.tel
+    from user_plans up join users u on u.id = up.user_id
+    where ${activeAtDeadline(round)} and up.id > ${afterId} ${only}
+    order by up.id limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+const ROUND_COLUMNS = ['id', 'plan_id', 'name', 'end_date', 'ship_date'] as const;
+
+/** Rounds whose deadline has passed at `now` and that the run has not reserved yet. */
+export async function findDueRounds(db: Db, now: Date, roundId?: number): Promise<BillingRound[]> {
+  let query = db.selectFrom('plan_orders').select(ROUND_COLUMNS.map((c) => `plan_orders.${c}` as const))
+    .leftJoin('billing_rounds', 'billing_rounds.plan_order_id', 'plan_orders.id')
+    .where('plan_orders.end_date', '<=', now).where('billing_rounds.reserved_at', 'is', null);
+  if (roundId !== undefined) query = query.where('plan_orders.id', '=', roundId);
+  return query.orderBy('plan_orders.end_date').orderBy('plan_orders.id').execute();
+}
+
+/** Rounds whose reminder is due at `now` and has not gone out. */
+export async function findReminderRounds(db: Db, now: Date, from: Date): Promise<BillingRound[]> {
+  return db.selectFrom('plan_orders').select(ROUND_COLUMNS.map((c) => `plan_orders.${c}` as const))
+    .leftJoin('billing_rounds', 'billing_rounds.plan_order_id', 'plan_orders.id')
+    .where('plan_orders.end_date', '>', now).where('plan_orders.end_date', '<=', from)
+    .where('billing_rounds.reminded_at', 'is', null)
+    .orderBy('plan_orders.end_date').execute();
+}
+
+/** Rounds of a plan whose deadline passed at `now` (for the change path and resume). */
+export async function findPassedRounds(db: Db, planId: number, now: Date, since?: Date): Promise<BillingRound[]> {
+  let query = db.selectFrom('plan_orders').select(ROUND_COLUMNS).where('plan_id', '=', planId).where('end_date', '<=', now);
+  if (since) query = query.where('end_date', '>=', since);
+  return query.orderBy('end_date').execute();
+}
+
+export async function markRound(db: Db, roundId: number, changes: { reminded_at?: Date; reserved_at?: Date; reserved_count?: number }): Promise<void> {
+  await db.insertInto('billing_rounds').values({ plan_order_id: roundId, ...changes })
+    .onConflict((oc) => oc.column('plan_order_id').doUpdateSet(changes)).execute();
+}

@@ -1,0 +1,82 @@
+import { billingOrderKey } from '../../shared/billing-rules.ts';
+import { roundCharge } from '../../shared/money.ts';
+import type { ApiContext } from '../context.ts';
+import type { Db } from '../db/schema.ts';
+import { findDueRounds, findEligible, findPassedRounds, markRound, type BillingRound, type EligibleSubscription } from './eligibility.ts';
+
+const PAGE = 500;
+
+/**
+ * Reserves (status BEFORE) the charge of every subscription the rule says owes `round`, a page
+ * at a time; ON CONFLICT DO NOTHING with the unique index `plan_order_histories_billing_once`
+ * makes a re-run, or two runs at once, reserve each (subscription, round) once. The amounts are
+ * computed here, with the terms and method in force at the deadline (shared/money.ts).
+ */
+export async function reserveRound(ctx: ApiContext, round: BillingRound, userPlanId?: number): Promise<number> {
+  const plan = await ctx.db.selectFrom('plans').select(['price', 'pre_tax_price']).where('id', '=', round.plan_id).executeTakeFirstOrThrow();
+  let reserved = 0;
+  for (let after = 0; ;) {
+    const page = await findEligible(ctx.db, round, after, PAGE, userPlanId);
+    if (page.length === 0) break;
+    reserved += await insertReservations(ctx.db, round, { price: plan.price, preTaxPrice: plan.pre_tax_price }, page, ctx.mailer.brand);
+    after = page[page.length - 1]!.user_plan_id;
+    if (page.length < PAGE) break;
+  }
+  return reserved;
+}
+
+async function insertReservations(
+  db: Db,
+  round: BillingRound,
+  plan: { price: number; preTaxPrice: number },
+  page: EligibleSubscription[],
+  brand: string,
+): Promise<number> {
+  const now = round.end_date;
+  const rows = page.map((s) => {
+    // A method left unset cannot be charged: the attempt is declined and the shopper asked to set one.
+    const method = s.payment_method === 'GMOAB' ? 'GMOAB' : 'CARD';
+    const money = roundCharge(plan, s.count, method === 'GMOAB', now);
+    return {
+      user_id: s.user_id, user_plan_id: s.user_plan_id, plan_order_id: round.id, plan_id: round.plan_id,
+      payment_method: method, payment_status: 'BEFORE', count: s.count, origin: 'billing', attempts: 1,
+      charge_key: billingOrderKey(s.user_plan_id, round.id, 1),
+      price: money.price, pre_tax_price: money.preTaxPrice, ship_fee: money.shipFee, pre_tax_ship_fee: money.preTaxShipFee,
+      fee: money.fee, pre_tax_fee: money.preTaxFee, total: money.total,
+      ship_src_name: brand, ship_zip: s.zip, ship_address: s.address, ship_address2: s.address2, ship_dest_name: s.name, ship_tel: s.tel,
+      created_at: round.end_date, updated_at: round.end_date,
+    };
+  });
+  const inserted = await db.insertInto('plan_order_histories').values(rows).onConflict((oc) => oc.doNothing()).returning('id').execute();
+  return inserted.length;
+}
+
+/** Every round whose deadline has passed and is not reserved yet (or just `roundId`). */
+export async function reserveDueRounds(ctx: ApiContext, roundId?: number): Promise<{ rounds: number; reserved: number }> {
+  let reserved = 0;
+  const rounds = await findDueRounds(ctx.db, ctx.now(), roundId);
+  for (const round of rounds) {
+    const count = await reserveRound(ctx, round);
+    reserved += count;
+    await markRound(ctx.db, round.id, { reserved_at: ctx.now(), reserved_count: count });
+  }
+  return { rounds: rounds.length, reserved };
+}
+
+/**
+ * Before a shopper's change, the rounds of the plan whose deadline has passed are reserved for
+ * that subscription as it stands, so a change made after a deadline (which applies from the next
+ * round) never alters a round the run has not reached yet. Idempotent, like the run.
+ */
+export async function reserveBeforeChange(ctx: ApiContext, userPlanId: number, planId: number): Promise<void> {
+  const unreserved = await findDueRounds(ctx.db, ctx.now());
+  for (const round of unreserved.filter((r) => r.plan_id === planId)) await reserveRound(ctx, round, userPlanId);
+}
+
+/** Resume: the rounds whose deadline passed while paused stay skipped (the run may not have reached them). */
+export async function keepPausedRoundsSkipped(db: Db, userPlanId: number, planId: number, pausedFrom: Date, now: Date): Promise<void> {
+  const rounds = await findPassedRounds(db, planId, now, pausedFrom);
+  if (rounds.length === 0) return;
+  await db.insertInto('user_plan_skips').values(rounds.map((r) => ({ user_plan_id: userPlanId, plan_order_id: r.id, created_at: now })))
+    .onConflict((oc) => oc.doNothing()).execute();
+}
