@@ -21,6 +21,7 @@ import { paymentRouter } from './payment/payment.router.ts';
 import { sandboxRouter } from './payment/sandbox/sandbox.router.ts';
 import { paymentProviderOf } from './payment/provider-of.ts';
 import { userPlanRouter } from './user-plan/user-plan.router.ts';
+import { orderHistoryRouter } from './order-history/order-history.router.ts';
 
 /** The shop API ("upstream API origin"). Built here; only main.ts listens. */
 export function createApiApp(ctx: ApiContext): Express {
@@ -63,6 +64,7 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use('/api/media', mediaRouter(ctx));
   app.use('/api', paymentRouter(ctx));
   app.use('/api/userPlan', userPlanRouter(ctx));
+  app.use('/api/planOrderHistory', orderHistoryRouter(ctx));
   app.use(methodNotAllowed(app));
   app.use(notFoundHandler);
   app.use(errorHandler);

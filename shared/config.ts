@@ -71,9 +71,22 @@ export const ConfigSchema = z.object({
    * test gateway with documented test cards; a real gateway would be a second value.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The receipts' issuer (Japan's invoice system); name and address default to the company's. */
+  INVOICE_ISSUER_NAME: z.string().min(1).max(100).optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().min(1).max(200).optional(),
+  /** 適格請求書発行事業者登録番号: `T` and 13 digits. The default is a demo number. */
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .regex(/^T\d{13}$/, 'an invoice registration number is T followed by 13 digits, like T1234567890123')
+    .default('T1234567890123'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { API_ORIGIN: string; PUBLIC_ORIGIN: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  API_ORIGIN: string;
+  PUBLIC_ORIGIN: string;
+  INVOICE_ISSUER_NAME: string;
+  INVOICE_ISSUER_ADDRESS: string;
+};
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
@@ -90,6 +103,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       ...c,
       API_ORIGIN: c.API_ORIGIN ?? `http://127.0.0.1:${c.API_PORT}`,
       PUBLIC_ORIGIN: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+      INVOICE_ISSUER_NAME: c.INVOICE_ISSUER_NAME ?? c.COMPANY_NAME,
+      INVOICE_ISSUER_ADDRESS: c.INVOICE_ISSUER_ADDRESS ?? c.COMPANY_ADDRESS,
     },
   };
 }
@@ -103,6 +118,8 @@ export interface PublicConfig {
   social: { twitter: string; instagram: string };
   /** The sandbox takes the payments: the shell shows a 「テストモード」 notice. */
   paymentTestMode: boolean;
+  /** Who issues the receipts (領収書): printed on every one. */
+  invoiceIssuer: { name: string; address: string; registrationNumber: string };
 }
 
 export function toPublicConfig(c: Config): PublicConfig {
@@ -120,5 +137,6 @@ export function toPublicConfig(c: Config): PublicConfig {
     },
     social: { twitter: c.TWITTER_URL, instagram: c.INSTAGRAM_URL },
     paymentTestMode: c.PAYMENT_PROVIDER === 'sandbox',
+    invoiceIssuer: { name: c.INVOICE_ISSUER_NAME, address: c.INVOICE_ISSUER_ADDRESS, registrationNumber: c.INVOICE_REGISTRATION_NUMBER },
   };
 }

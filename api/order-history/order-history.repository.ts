@@ -58,3 +58,56 @@ export async function claimForReplacement(db: Db, oldId: number, newId: number, 
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
+
+/** A history row with its round, plan and artist: what the order history shows, in one query. */
+function selectUserHistories(db: Db, userId: number) {
+  return db.selectFrom('plan_order_histories as h')
+    .innerJoin('plan_orders as o', 'o.id', 'h.plan_order_id')
+    .innerJoin('plans as p', 'p.id', 'h.plan_id')
+    .innerJoin('artists as a', 'a.id', 'p.artist_id')
+    .selectAll('h')
+    .select([
+      'o.name as round_name', 'o.end_date as round_end_date', 'o.ship_date as round_ship_date',
+      'p.name as plan_name', 'p.name_en as plan_name_en', 'a.id as artist_id', 'a.name as artist_name', 'a.slug as artist_slug',
+    ])
+    .where('h.user_id', '=', userId)
+    // A charge replaced by a tier or count change is not an order of its own: its replacement is.
+    .where('h.superseded_by', 'is', null);
+}
+
+export type UserHistoryRow = Awaited<ReturnType<ReturnType<typeof selectUserHistories>['executeTakeFirstOrThrow']>>;
+
+/** The user's orders, newest first. */
+export async function findUserHistories(db: Db, userId: number): Promise<UserHistoryRow[]> {
+  return selectUserHistories(db, userId).orderBy('h.created_at', 'desc').orderBy('h.id', 'desc').execute();
+}
+
+/** One of the user's orders; another user's id finds nothing. */
+export async function findUserHistory(db: Db, userId: number, id: number): Promise<UserHistoryRow | undefined> {
+  return selectUserHistories(db, userId).where('h.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Records one issue of the receipt in one statement (first issue or reissue), only while the
+ * order may have one: two clicks at once count twice, never lose an issue.
+ */
+export async function recordReceiptIssue(
+  db: Db,
+  userId: number,
+  id: number,
+  addressee: string,
+  paidStatuses: readonly string[],
+  now: Date,
+): Promise<boolean> {
+  const result = await db.updateTable('plan_order_histories')
+    .set((eb) => ({
+      receipt_addressee: addressee,
+      receipt_issued_count: eb('receipt_issued_count', '+', 1),
+      receipt_first_issued_at: eb.fn.coalesce('receipt_first_issued_at', eb.val(now)),
+      updated_at: now,
+    }))
+    .where('id', '=', id).where('user_id', '=', userId).where('superseded_by', 'is', null)
+    .where('payment_method', '=', 'CARD').where('payment_status', 'in', [...paidStatuses])
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

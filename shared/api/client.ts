@@ -151,6 +151,12 @@ export function createApiClient(options: ApiClientOptions) {
     planOrderHistories: async () => call<T.PlanOrderHistory[]>('GET', '/api/planOrderHistory'),
     planOrderHistory: async (planOrderId: number | string) =>
       call<T.PlanOrderHistory>('GET', `/api/planOrderHistory/${seg('planOrderId', planOrderId)}`),
+    /** The receipt as last issued (404 RECEIPT_NOT_ISSUED before the first issue). */
+    receipt: async (planOrderId: number | string) =>
+      call<T.Receipt>('GET', `/api/planOrderHistory/${seg('planOrderId', planOrderId)}/receipt`),
+    /** Issues the receipt (first issue, or a reissue marked 再発行) to the addressee. */
+    issueReceipt: async (planOrderId: number | string, input: T.ReceiptInput) =>
+      call<T.Receipt>('POST', `/api/planOrderHistory/${seg('planOrderId', planOrderId)}/receipt`, body('body', input)),
     redirect: async (redirect: T.RedirectTarget) => call<T.Ok>('POST', '/api/redirect', body('redirect', redirect)),
     setPaymentMethod: async (choice: T.PaymentMethodChoice) =>
       call<T.PaymentMethodChoice>('PUT', '/api/paymentMethod', body('choice', choice)),

@@ -36,7 +36,11 @@ export type ErrorCode =
   /** An idempotency key sent again with another request body. */
   | 'IDEMPOTENCY_KEY_REUSED'
   /** The same idempotency key is still being processed by an earlier request. */
-  | 'IN_PROGRESS';
+  | 'IN_PROGRESS'
+  /** Issue 9: this order has no receipt (unpaid, cancelled, or GMOAB whose payment slip serves). */
+  | 'RECEIPT_UNAVAILABLE'
+  /** Issue 9: the receipt has not been issued yet (POST issues it). */
+  | 'RECEIPT_NOT_ISSUED';
 
 /** The one error shape of the API (DESIGN.md "Errors"). */
 export interface ApiErrorBody {

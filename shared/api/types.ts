@@ -1,6 +1,9 @@
 import type { ArtistType, DisplayType } from '../artist-types.ts';
 import type { RoundCharge } from '../money.ts';
 import type { PaymentMethod, PaymentStatus } from '../payment.ts';
+import type { Tracking } from '../carriers.ts';
+import type { TimelineEntry } from '../order-timeline.ts';
+import type { ReceiptRefusal, TaxBreakdown } from '../receipt.ts';
 import type { Text } from '../text.ts';
 
 /** Response and request shapes of the shop API; field names follow spec §3. */
@@ -267,18 +270,65 @@ export interface UserPlanCreated extends UserPlanChange {
   history: { id: number; total: number; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod };
 }
 
+/** The round of an order as the history shows it: its name, deadline, ship date and 「12月号」. */
+export interface HistoryRound {
+  id: number;
+  name: string;
+  endDate: string;
+  shipDate: string;
+  label: Text;
+}
+
+export interface HistoryPlan {
+  id: number;
+  name: string;
+  nameEn: string | null;
+}
+
+export interface HistoryArtist {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** GMOAB: the invoice is due `dueDays` after it is issued (the charge); late fees per reminder. */
+export interface DeferredInvoice {
+  dueDate: string;
+  dueDays: number;
+  lateFee: number;
+  maxLateFees: number;
+  lateFeeMax: number;
+}
+
+/** Whether a receipt can be issued, and how often it has been. */
+export interface ReceiptState {
+  available: boolean;
+  refusal: ReceiptRefusal | null;
+  issuedCount: number;
+  addressee: string | null;
+}
+
+/**
+ * GET /api/planOrderHistory(/{id}): one round one user bought. Spec §3 names kept (`order` is the
+ * round); `id` is the history id the detail and receipt calls take.
+ */
 export interface PlanOrderHistory {
   id: number;
-  order: Order;
-  plan: Plan;
-  artist: Artist;
+  order: HistoryRound;
+  plan: HistoryPlan;
+  artist: HistoryArtist;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
+  /** Spec §4 label; empty for an unknown status. */
+  paymentStatusLabel: Text;
   count: number;
   price: number;
   preTaxPrice: number;
   preTaxShipFee: number;
   shipFee: number;
+  fee: number;
+  preTaxFee: number;
+  total: number;
   shipNumber: string;
   shipSrcName: string;
   shipZip: string;
@@ -287,6 +337,42 @@ export interface PlanOrderHistory {
   shipDestName: string;
   shipTel: string;
   paidAt: string | null;
+  createdAt: string;
+  /** A declined charge that will be tried again at this instant. */
+  nextAttemptAt: string | null;
+  refundStatus: 'pending' | 'refunded' | 'failed' | null;
+  tracking: Tracking | null;
+  timeline: TimelineEntry[];
+  deferred: DeferredInvoice | null;
+  receipt: ReceiptState;
+}
+
+/** POST /api/planOrderHistory/{id}/receipt: the addressee printed on the receipt. */
+export interface ReceiptInput {
+  addressee: string;
+}
+
+/**
+ * A receipt (領収書) as issued. With the issuer (name, address, registration number: the web tier's
+ * configuration, `PublicConfig.invoiceIssuer`) it states what a qualified invoice must.
+ * `reissued` marks every issue after the first.
+ */
+export interface Receipt {
+  historyId: number;
+  /** The receipt's number: the same on every issue of one order. */
+  number: string;
+  addressee: string;
+  /** The first issue's date, the one the receipt keeps. */
+  issuedAt: string;
+  issuedCount: number;
+  reissued: boolean;
+  /** 但し書き */
+  description: Text;
+  /** The transaction date: when the card was charged. */
+  paidAt: string;
+  paymentMethod: PaymentMethod;
+  total: number;
+  tax: TaxBreakdown;
 }
 
 export interface PaymentMethodHistory {

@@ -1,0 +1,57 @@
+import type { DeferredInvoice, PlanOrderHistory } from './api/types.ts';
+import { DEFERRED_PAYMENT, lateFeeTotal } from './money.ts';
+import { PAYMENT_STATUS_LABELS } from './payment.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * GMOAB: the invoice goes out when the round is charged and is due 14 days later; each reminder
+ * after that adds 297 yen, three at most (spec §9, shared/money.ts). Null until charged.
+ */
+export function deferredInvoiceOf(paidAt: string | null): DeferredInvoice | null {
+  if (!paidAt) return null;
+  return {
+    dueDate: new Date(new Date(paidAt).getTime() + DEFERRED_PAYMENT.dueDays * DAY_MS).toISOString(),
+    dueDays: DEFERRED_PAYMENT.dueDays,
+    lateFee: DEFERRED_PAYMENT.lateFeeTaxIncluded,
+    maxLateFees: DEFERRED_PAYMENT.maxLateFees,
+    lateFeeMax: lateFeeTotal(DEFERRED_PAYMENT.maxLateFees),
+  };
+}
+
+/**
+ * Spec §3/§4: the record a screen holds before it has a real one — count −100 and status ERROR,
+ * so a placeholder can never be taken for an order.
+ */
+export const EMPTY_PLAN_ORDER_HISTORY: Readonly<PlanOrderHistory> = Object.freeze<PlanOrderHistory>({
+  id: 0,
+  order: { id: 0, name: '', endDate: '', shipDate: '', label: { ja: '', en: '' } },
+  plan: { id: 0, name: '', nameEn: null },
+  artist: { id: 0, name: '', slug: '' },
+  paymentMethod: 'NONE',
+  paymentStatus: 'ERROR',
+  paymentStatusLabel: PAYMENT_STATUS_LABELS.ERROR,
+  count: -100,
+  price: 0,
+  preTaxPrice: 0,
+  preTaxShipFee: 0,
+  shipFee: 0,
+  fee: 0,
+  preTaxFee: 0,
+  total: 0,
+  shipNumber: '',
+  shipSrcName: '',
+  shipZip: '',
+  shipAddress: '',
+  shipAddress2: '',
+  shipDestName: '',
+  shipTel: '',
+  paidAt: null,
+  createdAt: '',
+  nextAttemptAt: null,
+  refundStatus: null,
+  tracking: null,
+  timeline: [],
+  deferred: null,
+  receipt: { available: false, refusal: 'status', issuedCount: 0, addressee: null },
+});

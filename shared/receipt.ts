@@ -1,0 +1,81 @@
+import { TAX_RATE_PERCENT } from './money.ts';
+import type { PaymentMethod, PaymentStatus } from './payment.ts';
+import type { Text } from './text.ts';
+
+/**
+ * Receipts (領収書) under Japan's invoice system: what a qualified simplified invoice (適格簡易請求書)
+ * must state, computed once here. https://www.nta.go.jp/taxes/shiraberu/zeimokubetsu/shohi/keigenzeiritsu/invoice_about.htm
+ */
+
+/** The parts of an order's price: tax-included amounts and their pre-tax counterparts (integer yen). */
+export interface TaxedParts {
+  total: number;
+  preTaxPrice: number;
+  preTaxShipFee: number;
+  preTaxFee: number;
+}
+
+/** 「税率10%対象 ¥X / 内消費税 ¥Y」: everything the shop sells is standard-rated. */
+export interface TaxBreakdown {
+  ratePercent: number;
+  /** The tax-included amount subject to the rate. */
+  taxableAmount: number;
+  /** The consumption tax within it. */
+  tax: number;
+}
+
+/**
+ * The tax is the total less its pre-tax parts, so the receipt's tax and the amounts charged agree
+ * to the yen (each part was rounded down when it was priced, shared/money.ts `withTax`).
+ */
+export function taxBreakdown(parts: TaxedParts): TaxBreakdown {
+  const preTax = parts.preTaxPrice + parts.preTaxShipFee + parts.preTaxFee;
+  return { ratePercent: TAX_RATE_PERCENT, taxableAmount: parts.total, tax: Math.max(parts.total - preTax, 0) };
+}
+
+export const RECEIPT_ADDRESSEE_MAX = 100;
+
+export const ADDRESSEE_MESSAGES = {
+  required: { ja: '宛名を入力してください。', en: 'Enter the name to address the receipt to.' },
+  tooLong: {
+    ja: `宛名は${RECEIPT_ADDRESSEE_MAX}文字以内で入力してください。`,
+    en: `The addressee must be at most ${RECEIPT_ADDRESSEE_MAX} characters.`,
+  },
+  invalid: { ja: '宛名に使えない文字が含まれています。', en: 'The addressee contains characters that cannot be printed.' },
+} as const satisfies Record<string, Text>;
+
+/** The addressee as it will be printed, or the reason it cannot be. */
+export function checkAddressee(value: string): { ok: true; value: string } | { ok: false; error: Text } {
+  const trimmed = value.trim();
+  if (!trimmed) return { ok: false, error: ADDRESSEE_MESSAGES.required };
+  if ([...trimmed].length > RECEIPT_ADDRESSEE_MAX) return { ok: false, error: ADDRESSEE_MESSAGES.tooLong };
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return { ok: false, error: ADDRESSEE_MESSAGES.invalid };
+  return { ok: true, value: trimmed };
+}
+
+/** 但し書き: 「OshiBox 星野ミライ ライトプラン 12月号 代として」. */
+export function receiptDescription(brand: string, artist: string, plan: string, issue: Text): Text {
+  return { ja: `${brand} ${artist} ${plan} ${issue.ja} 代として`, en: `For ${brand} ${artist} ${plan}, ${issue.en}` };
+}
+
+/** Why a receipt cannot be issued: GMOAB (the payment slip's receipt serves) or an unpaid order. */
+export type ReceiptRefusal = 'deferred' | 'status';
+
+const PAID_STATUSES: readonly PaymentStatus[] = ['SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'];
+
+export function receiptRefusal(method: PaymentMethod, status: string): ReceiptRefusal | null {
+  if (!(PAID_STATUSES as readonly string[]).includes(status)) return 'status';
+  if (method !== 'CARD') return 'deferred';
+  return null;
+}
+
+export const RECEIPT_REFUSALS: Record<ReceiptRefusal, Text> = {
+  deferred: {
+    ja: 'GMO後払いのご注文は、コンビニ・銀行・郵便局でお支払いの際にお受け取りになる払込票の受領証が領収書となります。当店から領収書は発行しておりません。',
+    en: 'For GMO deferred payment, the receipt stub of the payment slip you get when paying at a convenience store, bank or post office is your receipt. The shop does not issue one.',
+  },
+  status: {
+    ja: '決済が完了していないため、領収書を発行できません（決済処理中・決済失敗・キャンセルのご注文には発行されません）。',
+    en: 'The payment is not complete, so no receipt can be issued (not for orders in progress, failed or cancelled).',
+  },
+};
