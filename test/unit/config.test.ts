@@ -80,7 +80,7 @@ describe('toPublicConfig', () => {
     expect(json).not.toContain('s3cret-pa55');
     expect(json).not.toContain('/var/lib/oshibox-private');
     expect(json).not.toContain('10.0.0.7');
-    expect(Object.keys(publicConfig).sort()).toEqual(['analyticsId', 'brandName', 'company', 'paymentTestMode', 'publicOrigin', 'social']);
+    expect(Object.keys(publicConfig).sort()).toEqual(['analyticsId', 'brandName', 'company', 'invoiceIssuer', 'paymentTestMode', 'publicOrigin', 'social']);
     expect(publicConfig.publicOrigin).toBe('https://shop.example');
     expect(publicConfig.analyticsId).toBe('G-ABC123');
     expect(publicConfig.brandName).toBe('OshiBox');
