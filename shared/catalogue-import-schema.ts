@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { ARTIST_TYPES, DISPLAY_TYPES } from './artist-types.ts';
+import { parseCatalogueLink } from './catalogue-link.ts';
+import { withTax } from './money.ts';
+import type { Text } from './text.ts';
+
+/**
+ * The file of `npm run ops -- catalogue import <file.json>`: artists with their plans, rounds and
+ * goods, news and banners. Every field maps to one column of migrations 0001/0006; a field left out
+ * takes the column's default, so the file describes each listed row completely (a re-import with
+ * a field removed resets it). Rows not in the file are left alone. Natural keys: artist `slug`;
+ * plan `name` within its artist, round `name` within its plan, goods `name` within its round,
+ * news `title`, banner `title` (the tables have no key column of their own, so a rename is a new
+ * row). Every problem carries a message key of CATALOGUE_MESSAGES and is reported with its path.
+ */
+export const MAX_CATALOGUE_BYTES = 2 * 1024 * 1024;
+export const CATALOGUE_LIMITS = {
+  artists: 200, plans: 20, rounds: 36, goods: 30, news: 100, banners: 50, links: 20, tags: 20, guaranteed: 10,
+  /** All rows of the file together: one transaction stays short whatever the nesting allows. */
+  rows: 5_000,
+} as const;
+const MAX_YEN = 10_000_000;
+const INT4_MAX = 2_147_483_647;
+
+export const CATALOGUE_MESSAGES = {
+  fileTooLarge: { ja: `ファイルは${MAX_CATALOGUE_BYTES / 1024 / 1024}MB以内にしてください。`, en: `The file must be at most ${MAX_CATALOGUE_BYTES / 1024 / 1024} MB.` },
+  notJson: { ja: 'JSONとして読めません。', en: 'This is not valid JSON.' },
+  tooManyRows: { ja: `行の合計は${CATALOGUE_LIMITS.rows}件以内にしてください。`, en: `At most ${CATALOGUE_LIMITS.rows} rows in all.` },
+  slug: { ja: 'スラッグは半角英小文字・数字・-・_で、英数字から始めてください。', en: 'A slug is lower-case letters, digits, - and _, starting with a letter or digit.' },
+  singleLine: { ja: '改行や制御文字は使えません。', en: 'No line breaks or control characters.' },
+  color: { ja: '色は #rrggbb の形で入力してください。', en: 'A colour is #rrggbb.' },
+  image: { ja: '画像は /api/media/… のパスか https:// のURLにしてください。', en: 'An image is a /api/media/… path or an https:// URL.' },
+  link: { ja: 'リンクはサイト内のパス（/…）か https:// のURLにしてください。', en: 'A link is a path of this site (/…) or an https:// URL.' },
+  dateTime: { ja: '日時は時差付きのISO形式（例 2026-12-01T12:00:00+09:00）で入力してください。', en: 'A date-time is ISO 8601 with an offset (e.g. 2026-12-01T12:00:00+09:00).' },
+  taxMismatch: { ja: '税込価格が税抜価格と合いません（withTax）。', en: 'The tax-included price does not match the pre-tax price (withTax).' },
+  pricePair: { ja: '税込価格と税抜価格は両方入力するか、両方省略してください。', en: 'Give both price and preTaxPrice, or neither.' },
+  startBeforeEnd: { ja: '受付開始は締切より前にしてください。', en: 'startDate must be before endDate.' },
+  endBeforeShip: { ja: '締切はお届け日より前にしてください。', en: 'endDate (the deadline) must be before shipDate.' },
+  bannerWindow: { ja: '掲載開始は掲載終了より前にしてください。', en: 'startsAt must be before endsAt.' },
+  duplicateKey: { ja: '同じキーが重複しています。', en: 'This key appears twice.' },
+  unknownField: { ja: '不明な項目です。', en: 'Unknown field.' },
+  // Raised while applying, against the rows already in the database (api/ops/catalogue-import.ts).
+  ambiguousKey: { ja: 'データベースに同じキーの行が複数あります。手作業で整理してください。', en: 'Several rows in the database have this key; tidy them by hand first.' },
+  roundFrozen: {
+    ja: '締切を過ぎた回の日程と価格は変更できません。',
+    en: 'The dates and prices of a round past its deadline cannot change.',
+  },
+} satisfies Record<string, Text>;
+
+export type CatalogueMessageKey = keyof typeof CATALOGUE_MESSAGES;
+
+const m = (key: CatalogueMessageKey) => ({ error: key });
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A one-line text: trimmed (names are keys, so `"A "` and `"A"` must be one row). */
+const line = (max: number, min = 1) => z.string().trim().min(min).max(max).refine((v) => !CONTROL.test(v), m('singleLine'));
+const prose = (max: number) => z.string().max(max);
+/** Optional English: absent, null or '' all mean "none" (the page shows the Japanese, lang="ja"). */
+const english = (max: number) => z.string().max(max).nullable().default(null).transform((v) => v || null);
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const yen = int(0, MAX_YEN);
+const slug = (max: number) => z.string().min(1).max(max).regex(/^[a-z0-9][a-z0-9_-]*$/, m('slug'));
+
+const MEDIA_PATH = /^\/api\/media\/[a-z0-9][a-z0-9/_.-]*$/;
+
+/** A picture: a media row the API serves (api/db/seed/seed-demo.ts `mediaUrl`), or an https URL. */
+export function isCatalogueImage(value: string): boolean {
+  if (MEDIA_PATH.test(value)) return !value.includes('..');
+  return parseCatalogueLink(value)?.kind === 'external';
+}
+
+const image = z.string().max(500).refine((v) => v === '' || isCatalogueImage(v), m('image'));
+const link = z.string().max(500).refine((v) => parseCatalogueLink(v) !== null, m('link'));
+
+const dateTime = z
+  .string()
+  .max(40)
+  .pipe(z.iso.datetime({ offset: true, ...m('dateTime') }))
+  .refine((v) => !Number.isNaN(Date.parse(v)), m('dateTime'))
+  .transform((v) => new Date(v));
+
+// ---------------------------------------------------------------------------------------------
+// Entities
+
+const PlanContentsSchema = z.strictObject({
+  goodsCount: int(1, 99),
+  guaranteed: z.array(z.strictObject({ ja: line(100), en: english(100) })).max(CATALOGUE_LIMITS.guaranteed).default([]),
+  limitedCount: int(0, 99).default(0),
+});
+
+export const GoodsSchema = z.strictObject({
+  name: line(100),
+  description: prose(2_000).default(''),
+  image: image.default(''),
+  /** Display order; the position in the list (1, 2, …) when absent. */
+  sort: int(0, INT4_MAX).optional(),
+});
+
+export const RoundSchema = z
+  .strictObject({
+    name: line(100),
+    /** Both or neither: absent, the round costs what its plan costs. */
+    price: yen.optional(),
+    preTaxPrice: yen.optional(),
+    startDate: dateTime,
+    /** The application deadline. */
+    endDate: dateTime,
+    shipDate: dateTime,
+    /** Absent: the round's goods are left as they are. */
+    goods: z.array(GoodsSchema).max(CATALOGUE_LIMITS.goods).optional(),
+  })
+  .superRefine((round, ctx) => {
+    if ((round.price === undefined) !== (round.preTaxPrice === undefined)) issue(ctx, ['price'], 'pricePair');
+    else checkTax(ctx, round.price, round.preTaxPrice);
+    if (round.startDate >= round.endDate) issue(ctx, ['startDate'], 'startBeforeEnd');
+    if (round.endDate >= round.shipDate) issue(ctx, ['shipDate'], 'endBeforeShip');
+    checkUnique(ctx, round.goods ?? [], (g) => g.name, 'goods');
+  });
+
+export const PlanSchema = z
+  .strictObject({
+    name: line(100),
+    nameEn: english(100),
+    attention: prose(2_000).default(''),
+    attentionEn: english(2_000),
+    period: int(1, 12).default(1),
+    price: yen,
+    preTaxPrice: yen,
+    sort: int(0, INT4_MAX).default(0),
+    displayType: z.enum(DISPLAY_TYPES).default('NORMAL'),
+    /** What every box contains (shared/api/types.ts `PlanContents`); null: not described yet. */
+    contents: PlanContentsSchema.nullable().default(null),
+    rounds: z.array(RoundSchema).max(CATALOGUE_LIMITS.rounds).default([]),
+  })
+  .superRefine((plan, ctx) => {
+    checkTax(ctx, plan.price, plan.preTaxPrice);
+    checkUnique(ctx, plan.rounds, (r) => r.name, 'rounds');
+  });
+
+const SocialLinkSchema = z.strictObject({
+  /** shared/artist-types.ts SOCIAL_TYPES have their own icon; any other kind gets the default. */
+  type: z.string().min(1).max(30).regex(/^[A-Z0-9_]+$/),
+  url: link,
+  label: line(50).optional(),
+});
+
+export const ArtistSchema = z
+  .strictObject({
+    slug: slug(100),
+    name: line(100),
+    subName: line(100, 0).default(''),
+    description: prose(5_000).default(''),
+    descriptionEn: english(5_000),
+    type: z.enum(ARTIST_TYPES),
+    icon: image.default(''),
+    coverImage: image.default(''),
+    links: z.array(SocialLinkSchema).max(CATALOGUE_LIMITS.links).default([]),
+    copyright: line(200, 0).default(''),
+    backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, m('color')).default('#ffffff'),
+    sort: int(0, INT4_MAX).default(0),
+    /** Closed artists stay reachable but leave the lineup; this is how an artist is "removed". */
+    isClose: z.boolean().default(false),
+    /** The artist's whole tag set: tags missing here are taken off. */
+    tags: z.array(slug(50)).max(CATALOGUE_LIMITS.tags).default([]),
+    plans: z.array(PlanSchema).max(CATALOGUE_LIMITS.plans).default([]),
+  })
+  .superRefine((artist, ctx) => {
+    checkUnique(ctx, artist.plans, (p) => p.name, 'plans');
+    checkUnique(ctx, artist.tags, (t) => t, 'tags', '');
+  });
+
+export const NewsSchema = z.strictObject({
+  title: line(200),
+  message: prose(10_000).min(1),
+  titleEn: english(200),
+  messageEn: english(10_000),
+  /** '' for none (migration 0006 checks the same rule). */
+  link: z.string().max(500).refine((v) => v === '' || parseCatalogueLink(v) !== null, m('link')).default(''),
+  open: z.boolean().default(false),
+  publishedAt: dateTime,
+});
+
+export const BannerSchema = z
+  .strictObject({
+    title: line(100),
+    subtitle: line(200, 0).default(''),
+    titleEn: english(100),
+    subtitleEn: english(200),
+    image: image.refine((v) => v !== '', m('image')),
+    link: link.default('/'),
+    sort: int(0, INT4_MAX).default(0),
+    /** null: no bound on that side. */
+    startsAt: dateTime.nullable().default(null),
+    endsAt: dateTime.nullable().default(null),
+  })
+  .superRefine((banner, ctx) => {
+    if (banner.startsAt && banner.endsAt && banner.startsAt >= banner.endsAt) issue(ctx, ['endsAt'], 'bannerWindow');
+  });
+
+export const CatalogueFileSchema = z
+  .strictObject({
+    /** The file format; a later, incompatible one gets 2. */
+    version: z.literal(1),
+    artists: z.array(ArtistSchema).max(CATALOGUE_LIMITS.artists).default([]),
+    news: z.array(NewsSchema).max(CATALOGUE_LIMITS.news).default([]),
+    banners: z.array(BannerSchema).max(CATALOGUE_LIMITS.banners).default([]),
+  })
+  .superRefine((file, ctx) => {
+    checkUnique(ctx, file.artists, (a) => a.slug, 'artists', 'slug');
+    checkUnique(ctx, file.news, (n) => n.title, 'news', 'title');
+    checkUnique(ctx, file.banners, (b) => b.title, 'banners', 'title');
+    if (countRows(file) > CATALOGUE_LIMITS.rows) issue(ctx, [], 'tooManyRows');
+  });
+
+export type CatalogueFile = z.infer<typeof CatalogueFileSchema>;
+export type CatalogueArtist = z.infer<typeof ArtistSchema>;
+export type CataloguePlan = z.infer<typeof PlanSchema>;
+export type CatalogueRound = z.infer<typeof RoundSchema>;
+export type CatalogueGoods = z.infer<typeof GoodsSchema>;
+export type CatalogueNews = z.infer<typeof NewsSchema>;
+export type CatalogueBanner = z.infer<typeof BannerSchema>;
+
+type Ctx = z.RefinementCtx;
+
+function issue(ctx: Ctx, path: PropertyKey[], key: CatalogueMessageKey): void {
+  ctx.addIssue({ code: 'custom', path, message: key });
+}
+
+function checkTax(ctx: Ctx, price: number | undefined, preTaxPrice: number | undefined): void {
+  if (price !== undefined && preTaxPrice !== undefined && price !== withTax(preTaxPrice)) issue(ctx, ['price'], 'taxMismatch');
+}
+
+/** Reports the second and later items of a key (`plans[3].name: …`). */
+function checkUnique<T>(ctx: Ctx, items: readonly T[], keyOf: (item: T) => string, list: string, field = 'name'): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const key = keyOf(item);
+    if (seen.has(key)) issue(ctx, field ? [list, index, field] : [list, index], 'duplicateKey');
+    seen.add(key);
+  });
+}
+
+function countRows(file: CatalogueFile): number {
+  let rows = file.news.length + file.banners.length;
+  for (const artist of file.artists) {
+    rows += 1 + artist.plans.length;
+    for (const plan of artist.plans) for (const round of plan.rounds) rows += 1 + (round.goods?.length ?? 0);
+  }
+  return rows;
+}
