@@ -35,8 +35,8 @@ export const PAGE_MODULES: Partial<Record<RouteId, string>> = {
   profileAddress: 'profile-address',
   plan: 'my-plans',
   planDelete: 'plan-delete',
-  orderHistory: 'preparing',
-  receipt: 'preparing',
+  orderHistory: 'order-history',
+  receipt: 'receipt',
   checkout: 'checkout',
   complete: 'complete',
 };

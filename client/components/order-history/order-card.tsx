@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import type { PlanOrderHistory } from '../../../shared/api/types.ts';
+import { formatDate, formatPrice } from '../../../shared/format.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
+import { href } from '../../../shared/routes.ts';
+import { useLang, useT } from '../../lang.tsx';
+import { deferredRules, ORDER_COPY as C } from './order-copy.ts';
+import { OrderTimeline } from './order-timeline.tsx';
+
+/** One order on /mypage/orderHistroy: what was bought, what it cost, where it is. */
+export function OrderCard({ order }: { order: PlanOrderHistory }) {
+  const t = useT();
+  const { english } = useLang();
+  const titleId = `order-${order.id}`;
+  return (
+    <article className="order-card" aria-labelledby={titleId} data-status={order.paymentStatus}>
+      <h2 id={titleId} className="order-card-title">
+        <span className="order-issue">{t(order.order.label)}</span> {order.artist.name}
+        <span className="order-card-round">{order.order.name}</span>
+      </h2>
+      <p className="order-status">{t(order.paymentStatusLabel)}</p>
+      <dl className="order-facts">
+        <div><dt>{t(C.tier)}</dt><dd>{english && order.plan.nameEn ? order.plan.nameEn : order.plan.name}</dd></div>
+        <div><dt>{t(C.count)}</dt><dd>{order.count}</dd></div>
+        <div><dt>{t(C.total)}</dt><dd><OrderAmounts order={order} /></dd></div>
+        <div><dt>{t(C.method)}</dt><dd>{t(PAYMENT_METHOD_LABELS[order.paymentMethod])}</dd></div>
+        {order.paidAt ? <div><dt>{t(C.paidAt)}</dt><dd>{formatDate(order.paidAt)}</dd></div> : null}
+        {order.tracking ? <div><dt>{t(C.tracking)}</dt><dd><TrackingNumber tracking={order.tracking} /></dd></div> : null}
+      </dl>
+      {order.deferred ? <DeferredDue deferred={order.deferred} /> : null}
+      <OrderTimeline entries={order.timeline} />
+      <OrderLinks order={order} describedBy={titleId} />
+    </article>
+  );
+}
+
+function OrderAmounts({ order }: { order: PlanOrderHistory }) {
+  const t = useT();
+  const { english } = useLang();
+  const yen = (n: number) => formatPrice(n, english);
+  return (
+    <span className="order-amounts">
+      <strong>{yen(order.total)}</strong>
+      <span className="order-breakdown">
+        {t(C.price)} {yen(order.price)} ／ {t(C.shipping)} {yen(order.shipFee)}
+        {order.fee > 0 ? <> ／ {t(C.fee)} {yen(order.fee)}</> : null}
+      </span>
+    </span>
+  );
+}
+
+function TrackingNumber({ tracking }: { tracking: NonNullable<PlanOrderHistory['tracking']> }) {
+  const t = useT();
+  const carrier = tracking.carrierName ? `${t(tracking.carrierName)} ` : '';
+  if (!tracking.url) return <span>{carrier}{tracking.number}</span>;
+  return (
+    <span>
+      {carrier}{tracking.number}{' '}
+      <a href={tracking.url} target="_blank" rel="noopener noreferrer">
+        {t(C.trackingLink)}<span className="visually-hidden">{t(C.newTab)}</span>
+      </a>
+    </span>
+  );
+}
+
+function DeferredDue({ deferred }: { deferred: NonNullable<PlanOrderHistory['deferred']> }) {
+  const t = useT();
+  return (
+    <div className="order-deferred">
+      <p><strong>{t(C.dueTitle)}</strong>: {formatDate(deferred.dueDate)}</p>
+      <p>{t(deferredRules(deferred.dueDays, deferred.lateFee, deferred.maxLateFees, deferred.lateFeeMax))}</p>
+    </div>
+  );
+}
+
+function OrderLinks({ order, describedBy }: { order: PlanOrderHistory; describedBy: string }) {
+  const t = useT();
+  const links = [];
+  if (order.receipt.available) {
+    links.push(<Link key="receipt" className="button button-ghost" to={href('receipt', { id: order.id })} aria-describedby={describedBy}>
+      {t(order.receipt.issuedCount > 0 ? C.receiptAgain : C.receipt)}
+    </Link>);
+  }
+  if (order.paymentStatus === 'ERROR') {
+    links.push(<Link key="card" className="button button-primary" to={href('profilePayment')} aria-describedby={describedBy}>{t(C.changeCard)}</Link>);
+  }
+  return links.length > 0 ? <p className="order-links">{links}</p> : null;
+}
