@@ -53,9 +53,9 @@ export function checkAddressee(value: string): { ok: true; value: string } | { o
   return { ok: true, value: trimmed };
 }
 
-/** 但し書き: 「OshiBox 星野ミライ ライトプラン 12月号 代として」. */
+/** 但し書き: 「OshiBox 星野ミライ ライトプラン 12月号 代として」 (in English after a "For" label). */
 export function receiptDescription(brand: string, artist: string, plan: string, issue: Text): Text {
-  return { ja: `${brand} ${artist} ${plan} ${issue.ja} 代として`, en: `For ${brand} ${artist} ${plan}, ${issue.en}` };
+  return { ja: `${brand} ${artist} ${plan} ${issue.ja} 代として`, en: `${brand} ${artist} ${plan}, ${issue.en}` };
 }
 
 /** Why a receipt cannot be issued: GMOAB (the payment slip's receipt serves) or an unpaid order. */
