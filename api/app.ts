@@ -21,6 +21,7 @@ import { paymentRouter } from './payment/payment.router.ts';
 import { sandboxRouter } from './payment/sandbox/sandbox.router.ts';
 import { paymentProviderOf } from './payment/provider-of.ts';
 import { userPlanRouter } from './user-plan/user-plan.router.ts';
+import { opsRouter } from './ops/ops.router.ts';
 import { orderHistoryRouter } from './order-history/order-history.router.ts';
 
 /** The shop API ("upstream API origin"). Built here; only main.ts listens. */
@@ -41,6 +42,8 @@ export function createApiApp(ctx: ApiContext): Express {
     }),
   );
   app.use(healthRouter(ctx));
+  // Operator commands (loopback or OPS_TOKEN); never under /api, which the web tier proxies.
+  app.use('/ops', opsRouter(ctx));
   // Data differs per shopper and changes with stock: nothing is cached unless a route says so.
   app.use('/api', (_req, res, next) => {
     res.set('cache-control', 'no-store');

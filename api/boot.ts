@@ -7,6 +7,9 @@ import { DATABASE_TIMEOUTS, openDatabase, type DatabaseHandle } from './db/conne
 import { migrate } from './db/migrate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
+import type { ApiContext } from './context.ts';
+import { billingOptionsOf } from './billing/billing-options.ts';
+import { startBillingScheduler } from './billing/scheduler.ts';
 
 /**
  * Opens the database, applies migrations and, on the embedded default (or when asked), seeds
@@ -21,8 +24,26 @@ export async function bootApi(config: Config, logger: Logger) {
   if (wantSeed && (await seedDemo(database.db)).seeded) logger.info('demo catalogue seeded');
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, dataDir: config.DATA_DIR });
   logger.info({ mail: mailer.kind }, mailer.kind === 'smtp' ? 'mail goes out over SMTP' : 'mail goes to the outbox folder');
-  const app = createApiApp({ db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, mailer });
-  return { app, database, mailer };
+  const ctx: ApiContext = {
+    db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, mailer,
+    sandboxLatencyMs: config.SANDBOX_LATENCY_MS,
+    billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
+    opsToken: config.OPS_TOKEN,
+  };
+  const app = createApiApp(ctx);
+  const billing = config.BILLING_SCHEDULER === 'on'
+    ? startBillingScheduler(ctx, { ...billingOptionsOf(ctx), intervalMs: config.BILLING_INTERVAL_MS })
+    : null;
+  return {
+    app,
+    database,
+    mailer,
+    /** Stops the billing pass first (it finishes what it holds), then closes the database. */
+    close: async () => {
+      await billing?.stop();
+      await database.close();
+    },
+  };
 }
 
 /**

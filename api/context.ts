@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DB } from './db/schema.ts';
 import type { PaymentProvider } from './payment/provider.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { BillingOptions } from './billing/billing-options.ts';
 import type { ThrottleRules } from './throttle/throttle.service.ts';
 
 /** What every router gets: the database, a logger, a clock (tests may fix the time) and the shop's origin. */
@@ -21,4 +22,10 @@ export interface ApiContext {
    * through `paymentProviderOf(ctx)` (api/payment/provider-of.ts), never this field directly.
    */
   paymentProvider?: PaymentProvider;
+  /** SANDBOX_LATENCY_MS: how long the sandbox takes to answer a charge (rehearsals, the benchmark). */
+  sandboxLatencyMs?: number;
+  /** The billing pass's bounds (BILLING_CONCURRENCY, BILLING_LEASE_MS); defaults in api/billing/billing-options.ts. */
+  billing?: Partial<BillingOptions>;
+  /** OPS_TOKEN: lets the operator endpoint answer beyond loopback (api/ops/ops.router.ts). */
+  opsToken?: string | undefined;
 }

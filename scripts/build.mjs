@@ -49,7 +49,7 @@ async function buildClient() {
 
 async function buildServer() {
   await esbuild.build({
-    entryPoints: { main: 'server/main.ts' },
+    entryPoints: { main: 'server/main.ts', ops: 'scripts/ops.ts' },
     outdir: outRoot,
     bundle: true,
     format: 'esm',

@@ -53,8 +53,8 @@ async function serve(
 
 async function startApi(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'api');
-  const { app, database } = await bootApi(config, logger);
-  closers.push(database.close);
+  const { app, database, close } = await bootApi(config, logger);
+  closers.push(close);
   if (database.poolStats) recordPoolStats(database.poolStats);
   await serve(app, 'api', config.API_PORT, 'API_PORT', apiRouteLabel);
   logger.info({ port: config.API_PORT, database: database.kind }, 'shop API listening');

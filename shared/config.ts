@@ -71,6 +71,15 @@ export const ConfigSchema = z.object({
    * test gateway with documented test cards; a real gateway would be a second value.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The sandbox answers each call after this long: a rehearsal or benchmark of a real gateway's latency. */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  // Billing (api/billing/): the pass that runs inside every API process; instances share the work.
+  BILLING_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  BILLING_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  BILLING_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** Lets `npm run ops` reach the operator endpoint from another machine (Bearer); unset = loopback only. */
+  OPS_TOKEN: z.string().min(32, 'at least 32 characters').max(200).optional(),
   /** The receipts' issuer (Japan's invoice system); name and address default to the company's. */
   INVOICE_ISSUER_NAME: z.string().min(1).max(100).optional(),
   INVOICE_ISSUER_ADDRESS: z.string().min(1).max(200).optional(),

@@ -6,6 +6,8 @@ import { BadRequestError, DomainError, NotFoundError } from '../http/errors.ts';
 import { PAYMENT_MESSAGES as M } from './payment-messages.ts';
 import * as repo from './payment.repository.ts';
 import { paymentProviderOf } from './provider-of.ts';
+import { billingOptionsOf } from '../billing/billing-options.ts';
+import { retryAfterPaymentChange } from '../billing/run-billing.ts';
 
 /** The card token H8 charges, or null when none is registered. */
 export async function cardTokenOf(ctx: ApiContext, userId: number): Promise<string | null> {
@@ -38,6 +40,8 @@ export async function confirmCardRegistration(ctx: ApiContext, user: CurrentUser
     await repo.setMethod(trx, user.id, 'CARD');
     await repo.insertHistory(trx, { userId: user.id, method: 'CARD', brand: result.brand, last4: result.last4, guardianConsent: false }, ctx.now());
   });
+  // A declined monthly round is charged again on the new card at once (issue 9).
+  await retryAfterPaymentChange(ctx, user.id, billingOptionsOf(ctx));
   return 'registered';
 }
 
@@ -67,6 +71,7 @@ export async function chooseMethod(ctx: ApiContext, user: CurrentUser, method: P
       last4: method === 'CARD' ? (card?.last4 ?? null) : null, guardianConsent: method === 'GMOAB' && guardianConsent,
     }, ctx.now());
   });
+  await retryAfterPaymentChange(ctx, user.id, billingOptionsOf(ctx));
   return method;
 }
 

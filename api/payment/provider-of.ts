@@ -12,7 +12,7 @@ export function paymentProviderOf(ctx: ApiContext): PaymentProvider {
   if (ctx.paymentProvider) return ctx.paymentProvider;
   let sandbox = sandboxes.get(ctx);
   if (!sandbox) {
-    sandbox = createSandboxProvider({ db: ctx.db, now: ctx.now });
+    sandbox = createSandboxProvider({ db: ctx.db, now: ctx.now, latencyMs: ctx.sandboxLatencyMs ?? 0 });
     sandboxes.set(ctx, sandbox);
   }
   return sandbox;

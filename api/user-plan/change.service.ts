@@ -11,6 +11,7 @@ import { changeTierOrCount } from './tier-change.ts';
 import { findActiveUserPlan, findLiveUserPlans, insertSkip, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
 import { roundOfChange, toUserPlan } from './user-plan.view.ts';
 import { voidRoundCharge } from './void-round.ts';
+import { keepPausedRoundsSkipped, reserveBeforeChange } from '../billing/reserve.ts';
 
 export interface ChangeInput {
   currentPlanId: number;
@@ -38,6 +39,7 @@ export async function changeUserPlan(ctx: ApiContext, user: CurrentUser, input: 
       { planId: { ja: '現在のプランと同じIDを指定してください。', en: 'Must equal currentPlanId.' } });
   }
   const action = input.action;
+  await reserveDueRoundsFirst(ctx, user.id, input.currentPlanId);
   if (action === 'change') return changeTierOrCount(ctx, user, input);
   const { row, order, voided } = await ctx.db.transaction().execute((trx) => applyRoundAction(trx, ctx.now(), user.id, input.currentPlanId, action));
   return finish(ctx, user, row.plan_id, order, voided, action);
@@ -48,7 +50,9 @@ async function applyRoundAction(trx: Db, now: Date, userId: number, planId: numb
   const order = await roundOfChange(trx, row.plan_id, now);
   const paused = row.paused_from !== null;
   if (action === 'resume') {
-    if (!paused) throw conflict(M.notPaused);
+    if (!row.paused_from) throw conflict(M.notPaused);
+    // Rounds whose deadline passed while paused stay skipped, even if the billing run is late.
+    await keepPausedRoundsSkipped(trx, row.id, row.plan_id, row.paused_from, now);
     await updateUserPlan(trx, row.id, { paused_from: null }, now);
     return { row, order, voided: null };
   }
@@ -67,6 +71,7 @@ async function applyRoundAction(trx: Db, now: Date, userId: number, planId: numb
 
 /** DELETE /api/userPlan/{planId}: ends the subscription; a charged round before its deadline is refunded. */
 export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId: number, quiet = false): Promise<UserPlanChange> {
+  await reserveDueRoundsFirst(ctx, user.id, planId);
   const { row, order, voided } = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const row = await requireOwnUserPlan(trx, user.id, planId, true);
@@ -85,6 +90,15 @@ export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId:
  */
 export async function cancelEveryPlan(ctx: ApiContext, user: CurrentUser): Promise<void> {
   for (const row of await findLiveUserPlans(ctx.db, user.id)) await cancelUserPlan(ctx, user, row.plan_id, true);
+}
+
+/**
+ * A change applies from the next round once a deadline has passed; a round whose deadline passed
+ * but that the billing run has not reserved yet is reserved now, on the terms in force at it.
+ */
+async function reserveDueRoundsFirst(ctx: ApiContext, userId: number, planId: number): Promise<void> {
+  const row = await findActiveUserPlan(ctx.db, userId, planId);
+  if (row) await reserveBeforeChange(ctx, row.id, row.plan_id);
 }
 
 async function finish(

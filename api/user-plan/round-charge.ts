@@ -3,21 +3,7 @@ import { paymentProviderOf } from '../payment/provider-of.ts';
 import type { ApiContext } from '../context.ts';
 import { providerUnavailable } from './provider-errors.ts';
 import { updateHistory, type HistoryRow } from '../order-history/order-history.repository.ts';
-
-/** A provider call that has not answered by then is looked up later by its order key. */
-const PROVIDER_DEADLINE_MS = 15_000;
-
-async function withDeadline<T>(work: Promise<T>): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), PROVIDER_DEADLINE_MS);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { withProviderDeadline as withDeadline } from '../payment/provider-deadline.ts';
 
 /**
  * Charges a reserved row (status BEFORE) and records the answer. Runs outside any transaction.

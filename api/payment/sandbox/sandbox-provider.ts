@@ -20,8 +20,12 @@ const SCREENING_DECLINED = {
  * The offline sandbox gateway. It keeps its state in `sandbox_*` tables, as a real gateway keeps
  * its own, and answers like one: idempotent charges by order key, refunds up to the amount charged.
  */
-export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date }): PaymentProvider {
+export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date; latencyMs?: number }): PaymentProvider {
   const { db, now } = deps;
+  // A real gateway answers in a few hundred milliseconds; SANDBOX_LATENCY_MS lets a rehearsal or
+  // the billing benchmark feel that (the wait happens outside any database work).
+  const later = <T>(work: () => Promise<T>): Promise<T> =>
+    deps.latencyMs ? new Promise((resolve) => setTimeout(resolve, deps.latencyMs)).then(work) : work();
   return {
     name: 'sandbox',
     testMode: true,
@@ -30,11 +34,11 @@ export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date })
       return { url: `${SANDBOX_BASE_PATH}/card/${id}` };
     },
     confirmCardRegistration: ({ userId, registrationId }) => confirm(db, now(), userId, registrationId),
-    charge: (input) => charge(db, now(), input),
-    findCharge: async (orderKey) => {
+    charge: (input) => later(() => charge(db, now(), input)),
+    findCharge: (orderKey) => later(async () => {
       const row = await db.selectFrom('sandbox_charges').selectAll().where('order_key', '=', orderKey).executeTakeFirst();
       return row ? toChargeResult(row) : null;
-    },
+    }),
     refund: (input) => refund(db, input),
     screenDeferred: (input) => screen(db, now(), input),
   };

@@ -1,0 +1,13 @@
+import type { ApiContext } from '../context.ts';
+
+/** The bounds of a billing pass: provider calls at once, and how long a claimed row is owned. */
+export interface BillingOptions {
+  concurrency: number;
+  leaseMs: number;
+}
+
+export const DEFAULT_BILLING_OPTIONS: BillingOptions = { concurrency: 32, leaseMs: 120_000 };
+
+export function billingOptionsOf(ctx: ApiContext): BillingOptions {
+  return { ...DEFAULT_BILLING_OPTIONS, ...ctx.billing };
+}

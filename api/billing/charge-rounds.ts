@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { MAX_CHARGE_ATTEMPTS, nextAttemptAt } from '../../shared/billing-rules.ts';
+import { issueLabel } from '../../shared/subscription-rules.ts';
+import type { ApiContext } from '../context.ts';
+import type { Db } from '../db/schema.ts';
+import { renderChargedMail, renderFailedMail } from '../mail/billing-templates.ts';
+import { withProviderDeadline } from '../payment/provider-deadline.ts';
+import type { ChargeRequest, ChargeResult } from '../payment/provider.ts';
+import { paymentProviderOf } from '../payment/provider-of.ts';
+import { enqueueMails, forEachLimited } from './billing-mails.ts';
+import { factsForMail, type BillingScope } from './billing-scope.ts';
+import { loadRoundFacts, type RoundFacts } from './round-facts.ts';
+
+export interface ChargeOptions {
+  /** Provider calls at once (issue 9: a bound, e.g. 32). */
+  concurrency: number;
+  /** How long a worker owns a claimed row; after that another may take it (and looks it up first). */
+  leaseMs: number;
+  signal?: AbortSignal;
+}
+
+export interface ChargeTally {
+  charged: number;
+  declined: number;
+  /** No answer within the deadline, or the provider said pending: settled by a later pass. */
+  inDoubt: number;
+}
+
+type Claimed = { id: number; charge_key: string; attempts: number; claims: number };
+
+/**
+ * Takes BEFORE billing rows by a lease (`FOR UPDATE SKIP LOCKED` only for the instant of the
+ * claim: no database lock is held across a provider call), so any number of API instances and
+ * operator runs share the work.
+ */
+async function claim(db: Db, limit: number, leaseMs: number, scope: BillingScope): Promise<Claimed[]> {
+  const byUser = scope.userId === undefined ? sql`` : sql`and user_id = ${scope.userId}`;
+  const byRound = scope.roundId === undefined ? sql`` : sql`and plan_order_id = ${scope.roundId}`;
+  const result = await sql<Claimed>`
+    update plan_order_histories set claims = claims + 1, claimed_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
+    where id in (select id from plan_order_histories where origin = 'billing' and payment_status = 'BEFORE'
+      and (claimed_until is null or claimed_until < clock_timestamp()) ${byUser} ${byRound}
+      order by id limit ${limit} for update skip locked)
+    returning id, charge_key, attempts, claims`.execute(db);
+  return result.rows;
+}
+
+/** Charges every reserved billing row in scope, `concurrency` provider calls at a time. */
+export async function chargeReservedRounds(
+  ctx: ApiContext,
+  options: ChargeOptions,
+  scope: BillingScope = {},
+  onProgress?: (tally: ChargeTally) => void,
+): Promise<ChargeTally> {
+  const tally: ChargeTally = { charged: 0, declined: 0, inDoubt: 0 };
+  while (!options.signal?.aborted) {
+    const rows = await claim(ctx.db, options.concurrency * 4, options.leaseMs, scope);
+    if (rows.length === 0) break;
+    const facts = await loadRoundFacts(ctx.db, rows.map((r) => r.id));
+    await forEachLimited(rows, options.concurrency, async (row) => {
+      const fact = facts.get(row.id);
+      if (fact) tally[await settle(ctx, row, fact)] += 1;
+    });
+    onProgress?.(tally);
+  }
+  return tally;
+}
+
+/** One row: look up first if a worker had it before, else charge; then record the answer. */
+async function settle(ctx: ApiContext, row: Claimed, fact: RoundFacts): Promise<keyof ChargeTally> {
+  const provider = paymentProviderOf(ctx);
+  let result: ChargeResult | null | 'timeout' = null;
+  // Taken before and not finished (a process died, a call timed out): the provider may have
+  // charged it; ask by the order key before anything else.
+  if (row.claims > 1) result = await withProviderDeadline(provider.findCharge(row.charge_key));
+  if (result === null) {
+    const source = sourceOf(fact);
+    result = source
+      ? await withProviderDeadline(provider.charge({ orderKey: row.charge_key, amount: fact.total, description: describe(fact), source }))
+      : { status: 'declined', chargeId: '', orderKey: row.charge_key, amount: fact.total, declineReason: 'no payment method' };
+  }
+  if (result === 'timeout' || result.status === 'pending') {
+    ctx.logger.warn({ orderKey: row.charge_key }, 'billing charge in doubt; settled by a later pass');
+    return 'inDoubt';
+  }
+  return record(ctx, row, fact, result);
+}
+
+function describe(fact: RoundFacts): string {
+  return `${fact.artist_name} ${fact.plan_name} ${issueLabel({ shipDate: fact.ship_date.toISOString() }).ja}`.slice(0, 100);
+}
+
+/** The method on the row picks the source; the card is the one registered now (a changed card counts). */
+function sourceOf(fact: RoundFacts): ChargeRequest['source'] | null {
+  if (fact.payment_method === 'GMOAB') {
+    return { kind: 'deferred', buyer: {
+      userId: fact.user_id, name: fact.name, tel: fact.tel, birthday: fact.birthday, zip: fact.zip,
+      address: `${fact.address} ${fact.address2}`.trim(), email: fact.email,
+    } };
+  }
+  return fact.card_token ? { kind: 'card', token: fact.card_token } : null;
+}
+
+/** Records the provider's answer and queues its mail in one transaction; a stale worker changes nothing. */
+async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: ChargeResult): Promise<'charged' | 'declined'> {
+  const now = ctx.now();
+  const succeeded = result.status === 'succeeded';
+  const next = succeeded || row.attempts >= MAX_CHARGE_ATTEMPTS ? null : nextAttemptAt(row.attempts, now, fact.ship_date);
+  await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx.updateTable('plan_order_histories')
+      .set(succeeded
+        ? { payment_status: 'SUCCESS', charge_id: result.chargeId, paid_at: now, claimed_until: null, updated_at: now }
+        : { payment_status: 'ERROR', charge_id: result.chargeId || null, decline_reason: (result.declineReason ?? 'declined').slice(0, 200),
+          next_attempt_at: next, claimed_until: null, updated_at: now })
+      .where('id', '=', row.id).where('payment_status', '=', 'BEFORE').where('charge_key', '=', row.charge_key)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) return;
+    const facts = factsForMail(fact, { nextAttemptAt: next });
+    const vars = { brand: ctx.mailer.brand, origin: ctx.publicOrigin };
+    await enqueueMails(trx, [succeeded
+      ? { key: `charged:${row.id}`, kind: 'charged', userId: fact.user_id, historyId: row.id, mail: renderChargedMail(facts, vars) }
+      : { key: `failed:${row.id}:${row.attempts}`, kind: 'failed', userId: fact.user_id, historyId: row.id, mail: renderFailedMail(facts, vars) }], now);
+  });
+  return succeeded ? 'charged' : 'declined';
+}

@@ -1,0 +1,37 @@
+import { billingOrderKey, MAX_CHARGE_ATTEMPTS } from '../../shared/billing-rules.ts';
+import { roundCharge } from '../../shared/money.ts';
+import type { ApiContext } from '../context.ts';
+import type { BillingScope } from './billing-scope.ts';
+
+/**
+ * Declined billing rounds whose retry is due (or, after a card or method change, every one still
+ * before its ship date) go back to BEFORE as a new attempt: a new order key, so the provider
+ * charges anew (the declined attempt charged nothing), and the amounts of the method in force
+ * now (a switch to GMOAB adds its fee). The guard on `attempts` lets one pass only take a row.
+ */
+export async function requeueRetries(ctx: ApiContext, scope: BillingScope = {}, afterPaymentChange = false): Promise<number> {
+  const now = ctx.now();
+  let query = ctx.db.selectFrom('plan_order_histories as h')
+    .innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
+    .innerJoin('plans as p', 'p.id', 'h.plan_id')
+    .innerJoin('users as u', 'u.id', 'h.user_id')
+    .select(['h.id', 'h.attempts', 'h.user_plan_id', 'h.plan_order_id', 'h.count', 'u.payment_method', 'p.price', 'p.pre_tax_price'])
+    .where('h.origin', '=', 'billing').where('h.payment_status', '=', 'ERROR').where('h.attempts', '<', MAX_CHARGE_ATTEMPTS)
+    .where('po.ship_date', '>', now).where('u.deleted_at', 'is', null);
+  query = afterPaymentChange ? query : query.where('h.next_attempt_at', '<=', now);
+  if (scope.userId !== undefined) query = query.where('h.user_id', '=', scope.userId);
+  if (scope.roundId !== undefined) query = query.where('h.plan_order_id', '=', scope.roundId);
+  let requeued = 0;
+  for (const row of await query.orderBy('h.id').limit(10_000).execute()) {
+    const method = row.payment_method === 'GMOAB' ? 'GMOAB' : 'CARD';
+    const money = roundCharge({ price: row.price, preTaxPrice: row.pre_tax_price }, row.count, method === 'GMOAB', now);
+    const attempt = row.attempts + 1;
+    const result = await ctx.db.updateTable('plan_order_histories').set({
+      payment_status: 'BEFORE', attempts: attempt, charge_key: billingOrderKey(row.user_plan_id, row.plan_order_id, attempt),
+      claims: 0, claimed_until: null, next_attempt_at: null, decline_reason: null, charge_id: null, payment_method: method,
+      price: money.price, pre_tax_price: money.preTaxPrice, fee: money.fee, pre_tax_fee: money.preTaxFee, total: money.total, updated_at: now,
+    }).where('id', '=', row.id).where('payment_status', '=', 'ERROR').where('attempts', '=', row.attempts).executeTakeFirst();
+    if (result.numUpdatedRows === 1n) requeued += 1;
+  }
+  return requeued;
+}

@@ -1,0 +1,80 @@
+import type { ApiContext } from '../context.ts';
+import { deliverMails } from './billing-mails.ts';
+import type { BillingScope } from './billing-scope.ts';
+import { chargeReservedRounds, type ChargeOptions, type ChargeTally } from './charge-rounds.ts';
+import { markPreparing } from './preparing.ts';
+import { queueReminders } from './reminders.ts';
+import { reserveDueRounds } from './reserve.ts';
+import { requeueRetries } from './retries.ts';
+
+export interface BillingSummary {
+  /** The clock the run used (a rehearsal's `--now`, or the time). */
+  now: string;
+  reminders: number;
+  rounds: number;
+  reserved: number;
+  retried: number;
+  charged: number;
+  declined: number;
+  inDoubt: number;
+  preparing: number;
+  mailsSent: number;
+  mailsFailed: number;
+  ms: number;
+}
+
+export interface BillingProgress {
+  /** Rows to charge in this pass, known once reserved. */
+  total: number;
+  done: number;
+}
+
+/**
+ * One pass of everything due at `ctx.now()`: reminders, reservation of rounds whose deadline has
+ * passed, retries that are due, the charges, "preparing shipment", and the mails. Every step is
+ * idempotent and safe beside another pass (other instances, an operator's run), so the scheduler
+ * and `npm run ops -- billing` call the same function.
+ */
+export async function runBilling(
+  ctx: ApiContext,
+  options: ChargeOptions,
+  scope: BillingScope = {},
+  onProgress?: (progress: BillingProgress) => void,
+): Promise<BillingSummary> {
+  const started = performance.now();
+  const reminders = await queueReminders(ctx, scope);
+  const { rounds, reserved } = await reserveDueRounds(ctx, scope.roundId);
+  const retried = await requeueRetries(ctx, scope);
+  const total = await countToCharge(ctx, scope);
+  onProgress?.({ total, done: 0 });
+  const tally: ChargeTally = await chargeReservedRounds(ctx, options, scope, (t) => onProgress?.({ total, done: t.charged + t.declined + t.inDoubt }));
+  const preparing = await markPreparing(ctx, scope);
+  const mails = await deliverMails(ctx);
+  return {
+    now: ctx.now().toISOString(), reminders, rounds, reserved, retried, ...tally, preparing,
+    mailsSent: mails.sent, mailsFailed: mails.failed, ms: Math.round(performance.now() - started),
+  };
+}
+
+async function countToCharge(ctx: ApiContext, scope: BillingScope): Promise<number> {
+  let query = ctx.db.selectFrom('plan_order_histories').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('origin', '=', 'billing').where('payment_status', '=', 'BEFORE');
+  if (scope.roundId !== undefined) query = query.where('plan_order_id', '=', scope.roundId);
+  if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * After a shopper registers a card or changes the method: their declined rounds still before the
+ * ship date are tried again at once, so a success puts the round back on track. Never fails the
+ * shopper's request: whatever does not go through now is retried on schedule.
+ */
+export async function retryAfterPaymentChange(ctx: ApiContext, userId: number, options: ChargeOptions): Promise<void> {
+  try {
+    if ((await requeueRetries(ctx, { userId }, true)) === 0) return;
+    await chargeReservedRounds(ctx, options, { userId });
+    await deliverMails(ctx);
+  } catch (error) {
+    ctx.logger.error({ userId, reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'retry after a payment change failed; left to the schedule');
+  }
+}

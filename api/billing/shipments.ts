@@ -1,0 +1,123 @@
+import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import { CARRIERS } from '../../shared/carriers.ts';
+import type { ApiContext } from '../context.ts';
+import type { Db } from '../db/schema.ts';
+import { renderShippedMail } from '../mail/billing-templates.ts';
+import { deliverMails, enqueueMails } from './billing-mails.ts';
+import { factsForMail } from './billing-scope.ts';
+import { loadRoundFacts } from './round-facts.ts';
+
+/**
+ * `shipments import` and `shipments delivered`: a CSV from the warehouse, one box a line, named by
+ * its order history id or by the shopper's e-mail and the round id. Each line is applied in its
+ * own transaction, guarded by the status it moves from, so re-importing a file changes nothing
+ * and a line that cannot apply is reported with its reason instead of stopping the others.
+ */
+export type ShipmentMode = 'shipped' | 'delivered';
+
+export interface ShipmentReport {
+  lines: number;
+  applied: number;
+  alreadyApplied: number;
+  refused: { line: number; reason: string }[];
+  mailsSent: number;
+}
+
+export const SHIPMENT_FILE_LIMITS = { bytes: 2_000_000, lines: 20_000 } as const;
+
+const Line = z.strictObject({
+  orderHistoryId: z.string().regex(/^\d{1,9}$/, 'a number').optional(),
+  email: z.string().max(200).optional(),
+  roundId: z.string().regex(/^\d{1,9}$/, 'a number').optional(),
+  trackingNumber: z.string().regex(/^[A-Za-z0-9-]{6,30}$/, '6–30 letters, digits or hyphens').optional(),
+  carrier: z.string().refine((c) => c === '' || Object.hasOwn(CARRIERS, c), `one of ${Object.keys(CARRIERS).join(', ')}`).optional(),
+});
+type Line = z.infer<typeof Line>;
+
+export class ShipmentFileError extends Error {}
+
+export function parseShipmentFile(text: string): Record<string, string>[] {
+  if (Buffer.byteLength(text) > SHIPMENT_FILE_LIMITS.bytes) throw new ShipmentFileError(`the file is over ${SHIPMENT_FILE_LIMITS.bytes} bytes`);
+  try {
+    const rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true, to: SHIPMENT_FILE_LIMITS.lines + 1 }) as Record<string, string>[];
+    if (rows.length > SHIPMENT_FILE_LIMITS.lines) throw new ShipmentFileError(`the file has over ${SHIPMENT_FILE_LIMITS.lines} lines`);
+    return rows;
+  } catch (error) {
+    if (error instanceof ShipmentFileError) throw error;
+    throw new ShipmentFileError(`not a CSV with a header line: ${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'}`);
+  }
+}
+
+export async function importShipments(ctx: ApiContext, text: string, mode: ShipmentMode): Promise<ShipmentReport> {
+  const rows = parseShipmentFile(text);
+  const report: ShipmentReport = { lines: rows.length, applied: 0, alreadyApplied: 0, refused: [], mailsSent: 0 };
+  for (const [index, raw] of rows.entries()) {
+    const line = index + 2; // the header is line 1
+    const parsed = Line.safeParse(raw);
+    if (!parsed.success) {
+      report.refused.push({ line, reason: parsed.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ').slice(0, 300) });
+      continue;
+    }
+    const outcome = await applyLine(ctx, parsed.data, mode);
+    if (outcome === 'applied') report.applied += 1;
+    else if (outcome === 'already') report.alreadyApplied += 1;
+    else report.refused.push({ line, reason: outcome.refused });
+  }
+  report.mailsSent = (await deliverMails(ctx)).sent;
+  return report;
+}
+
+type Outcome = 'applied' | 'already' | { refused: string };
+
+async function findBox(db: Db, line: Line): Promise<{ id: number; payment_status: string; ship_number: string } | { refused: string }> {
+  let query = db.selectFrom('plan_order_histories as h').select(['h.id', 'h.payment_status', 'h.ship_number'])
+    .where('h.payment_status', 'not in', ['CANCEL']).where('h.superseded_by', 'is', null);
+  if (line.orderHistoryId) query = query.where('h.id', '=', Number(line.orderHistoryId));
+  else if (line.email && line.roundId) {
+    query = query.innerJoin('users as u', 'u.id', 'h.user_id').where('u.email', '=', line.email.toLowerCase()).where('h.plan_order_id', '=', Number(line.roundId));
+  } else return { refused: 'name the box by orderHistoryId, or by email and roundId' };
+  const found = await query.orderBy('h.id', 'desc').limit(2).execute();
+  if (found.length === 0) return { refused: 'no such order (or it was cancelled)' };
+  if (found.length > 1) return { refused: 'several orders match: use orderHistoryId' };
+  return found[0]!;
+}
+
+async function applyLine(ctx: ApiContext, line: Line, mode: ShipmentMode): Promise<Outcome> {
+  const box = await findBox(ctx.db, line);
+  if ('refused' in box) return box;
+  if (mode === 'delivered') return deliver(ctx, box, line);
+  if (!line.trackingNumber) return { refused: 'trackingNumber: required' };
+  if (['SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'].includes(box.payment_status)) {
+    return box.ship_number === line.trackingNumber ? 'already' : { refused: `already shipped with tracking number ${box.ship_number}` };
+  }
+  if (!['SUCCESS', 'WAITING'].includes(box.payment_status)) return { refused: `not paid (status ${box.payment_status})` };
+  return ship(ctx, box.id, line.trackingNumber, line.carrier ?? '');
+}
+
+/** SUCCESS/WAITING → SHIPSTART with the tracking number, and the shipped mail in the same transaction. */
+async function ship(ctx: ApiContext, id: number, trackingNumber: string, carrier: string): Promise<Outcome> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const moved = await trx.updateTable('plan_order_histories')
+      .set((eb) => ({ payment_status: 'SHIPSTART', ship_number: trackingNumber, carrier, shipped_at: now,
+        waiting_at: eb.fn.coalesce('waiting_at', eb.val(now)), updated_at: now }))
+      .where('id', '=', id).where('payment_status', 'in', ['SUCCESS', 'WAITING']).executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) return 'already' as const;
+    const fact = (await loadRoundFacts(trx, [id])).get(id)!;
+    const mail = renderShippedMail(factsForMail(fact, { shipNumber: trackingNumber, carrier }), { brand: ctx.mailer.brand, origin: ctx.publicOrigin });
+    await enqueueMails(trx, [{ key: `shipped:${id}`, kind: 'shipped', userId: fact.user_id, historyId: id, mail }], now);
+    return 'applied' as const;
+  });
+}
+
+async function deliver(ctx: ApiContext, box: { id: number; payment_status: string; ship_number: string }, line: Line): Promise<Outcome> {
+  if (line.trackingNumber && box.ship_number !== line.trackingNumber) return { refused: `tracking number differs from ${box.ship_number || 'none'}` };
+  if (box.payment_status === 'DELIVERED') return 'already';
+  if (box.payment_status === 'SHIPSTART') return { refused: 'the shipped mail has not gone out yet: import again after it has' };
+  if (box.payment_status !== 'COMPLETEMAIL') return { refused: `not shipped (status ${box.payment_status})` };
+  const now = ctx.now();
+  const moved = await ctx.db.updateTable('plan_order_histories').set({ payment_status: 'DELIVERED', delivered_at: now, updated_at: now })
+    .where('id', '=', box.id).where('payment_status', '=', 'COMPLETEMAIL').executeTakeFirst();
+  return moved.numUpdatedRows === 1n ? 'applied' : 'already';
+}

@@ -1,0 +1,115 @@
+import { trackingOf } from '../../shared/carriers.ts';
+import { formatDate, formatDateTime, formatPrice } from '../../shared/format.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payment.ts';
+import { href } from '../../shared/routes.ts';
+import { deadlineLabel, HOW_TO_CANCEL_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
+import type { Lang } from '../../shared/text.ts';
+import { escapeHtml } from './mail-templates.ts';
+import type { OutgoingMail } from './mailer.ts';
+
+/**
+ * The billing mails (issue 9), ja/en, text and HTML: the reminder before a charge, the charge
+ * succeeded or failed, and the box shipped. Each names the round (「◯月号」) and links to where
+ * the shopper acts on it.
+ */
+export interface BillingMailFacts {
+  lang: Lang;
+  to: string;
+  artistName: string;
+  planName: string;
+  count: number;
+  /** ISO instants, as the shared round rules take them. */
+  round: { endDate: string; shipDate: string };
+  total: number;
+  method: PaymentMethod;
+  /** failed: when the charge is tried again, if it will be. */
+  nextAttemptAt?: Date | null;
+  /** shipped: the tracking number and carrier code. */
+  shipNumber?: string;
+  carrier?: string;
+}
+
+interface Vars {
+  brand: string;
+  origin: string;
+}
+
+type Link = { text: string; url: string };
+
+function what(f: BillingMailFacts, en: boolean): string {
+  return en ? `${f.artistName} "${f.planName}" × ${f.count}, ${issueLabel(f.round).en}` : `${f.artistName}「${f.planName}」×${f.count}（${issueLabel(f.round).ja}）`;
+}
+
+function amount(f: BillingMailFacts, en: boolean): string {
+  const method = PAYMENT_METHOD_LABELS[f.method][en ? 'en' : 'ja'];
+  return en ? `${formatPrice(f.total, true)} by ${method} (plan × quantity, shipping and any deferred-payment fee)`
+    : `${formatPrice(f.total)}（${method}・プラン代金×数量、送料、後払い手数料を含みます）`;
+}
+
+export function renderReminderMail(f: BillingMailFacts, vars: Vars): OutgoingMail {
+  const en = f.lang === 'en';
+  const deadline = deadlineLabel(f.round)[f.lang];
+  const lines = en
+    ? [`${what(f, en)} will be charged at its deadline, ${deadline}.`, `Amount: ${amount(f, en)}.`,
+      `To skip this round, pause or cancel, do it in "My plans" before ${deadline}; after the deadline a change applies from the next round.`, HOW_TO_CANCEL_TEXT.en]
+    : [`${what(f, en)}は、申込締切（${deadline}）に決済します。`, `ご請求額: ${amount(f, en)}`,
+      `この回をスキップ・休止・解約する場合は、${deadline}までに「プラン管理」からお手続きください。締切後の変更は次の回からの反映となります。`, HOW_TO_CANCEL_TEXT.ja];
+  const subject = en ? `Your ${issueLabel(f.round).en} will be charged on ${formatDate(f.round.endDate)}` : `${issueLabel(f.round).ja}のお支払いのご案内（${formatDate(f.round.endDate)}締切）`;
+  return build(f.lang, f.to, subject, lines, { text: en ? 'My plans' : 'プラン管理', url: new URL(href('plan'), vars.origin).toString() }, vars);
+}
+
+export function renderChargedMail(f: BillingMailFacts, vars: Vars): OutgoingMail {
+  const en = f.lang === 'en';
+  const lines = en
+    ? [`Payment confirmed for ${what(f, en)}.`, `Amount: ${amount(f, en)}.`, `Your box is being made; it ships around ${formatDate(f.round.shipDate)}.`]
+    : [`${what(f, en)}のお支払いが完了しました。`, `お支払い額: ${amount(f, en)}`, `ただいま商品を制作中です。${formatDate(f.round.shipDate)}ごろ発送予定です。`];
+  const subject = en ? `Payment confirmed (${issueLabel(f.round).en})` : `お支払い完了のお知らせ（${issueLabel(f.round).ja}）`;
+  return build(f.lang, f.to, subject, lines, orderHistoryLink(en, vars), vars);
+}
+
+export function renderFailedMail(f: BillingMailFacts, vars: Vars): OutgoingMail {
+  const en = f.lang === 'en';
+  const retry = f.nextAttemptAt
+    ? (en ? `We will try again on ${formatDateTime(f.nextAttemptAt)} (Japan time), or at once when you change your card.` : `${formatDateTime(f.nextAttemptAt)}に再度決済します。カードを変更すると、その時点ですぐに再決済します。`)
+    : (en ? `Change your card or payment method and we will try again at once, up to the ship date.` : `カードまたはお支払い方法を変更いただくと、発送日まではすぐに再決済します。`);
+  const lines = en
+    ? [`We could not charge ${what(f, en)}.`, `Amount: ${amount(f, en)}.`, retry, 'Until the payment goes through, this round\'s box cannot be shipped.']
+    : [`${what(f, en)}のお支払いができませんでした。`, `ご請求額: ${amount(f, en)}`, retry, 'お支払いが完了するまで、この回の商品は発送できません。'];
+  const subject = en ? `Payment failed: please update your card (${issueLabel(f.round).en})` : `【要対応】お支払いができませんでした（${issueLabel(f.round).ja}）`;
+  const link = { text: en ? 'Change your card or payment method' : 'お支払い方法を変更する', url: new URL(href('profilePayment'), vars.origin).toString() };
+  return build(f.lang, f.to, subject, lines, link, vars);
+}
+
+export function renderShippedMail(f: BillingMailFacts, vars: Vars): OutgoingMail {
+  const en = f.lang === 'en';
+  const tracking = trackingOf(f.shipNumber ?? '', f.carrier ?? '');
+  const carrier = tracking?.carrierName ? tracking.carrierName[f.lang] : '';
+  const trackLine = tracking
+    ? (en ? `Tracking number: ${tracking.number}${carrier ? ` (${carrier})` : ''}${tracking.url ? ` — ${tracking.url}` : ''}`
+      : `お問い合わせ伝票番号: ${tracking.number}${carrier ? `（${carrier}）` : ''}${tracking.url ? ` ${tracking.url}` : ''}`)
+    : '';
+  const lines = en
+    ? [`${what(f, en)} has shipped.`, trackLine, 'What is inside stays a surprise until you open it. Enjoy!'].filter(Boolean)
+    : [`${what(f, en)}を発送しました。`, trackLine, '中身は開けてからのお楽しみです。どうぞお楽しみに！'].filter(Boolean);
+  const subject = en ? `Your ${issueLabel(f.round).en} has shipped` : `${issueLabel(f.round).ja}を発送しました`;
+  return build(f.lang, f.to, subject, lines, orderHistoryLink(en, vars), vars);
+}
+
+function orderHistoryLink(en: boolean, vars: Vars): Link {
+  return { text: en ? 'Order history' : '注文履歴', url: new URL(href('orderHistory'), vars.origin).toString() };
+}
+
+function build(lang: Lang, to: string, subject: string, lines: string[], link: Link, vars: Vars): OutgoingMail {
+  const text = [...lines, `${link.text}: ${link.url}`, `— ${vars.brand}`].join('\n\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>`,
+    `<p>— ${escapeHtml(vars.brand)}</p>`,
+  ].join('\n');
+  return {
+    to,
+    subject: `[${vars.brand}] ${subject}`,
+    text: `${text}\n`,
+    html: `<!doctype html><html lang="${lang}"><meta charset="utf-8"><body>${html}</body></html>`,
+  };
+}

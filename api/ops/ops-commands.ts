@@ -1,0 +1,49 @@
+import type { ApiContext } from '../context.ts';
+import { billingOptionsOf } from '../billing/billing-options.ts';
+import { runBilling, type BillingProgress, type BillingSummary } from '../billing/run-billing.ts';
+import { importShipments, type ShipmentMode, type ShipmentReport } from '../billing/shipments.ts';
+import { BadRequestError } from '../http/errors.ts';
+import { paymentProviderOf } from '../payment/provider-of.ts';
+import { importCatalogue, type CatalogueImportReport } from './catalogue-import.ts';
+
+/**
+ * The operator commands (`npm run ops -- …`), run the same way whether the command line works on
+ * PostgreSQL directly or asks the running API through its operator endpoint (PGlite).
+ */
+export type OpsCommand =
+  | { name: 'billing'; round?: number | undefined; now?: string | undefined }
+  | { name: 'shipments'; mode: ShipmentMode; csv: string }
+  | { name: 'catalogue'; file: unknown };
+
+export type OpsResult = BillingSummary | ShipmentReport | CatalogueImportReport;
+
+const opsError = (ja: string, en: string) => new BadRequestError({ ja, en });
+
+/**
+ * The test clock: `--now` runs what would be due at that instant. Only the sandbox may be
+ * rehearsed on, since a real gateway would charge real cards ahead of time.
+ */
+export function withTestClock(ctx: ApiContext, now: string | undefined): ApiContext {
+  if (now === undefined) return ctx;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(now) || Number.isNaN(Date.parse(now))) {
+    throw opsError('--now は 2026-12-01T00:00:00+09:00 のような日時で指定してください。', '--now must be a date-time with an offset, like 2026-12-01T00:00:00+09:00.');
+  }
+  if (!paymentProviderOf(ctx).testMode) {
+    throw opsError('--now（テスト用の時計）はサンドボックス決済でのみ使えます。', '--now (the test clock) is allowed only with the sandbox payment provider.');
+  }
+  const fixed = new Date(now);
+  return { ...ctx, now: () => fixed, paymentProvider: undefined };
+}
+
+export async function runOpsCommand(ctx: ApiContext, command: OpsCommand, onProgress?: (p: BillingProgress) => void): Promise<OpsResult> {
+  switch (command.name) {
+    case 'billing': {
+      const clocked = withTestClock(ctx, command.now);
+      return runBilling(clocked, billingOptionsOf(ctx), command.round === undefined ? {} : { roundId: command.round }, onProgress);
+    }
+    case 'shipments':
+      return importShipments(ctx, command.csv, command.mode);
+    case 'catalogue':
+      return importCatalogue(ctx.db, command.file, { now: ctx.now() });
+  }
+}

@@ -1,0 +1,42 @@
+import type { OpsCommand } from '../../api/ops/ops-commands.ts';
+
+/** What the command line asks for; files are read by the caller. */
+export type OpsRequest =
+  | { name: 'billing'; round?: number; now?: string }
+  | { name: 'shipments'; mode: 'shipped' | 'delivered'; path: string }
+  | { name: 'catalogue'; path: string };
+
+export const USAGE = `usage: npm run ops -- <command>
+  billing [--round <id>] [--now <ISO time>]   charge what is due now (or at --now: sandbox rehearsals only)
+  shipments import <file.csv>                  columns orderHistoryId (or email + roundId), trackingNumber, carrier
+  shipments delivered <file.csv>               columns orderHistoryId (or email + roundId)[, trackingNumber]
+  catalogue import <file.json>                 artists, plans, rounds, goods, news, banners (docs/examples/catalogue.json)`;
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: string[]): OpsRequest {
+  const [name, ...rest] = argv;
+  if (name === 'billing') {
+    const request: OpsRequest = { name: 'billing' };
+    for (let i = 0; i < rest.length; i += 2) {
+      const [flag, value] = [rest[i], rest[i + 1]];
+      if (value === undefined) throw new UsageError(`${flag} needs a value`);
+      if (flag === '--round' && /^\d{1,9}$/.test(value)) request.round = Number(value);
+      else if (flag === '--now') request.now = value;
+      else throw new UsageError(`unknown option ${flag} ${value}`);
+    }
+    return request;
+  }
+  if (name === 'shipments' && (rest[0] === 'import' || rest[0] === 'delivered') && rest.length === 2) {
+    return { name: 'shipments', mode: rest[0] === 'import' ? 'shipped' : 'delivered', path: rest[1]! };
+  }
+  if (name === 'catalogue' && rest[0] === 'import' && rest.length === 2) return { name: 'catalogue', path: rest[1]! };
+  throw new UsageError(name ? `unknown command: ${argv.join(' ')}` : 'no command given');
+}
+
+/** The command with its file read (bounded: the services refuse what is over their limits). */
+export function toCommand(request: OpsRequest, read: (path: string) => string): OpsCommand {
+  if (request.name === 'billing') return { name: 'billing', round: request.round, now: request.now };
+  if (request.name === 'shipments') return { name: 'shipments', mode: request.mode, csv: read(request.path) };
+  return { name: 'catalogue', file: read(request.path) };
+}

@@ -1,0 +1,63 @@
+import type { BillingProgress } from '../../api/billing/run-billing.ts';
+import type { OpsCommand, OpsResult } from '../../api/ops/ops-commands.ts';
+import type { Config } from '../../shared/config.ts';
+import { describeErrorBody } from './errors.ts';
+
+/** Imports answer within this; billing streams progress and may take longer, but never goes quiet this long. */
+const QUIET_LIMIT_MS = 5 * 60_000;
+
+function requestOf(command: OpsCommand): { path: string; type: string; body: string } {
+  if (command.name === 'billing') return { path: '/ops/billing', type: 'application/json', body: JSON.stringify({ round: command.round, now: command.now }) };
+  if (command.name === 'shipments') return { path: `/ops/shipments/${command.mode === 'shipped' ? 'import' : 'delivered'}`, type: 'text/csv', body: command.csv };
+  return { path: '/ops/catalogue', type: 'application/json', body: typeof command.file === 'string' ? command.file : JSON.stringify(command.file) };
+}
+
+/** On the embedded database: the running API does the work (its operator endpoint, api/ops/ops.router.ts). */
+export async function runRemote(config: Config, command: OpsCommand, onProgress: (p: BillingProgress) => void): Promise<{ result?: OpsResult; error?: string }> {
+  const { path, type, body } = requestOf(command);
+  const quiet = new AbortController();
+  let timer = setTimeout(() => quiet.abort(), QUIET_LIMIT_MS);
+  const heard = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => quiet.abort(), QUIET_LIMIT_MS);
+  };
+  const headers: Record<string, string> = { 'content-type': type };
+  if (config.OPS_TOKEN) headers.authorization = `Bearer ${config.OPS_TOKEN}`;
+  try {
+    const response = await fetch(new URL(path, config.API_ORIGIN), { method: 'POST', headers, body, signal: quiet.signal });
+    if (command.name !== 'billing' || !response.ok) {
+      const parsed: unknown = await response.json().catch(() => null);
+      return response.ok ? { result: parsed as OpsResult } : { error: describeErrorBody(response.status, parsed) };
+    }
+    let outcome: { result?: OpsResult; error?: string } = { error: 'the API ended the billing stream without a summary' };
+    for await (const line of lines(response.body)) {
+      heard();
+      const message = JSON.parse(line) as { progress?: BillingProgress; summary?: OpsResult; error?: string };
+      if (message.progress) onProgress(message.progress);
+      if (message.summary) outcome = { result: message.summary };
+      if (message.error) outcome = { error: message.error };
+    }
+    return outcome;
+  } catch (error) {
+    const reason = quiet.signal.aborted ? `no answer for ${QUIET_LIMIT_MS / 1000} s` : error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error);
+    return { error: `cannot reach the shop API at ${config.API_ORIGIN} (${reason}). Start the shop (npm start), or set DATABASE_URL to work on PostgreSQL directly.` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function* lines(body: ReadableStream<Uint8Array> | null): AsyncGenerator<string> {
+  if (!body) return;
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (line) yield line;
+    }
+  }
+  if (buffered.trim()) yield buffered.trim();
+}
