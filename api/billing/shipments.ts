@@ -54,7 +54,8 @@ export async function importShipments(ctx: ApiContext, text: string, mode: Shipm
   const report: ShipmentReport = { lines: rows.length, applied: 0, alreadyApplied: 0, refused: [], mailsSent: 0 };
   for (const [index, raw] of rows.entries()) {
     const line = index + 2; // the header is line 1
-    const parsed = Line.safeParse(raw);
+    // An empty cell is an absent value (a file may name boxes by id on some lines, by e-mail on others).
+    const parsed = Line.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== '')));
     if (!parsed.success) {
       report.refused.push({ line, reason: parsed.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ').slice(0, 300) });
       continue;
