@@ -1,0 +1,160 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../api/mail/mailer.ts';
+import type { ArtistDetail, Order, PlanDetail, PlanOrderHistory } from '../../shared/api/types.ts';
+import { killAll, shopEnv, startShop, tempDataDir, type ShopProcess } from './process-fixtures.ts';
+import { SESSION_COOKIE } from '../../api/session/session.service.ts';
+
+/**
+ * Issue 9's "done when", as an operator and a shopper would do it on a fresh clone: the built shop
+ * on the embedded database, a shopper who signs up, registers a card on the sandbox's hosted page
+ * and subscribes over HTTP, and the operator rehearsing a month with the real command line
+ * (`node dist/ops.js`, which on PGlite talks to the running API) and the test clock: the reminder,
+ * billing, a declined card and its retry, the card change that fixes it, shipment and delivery.
+ * The shopper sees each step in the order history and in the mails.
+ */
+const run = promisify(execFile);
+const DAY = 86_400_000;
+let shop: ShopProcess;
+let dataDir: string;
+let cookie = '';
+const email = `rehearsal-${Date.now()}@example.com`;
+
+afterAll(killAll);
+
+async function call(method: string, path: string, body?: unknown, type = 'application/json') {
+  const res = await fetch(`${shop.webUrl}${path}`, {
+    method, redirect: 'manual',
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': type }) },
+    body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : String(body),
+  });
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (setCookie) cookie = setCookie.split(';')[0]!;
+  return res;
+}
+
+function outbox(): OutboxEntry[] {
+  const folder = path.join(dataDir, 'outbox');
+  return readdirSync(folder).sort().map((f) => JSON.parse(readFileSync(path.join(folder, f), 'utf8')) as OutboxEntry).filter((m) => m.to === email);
+}
+
+async function ops(...args: string[]) {
+  const env = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir });
+  const { stdout } = await run(process.execPath, ['dist/ops.js', ...args], { env, timeout: 60_000 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+}
+
+/** The sandbox's hosted card page, as a shopper fills it in, and the way back to the shop. */
+async function registerCard(number: string) {
+  const start = await call('GET', '/api/credit?retUrl=%2Fmypage%2Fprofile%2Fpayment');
+  const { url } = (await start.json()) as { url: string };
+  const form = new URLSearchParams({ cardNumber: number, expiry: '12/30', cvc: '123', holder: 'HANAKO OSHINO' });
+  const posted = await call('POST', url, form.toString(), 'application/x-www-form-urlencoded');
+  const back = await call('GET', posted.headers.get('location')!);
+  return back.headers.get('location');
+}
+
+async function historyOf(roundId: number): Promise<PlanOrderHistory> {
+  const list = (await (await call('GET', '/api/planOrderHistory')).json()) as PlanOrderHistory[];
+  const found = list.find((h) => h.order.id === roundId);
+  if (!found) throw new Error(`no order for round ${roundId}: ${JSON.stringify(list.map((h) => h.order.id))}`);
+  return found;
+}
+
+/** A demo plan with an open round and the round after it. */
+async function planWithNextRound(): Promise<{ plan: PlanDetail; open: Order; next: Order }> {
+  const artists = (await (await call('GET', '/api/artist')).json()) as { slug: string }[];
+  for (const { slug } of artists) {
+    const artist = (await (await call('GET', `/api/artist/${slug}`)).json()) as ArtistDetail;
+    for (const p of artist.plans) {
+      const plan = (await (await call('GET', `/api/plan/${p.id}`)).json()) as PlanDetail;
+      const open = plan.orders.find((o) => o.isOpen);
+      const next = plan.orders.filter((o) => open && o.endDate > open.endDate).sort((x, y) => x.endDate.localeCompare(y.endDate))[0];
+      if (open && next) return { plan, open, next };
+    }
+  }
+  throw new Error('the demo catalogue has no plan with a next round');
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('a month rehearsed with the test clock', () => {
+  let next: Order;
+  let nextDeadline: number;
+
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    shop = await startShop('all', { DATA_DIR: dataDir, BILLING_INTERVAL_MS: '3600000' });
+    expect((await call('POST', '/api/mail/sendMail?langType=ja', { email, type: 'signup' })).status).toBe(200);
+    const code = /\b(\d{6})\b/.exec(outbox().at(-1)!.text)![1];
+    const signup = await call('POST', '/api/user', {
+      email, code, name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷', address2: '2-24-12', birthday: '1995-04-01',
+      gender: 'FEMALE', tel: '0312345678', password: 'Passw0rd-rehearsal', passwordConfirm: 'Passw0rd-rehearsal', agreement: true,
+    });
+    expect(signup.status).toBe(201);
+    expect(await registerCard('4242424242424242')).toContain('card=registered');
+    const found = await planWithNextRound();
+    next = found.next;
+    nextDeadline = Date.parse(next.endDate);
+    const subscribed = await fetch(`${shop.webUrl}/api/userPlan`, {
+      method: 'POST', headers: { cookie, 'content-type': 'application/json', 'idempotency-key': `rehearsal-${Date.now()}` },
+      body: JSON.stringify({ planId: found.plan.id }),
+    });
+    expect(subscribed.status).toBe(201);
+  }, 90_000);
+
+  it('mails the reminder three days before the next deadline', async () => {
+    const summary = await ops('billing', '--now', iso(nextDeadline - 2 * DAY));
+    expect(summary).toMatchObject({ reminders: 1, reserved: 0, charged: 0 });
+    expect(outbox().some((m) => m.subject.includes('お支払いのご案内'))).toBe(true);
+  });
+
+  it('bills the round at its deadline; a declined card shows in the history and the mails', async () => {
+    expect(await registerCard('4000000000000341')).toContain('card=registered'); // registers, then declines charges
+    const summary = await ops('billing', '--now', iso(nextDeadline + 60_000));
+    expect(summary).toMatchObject({ reserved: 1, charged: 0, declined: 1 });
+    const failed = await historyOf(next.id);
+    expect(failed.paymentStatus).toBe('ERROR');
+    expect(failed.paymentStatusLabel.ja).toBe('決済失敗');
+    expect(outbox().some((m) => m.subject.includes('お支払いができませんでした') && m.text.includes('/mypage/profile/payment'))).toBe(true);
+  });
+
+  it('retries a day later, and charges at once when the card is changed', async () => {
+    expect(await ops('billing', '--now', iso(nextDeadline + DAY + 60_000))).toMatchObject({ retried: 1, declined: 1 });
+    expect(await registerCard('5555555555554444')).toContain('card=registered');
+    const paid = await historyOf(next.id);
+    expect(paid.paymentStatus).toBe('SUCCESS');
+    expect(paid.paymentStatusLabel.ja).toBe('決済完了・商品制作中');
+    expect(outbox().some((m) => m.subject.includes('お支払い完了'))).toBe(true);
+  });
+
+  it('ships and delivers from the warehouse files; importing again changes nothing', async () => {
+    const { id } = await historyOf(next.id);
+    const file = path.join(dataDir, 'shipped.csv');
+    writeFileSync(file, `orderHistoryId,trackingNumber,carrier\n${id},1234-5678-9012,yamato\n`);
+    expect(await ops('shipments', 'import', file)).toMatchObject({ applied: 1, alreadyApplied: 0, refused: [] });
+    expect(await ops('shipments', 'import', file)).toMatchObject({ applied: 0, alreadyApplied: 1, refused: [] });
+    const shipped = await historyOf(next.id);
+    expect(shipped.paymentStatus).toBe('COMPLETEMAIL');
+    expect(shipped.shipNumber).toBe('1234-5678-9012');
+    expect(outbox().some((m) => m.subject.includes('発送しました') && m.text.includes('kuronekoyamato'))).toBe(true);
+    expect(await ops('shipments', 'delivered', file)).toMatchObject({ applied: 1 });
+    expect((await historyOf(next.id)).paymentStatusLabel.ja).toBe('決済完了・配達完了');
+  });
+
+  it('issues a receipt for the paid round', async () => {
+    const { id } = await historyOf(next.id);
+    const res = await call('POST', `/api/planOrderHistory/${id}/receipt`, { addressee: '推野 花子' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ addressee: '推野 花子' });
+  });
+
+  it('refuses the test clock from a command line without the shop running', async () => {
+    const env = shopEnv({ API_PORT: '1', DATA_DIR: dataDir });
+    const failed = await run(process.execPath, ['dist/ops.js', 'billing'], { env, timeout: 30_000 }).catch((e: { code: number; stderr: string }) => e);
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('Start the shop (npm start)') });
+  });
+});
