@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
 # OshiBox: one image, one entry (dist/main.js); the role is the argument: all (default), web or api.
+# Operator commands run in the same image: `docker exec <container> node dist/ops.js billing`.
 # Every RUN step below is mirrored, in the same order, by scripts/docker-steps.sh, which .ci/run
 # executes (there is no Docker engine on the CI machines). Change both together.
 

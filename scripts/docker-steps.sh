@@ -196,6 +196,13 @@ echo "HEALTHCHECK: $healthcheck"
   || fail "the HEALTHCHECK command failed against a running server"
 echo "HEALTHCHECK -> exit 0 (healthy)"
 
+# The operator command as the image runs it (`docker exec … node dist/ops.js billing`): on the
+# embedded database it asks the running API and prints one JSON summary line.
+ops_out="$(cd "$app" && env -i PATH="$PATH" HOME="$data" NODE_ENV=production API_PORT="$api_port" DATA_DIR="$data" \
+  "${run_as[@]}" node dist/ops.js billing)" || fail "node dist/ops.js billing failed: $ops_out"
+echo "$ops_out" | grep -q '"reserved":' || fail "node dist/ops.js billing printed no summary: $ops_out"
+echo "node dist/ops.js billing -> $ops_out"
+
 step "smoke: docker stop (SIGTERM) — the server must exit 0 within 10 s"
 stop_server || fail "the server did not shut down cleanly on SIGTERM"
 echo "server stopped with exit 0"
