@@ -82,5 +82,11 @@ export async function findPassedRounds(db: Db, planId: number, now: Date, since?
 
 export async function markRound(db: Db, roundId: number, changes: { reminded_at?: Date; reserved_at?: Date; reserved_count?: number }): Promise<void> {
   await db.insertInto('billing_rounds').values({ plan_order_id: roundId, ...changes })
-    .onConflict((oc) => oc.column('plan_order_id').doUpdateSet(changes)).execute();
+    .onConflict((oc) => oc.column('plan_order_id').doUpdateSet((eb) => ({
+      ...changes,
+      // Two runs at once may both reserve a round, each counting only the rows it inserted: the
+      // counts add up (a plain overwrite let the later run's 0 win) and the first time stays.
+      ...(changes.reserved_count === undefined ? {} : { reserved_count: eb('billing_rounds.reserved_count', '+', eb.ref('excluded.reserved_count')) }),
+      ...(changes.reserved_at === undefined ? {} : { reserved_at: eb.fn.coalesce('billing_rounds.reserved_at', 'excluded.reserved_at') }),
+    }))).execute();
 }
