@@ -7,7 +7,7 @@ import { renderChargedMail, renderFailedMail } from '../mail/billing-templates.t
 import { withProviderDeadline } from '../payment/provider-deadline.ts';
 import type { ChargeRequest, ChargeResult } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
-import { enqueueMails, forEachLimited } from './billing-mails.ts';
+import { enqueueMails } from './billing-mails.ts';
 import { factsForMail, type BillingScope } from './billing-scope.ts';
 import { loadRoundFacts, type RoundFacts } from './round-facts.ts';
 
@@ -45,7 +45,11 @@ async function claim(db: Db, limit: number, leaseMs: number, scope: BillingScope
   return result.rows;
 }
 
-/** Charges every reserved billing row in scope, `concurrency` provider calls at a time. */
+/**
+ * Charges every reserved billing row in scope, `concurrency` provider calls at a time. Lanes pull
+ * from a buffer refilled `concurrency` rows at a time, so a claimed row starts within about one
+ * provider call of its claim and finishes well inside the lease, even with a slow gateway.
+ */
 export async function chargeReservedRounds(
   ctx: ApiContext,
   options: ChargeOptions,
@@ -53,21 +57,36 @@ export async function chargeReservedRounds(
   onProgress?: (tally: ChargeTally) => void,
 ): Promise<ChargeTally> {
   const tally: ChargeTally = { charged: 0, declined: 0, inDoubt: 0 };
-  while (!options.signal?.aborted) {
-    const rows = await claim(ctx.db, options.concurrency * 4, options.leaseMs, scope);
-    if (rows.length === 0) break;
+  const buffer: { row: Claimed; fact: RoundFacts | undefined }[] = [];
+  let exhausted = false;
+  let claiming: Promise<void> | null = null;
+  const refill = async (): Promise<void> => {
+    const rows = await claim(ctx.db, options.concurrency, options.leaseMs, scope);
+    if (rows.length === 0) exhausted = true;
     const facts = await loadRoundFacts(ctx.db, rows.map((r) => r.id));
-    await forEachLimited(rows, options.concurrency, async (row) => {
-      const fact = facts.get(row.id);
-      if (fact) tally[await settle(ctx, row, fact)] += 1;
-    });
+    buffer.push(...rows.map((row) => ({ row, fact: facts.get(row.id) })));
     onProgress?.(tally);
-  }
+  };
+  const next = async () => {
+    while (buffer.length === 0 && !exhausted && !options.signal?.aborted) {
+      claiming ??= refill().finally(() => (claiming = null));
+      await claiming;
+    }
+    return buffer.shift();
+  };
+  const lane = async (): Promise<void> => {
+    for (let item = await next(); item; item = await next()) {
+      const outcome = item.fact ? await settle(ctx, item.row, item.fact) : null;
+      if (outcome) tally[outcome] += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, lane));
+  onProgress?.(tally);
   return tally;
 }
 
-/** One row: look up first if a worker had it before, else charge; then record the answer. */
-async function settle(ctx: ApiContext, row: Claimed, fact: RoundFacts): Promise<keyof ChargeTally> {
+/** One row: look up first if a worker had it before, else charge; then record the answer (null: another worker did). */
+async function settle(ctx: ApiContext, row: Claimed, fact: RoundFacts): Promise<keyof ChargeTally | null> {
   const provider = paymentProviderOf(ctx);
   let result: ChargeResult | null | 'timeout' = null;
   // Taken before and not finished (a process died, a call timed out): the provider may have
@@ -101,12 +120,15 @@ function sourceOf(fact: RoundFacts): ChargeRequest['source'] | null {
   return fact.card_token ? { kind: 'card', token: fact.card_token } : null;
 }
 
-/** Records the provider's answer and queues its mail in one transaction; a stale worker changes nothing. */
-async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: ChargeResult): Promise<'charged' | 'declined'> {
+/**
+ * Records the provider's answer and queues its mail in one transaction. A stale worker (its lease
+ * ran out and another recorded the row) changes nothing and counts nothing: null.
+ */
+async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: ChargeResult): Promise<'charged' | 'declined' | null> {
   const now = ctx.now();
   const succeeded = result.status === 'succeeded';
   const next = succeeded || row.attempts >= MAX_CHARGE_ATTEMPTS ? null : nextAttemptAt(row.attempts, now, fact.ship_date);
-  await ctx.db.transaction().execute(async (trx) => {
+  const recorded = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx.updateTable('plan_order_histories')
       .set(succeeded
         ? { payment_status: 'SUCCESS', charge_id: result.chargeId, paid_at: now, claimed_until: null, updated_at: now }
@@ -114,12 +136,14 @@ async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: C
           next_attempt_at: next, claimed_until: null, updated_at: now })
       .where('id', '=', row.id).where('payment_status', '=', 'BEFORE').where('charge_key', '=', row.charge_key)
       .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) return;
+    if (updated.numUpdatedRows !== 1n) return false;
     const facts = factsForMail(fact, { nextAttemptAt: next });
     const vars = { brand: ctx.mailer.brand, origin: ctx.publicOrigin };
     await enqueueMails(trx, [succeeded
       ? { key: `charged:${row.id}`, kind: 'charged', userId: fact.user_id, historyId: row.id, mail: renderChargedMail(facts, vars) }
       : { key: `failed:${row.id}:${row.attempts}`, kind: 'failed', userId: fact.user_id, historyId: row.id, mail: renderFailedMail(facts, vars) }], now);
+    return true;
   });
+  if (!recorded) return null;
   return succeeded ? 'charged' : 'declined';
 }

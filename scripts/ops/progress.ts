@@ -4,7 +4,10 @@ import type { BillingProgress } from '../../api/billing/run-billing.ts';
 export function progressPrinter(stream: NodeJS.WriteStream): (p: BillingProgress) => void {
   if (!stream.isTTY) return () => {};
   const started = Date.now();
+  let shown = 0;
   return ({ total, done }) => {
+    if (done < total && Date.now() - shown < 200) return; // a terminal redraw at most 5 times a second
+    shown = Date.now();
     const width = 30;
     const share = total === 0 ? 1 : Math.min(done / total, 1);
     const seconds = (Date.now() - started) / 1000;

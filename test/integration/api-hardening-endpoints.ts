@@ -16,6 +16,10 @@ export interface ApiCall {
 export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/healthz', path: '/healthz' },
   { method: 'GET', pattern: '/readyz', path: '/readyz' },
+  // Operator endpoint (loopback or OPS_TOKEN; supertest calls from loopback, so the attacks reach it).
+  { method: 'POST', pattern: '/ops/billing', path: '/ops/billing' },
+  { method: 'POST', pattern: '/ops/shipments/:mode', path: '/ops/shipments/import' },
+  { method: 'POST', pattern: '/ops/catalogue', path: '/ops/catalogue' },
   { method: 'GET', pattern: '/api/artist/', path: '/api/artist' },
   { method: 'GET', pattern: '/api/artist/categoryArtist', path: '/api/artist/categoryArtist' },
   { method: 'GET', pattern: '/api/artist/tag/:tag', path: '/api/artist/tag/vtuber' },
