@@ -29,7 +29,7 @@ export const CATALOGUE_MESSAGES = {
   slug: { ja: 'スラッグは半角英小文字・数字・-・_で、英数字から始めてください。', en: 'A slug is lower-case letters, digits, - and _, starting with a letter or digit.' },
   singleLine: { ja: '改行や制御文字は使えません。', en: 'No line breaks or control characters.' },
   color: { ja: '色は #rrggbb の形で入力してください。', en: 'A colour is #rrggbb.' },
-  image: { ja: '画像は /api/media/… のパスか https:// のURLにしてください。', en: 'An image is a /api/media/… path or an https:// URL.' },
+  image: { ja: '画像は /api/media/… のパスにしてください（ショップのページは他サイトの画像を表示しません）。', en: 'An image is a /api/media/… path (the shop\'s pages show no images from other sites).' },
   link: { ja: 'リンクはサイト内のパス（/…）か https:// のURLにしてください。', en: 'A link is a path of this site (/…) or an https:// URL.' },
   dateTime: { ja: '日時は時差付きのISO形式（例 2026-12-01T12:00:00+09:00）で入力してください。', en: 'A date-time is ISO 8601 with an offset (e.g. 2026-12-01T12:00:00+09:00).' },
   taxMismatch: { ja: '税込価格が税抜価格と合いません（withTax）。', en: 'The tax-included price does not match the pre-tax price (withTax).' },
@@ -67,10 +67,13 @@ const slug = (max: number) => z.string().min(1).max(max).regex(/^[a-z0-9][a-z0-9
 
 const MEDIA_PATH = /^\/api\/media\/[a-z0-9][a-z0-9/_.-]*$/;
 
-/** A picture: a media row the API serves (api/db/seed/seed-demo.ts `mediaUrl`), or an https URL. */
+/**
+ * A picture: a media row the API serves (api/db/seed/seed-demo.ts `mediaUrl`). Not another site's
+ * URL: the pages' CSP allows images from the shop only (`img-src 'self' data:`, server/security.server.ts),
+ * so such a picture would show broken.
+ */
 export function isCatalogueImage(value: string): boolean {
-  if (MEDIA_PATH.test(value)) return !value.includes('..');
-  return parseCatalogueLink(value)?.kind === 'external';
+  return MEDIA_PATH.test(value) && !value.includes('..');
 }
 
 const image = z.string().max(500).refine((v) => v === '' || isCatalogueImage(v), m('image'));
