@@ -32,7 +32,7 @@ export async function enqueueMails(db: Db, mails: QueuedMail[], now: Date): Prom
  * the mailer's deadline would send twice, so it is longer). A sent "shipped" mail moves its round
  * SHIPSTART → COMPLETEMAIL. Returns how many were sent.
  */
-export async function deliverMails(ctx: ApiContext, concurrency = 4): Promise<{ sent: number; failed: number }> {
+export async function deliverMails(ctx: ApiContext, concurrency = 16): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (;;) {
@@ -67,12 +67,14 @@ async function claimMails(db: Db, limit: number): Promise<MailRow[]> {
 }
 
 async function markSent(db: Db, row: MailRow, now: Date): Promise<void> {
+  if (row.kind !== 'shipped' || row.history_id === null) {
+    await db.updateTable('billing_mails').set({ status: 'sent', sent_at: now, claimed_until: null }).where('key', '=', row.key).execute();
+    return;
+  }
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('billing_mails').set({ status: 'sent', sent_at: now, claimed_until: null }).where('key', '=', row.key).execute();
-    if (row.kind === 'shipped' && row.history_id !== null) {
-      await trx.updateTable('plan_order_histories').set({ payment_status: 'COMPLETEMAIL', updated_at: now })
-        .where('id', '=', row.history_id).where('payment_status', '=', 'SHIPSTART').execute();
-    }
+    await trx.updateTable('plan_order_histories').set({ payment_status: 'COMPLETEMAIL', updated_at: now })
+      .where('id', '=', row.history_id!).where('payment_status', '=', 'SHIPSTART').execute();
   });
 }
 

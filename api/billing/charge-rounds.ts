@@ -29,7 +29,8 @@ export interface ChargeTally {
 type Claimed = { id: number; charge_key: string; attempts: number; claims: number };
 
 /**
- * Takes BEFORE billing rows by a lease (`FOR UPDATE SKIP LOCKED` only for the instant of the
+ * Takes BEFORE billing rows by a lease (in the order of the partial index
+ * `plan_order_histories_billing_todo`, so the claim reads the index, not every row still due) (`FOR UPDATE SKIP LOCKED` only for the instant of the
  * claim: no database lock is held across a provider call), so any number of API instances and
  * operator runs share the work.
  */
@@ -40,7 +41,7 @@ async function claim(db: Db, limit: number, leaseMs: number, scope: BillingScope
     update plan_order_histories set claims = claims + 1, claimed_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
     where id in (select id from plan_order_histories where origin = 'billing' and payment_status = 'BEFORE'
       and (claimed_until is null or claimed_until < clock_timestamp()) ${byUser} ${byRound}
-      order by id limit ${limit} for update skip locked)
+      order by plan_order_id, id limit ${limit} for update skip locked)
     returning id, charge_key, attempts, claims`.execute(db);
   return result.rows;
 }

@@ -47,13 +47,36 @@ export async function runBilling(
   const retried = await requeueRetries(ctx, scope);
   const total = await countToCharge(ctx, scope);
   onProgress?.({ total, done: 0 });
-  const tally: ChargeTally = await chargeReservedRounds(ctx, options, scope, (t) => onProgress?.({ total, done: t.charged + t.declined + t.inDoubt }));
+  // Mails go out while the charges wait on the provider, not all after them.
+  const charging = chargeReservedRounds(ctx, options, scope, (t) => onProgress?.({ total, done: t.charged + t.declined + t.inDoubt }));
+  const early = mailWhile(ctx, charging);
+  const tally: ChargeTally = await charging;
   const preparing = await markPreparing(ctx, scope);
-  const mails = await deliverMails(ctx);
+  const before = await early;
+  const rest = await deliverMails(ctx);
+  const mails = { sent: before.sent + rest.sent, failed: before.failed + rest.failed };
   return {
     now: ctx.now().toISOString(), reminders, rounds, reserved, retried, ...tally, preparing,
     mailsSent: mails.sent, mailsFailed: mails.failed, ms: Math.round(performance.now() - started),
   };
+}
+
+/** Delivers the outbox every second until `work` settles; a failing mail server waits for the final pass. */
+async function mailWhile(ctx: ApiContext, work: Promise<unknown>): Promise<{ sent: number; failed: number }> {
+  const total = { sent: 0, failed: 0 };
+  let done = false;
+  const settled = work.then(() => (done = true), () => (done = true));
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([settled, new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+    clearTimeout(timer);
+    if (done) break;
+    const pass = await deliverMails(ctx);
+    total.sent += pass.sent;
+    total.failed += pass.failed;
+    if (pass.failed > 0) break;
+  }
+  return total;
 }
 
 async function countToCharge(ctx: ApiContext, scope: BillingScope): Promise<number> {
