@@ -15,13 +15,18 @@ export function formatDateTime(value: string | Date): string {
   return formatInTimeZone(value, SHOP_TIME_ZONE, 'yyyy/MM/dd HH:mm');
 }
 
+/** The last second a deadline still accepts (a deadline of 00:00 accepts until 23:59:59 the day before). */
+export function lastAcceptedMoment(deadline: string | Date): Date {
+  return new Date(new Date(deadline).getTime() - 1000);
+}
+
 /**
  * `2026/12/06 23:59 締切`; in English `Order by 2026/12/06 23:59 (JST)`. A deadline is the instant
  * from which orders stop, so the last minute still accepted is shown: 00:00 reads as 23:59 of the
  * day before, 23:59:59 as 23:59.
  */
 export function formatDeadline(value: string | Date, english = false): string {
-  const when = formatDateTime(new Date(new Date(value).getTime() - 1000));
+  const when = formatDateTime(lastAcceptedMoment(value));
   return english ? `Order by ${when} (JST)` : `${when} 締切`;
 }
 

@@ -1,8 +1,8 @@
 import { trackingOf } from '../../shared/carriers.ts';
-import { formatDate, formatDateTime, formatPrice } from '../../shared/format.ts';
+import { formatDate, formatDateTime, formatPrice, lastAcceptedMoment } from '../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payment.ts';
 import { href } from '../../shared/routes.ts';
-import { deadlineLabel, HOW_TO_CANCEL_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
+import { HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import type { Lang } from '../../shared/text.ts';
 import { escapeHtml } from './mail-templates.ts';
 import type { OutgoingMail } from './mailer.ts';
@@ -48,13 +48,15 @@ function amount(f: BillingMailFacts, en: boolean): string {
 
 export function renderReminderMail(f: BillingMailFacts, vars: Vars): OutgoingMail {
   const en = f.lang === 'en';
-  const deadline = deadlineLabel(f.round)[f.lang];
+  // The last minute still accepted, as every deadline in the shop reads (shared/format.ts).
+  const last = lastAcceptedMoment(f.round.endDate);
+  const deadline = formatDateTime(last);
   const lines = en
-    ? [`${what(f, en)} will be charged at its deadline, ${deadline}.`, `Amount: ${amount(f, en)}.`,
-      `To skip this round, pause or cancel, do it in "My plans" before ${deadline}; after the deadline a change applies from the next round.`, HOW_TO_CANCEL_TEXT.en]
-    : [`${what(f, en)}は、申込締切（${deadline}）に決済します。`, `ご請求額: ${amount(f, en)}`,
+    ? [`${what(f, en)} will be charged when applications close at ${deadline} (Japan time).`, `Amount: ${amount(f, en)}.`,
+      `To skip this round, pause or cancel, do it in "My plans" by ${deadline}; after that a change applies from the next round.`, HOW_TO_CANCEL_TEXT.en]
+    : [`${what(f, en)}は、申込締切（${deadline}）の時点で決済します。`, `ご請求額: ${amount(f, en)}`,
       `この回をスキップ・休止・解約する場合は、${deadline}までに「プラン管理」からお手続きください。締切後の変更は次の回からの反映となります。`, HOW_TO_CANCEL_TEXT.ja];
-  const subject = en ? `Your ${issueLabel(f.round).en} will be charged on ${formatDate(f.round.endDate)}` : `${issueLabel(f.round).ja}のお支払いのご案内（${formatDate(f.round.endDate)}締切）`;
+  const subject = en ? `${issueLabelCapitalised(f.round).en}: payment on ${formatDate(last)}` : `${issueLabel(f.round).ja}のお支払いのご案内（${formatDate(last)}締切）`;
   return build(f.lang, f.to, subject, lines, { text: en ? 'My plans' : 'プラン管理', url: new URL(href('plan'), vars.origin).toString() }, vars);
 }
 
