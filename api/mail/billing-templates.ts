@@ -4,7 +4,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payment.
 import { href } from '../../shared/routes.ts';
 import { HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import type { Lang } from '../../shared/text.ts';
-import { escapeHtml } from './mail-templates.ts';
+import { layoutMail, type MailLink } from './mail-layout.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 /**
@@ -34,7 +34,7 @@ interface Vars {
   origin: string;
 }
 
-type Link = { text: string; url: string };
+type Link = MailLink;
 
 function what(f: BillingMailFacts, en: boolean): string {
   return en ? `${f.artistName} "${f.planName}" × ${f.count}, ${issueLabel(f.round).en}` : `${f.artistName}「${f.planName}」×${f.count}（${issueLabel(f.round).ja}）`;
@@ -102,16 +102,5 @@ function orderHistoryLink(en: boolean, vars: Vars): Link {
 }
 
 function build(lang: Lang, to: string, subject: string, lines: string[], link: Link, vars: Vars): OutgoingMail {
-  const text = [...lines, `${link.text}: ${link.url}`, `— ${vars.brand}`].join('\n\n');
-  const html = [
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>`,
-    `<p>— ${escapeHtml(vars.brand)}</p>`,
-  ].join('\n');
-  return {
-    to,
-    subject: `[${vars.brand}] ${subject}`,
-    text: `${text}\n`,
-    html: `<!doctype html><html lang="${lang}"><meta charset="utf-8"><body>${html}</body></html>`,
-  };
+  return layoutMail(lang, to, subject, lines, link, vars.brand);
 }

@@ -4,7 +4,7 @@ import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
 import { href } from '../../shared/routes.ts';
 import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Lang, Text } from '../../shared/text.ts';
-import { escapeHtml } from './mail-templates.ts';
+import { layoutMail } from './mail-layout.ts';
 import type { OutgoingMail } from './mailer.ts';
 
 /**
@@ -67,16 +67,5 @@ export function renderChangeMail(lang: Lang, to: string, kind: ChangeMailKind, c
 
 function build(lang: Lang, to: string, subject: string, lines: string[], vars: Vars): OutgoingMail {
   const link = { text: lang === 'en' ? 'My plans' : 'プラン管理', url: new URL(href('plan'), vars.origin).toString() };
-  const text = [...lines, `${link.text}: ${link.url}`, `— ${vars.brand}`].join('\n\n');
-  const html = [
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>`,
-    `<p>— ${escapeHtml(vars.brand)}</p>`,
-  ].join('\n');
-  return {
-    to,
-    subject: `[${vars.brand}] ${subject}`,
-    text: `${text}\n`,
-    html: `<!doctype html><html lang="${lang}"><meta charset="utf-8"><body>${html}</body></html>`,
-  };
+  return layoutMail(lang, to, subject, lines, link, vars.brand);
 }
