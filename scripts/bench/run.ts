@@ -1,115 +1,114 @@
 /**
- * `npm run bench`: the shop's SSR and /api proxy against bare baselines, plus its JS payload
- * against the framework alone. Loopback only; writes docs/performance.md. See docs there.
+ * `npm run bench [-- --quick]`: issue 11's figures, each against its goal (docs/performance.md).
+ * A report, not a gate: exits 0 when a figure misses its goal, 1 when a measurement broke.
  */
-import { writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startBaselines, type BaselineProcess } from './baseline-process.ts';
 import { measureBundles } from './bundle.ts';
-import { aggregate, problemsOf, runLoad, type Sample } from './load.ts';
-import { renderMarkdown, renderSummary, type PairResult, type Report } from './report.ts';
-import { checkSameWork } from './sanity.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
-import { readSettings, timeLimitMs, type Pair, type Settings, type Target } from './settings.ts';
+import { runComparison, type ComparisonResult } from './compare.ts';
+import { figuresOf, printFigures, type Measurements } from './figures.ts';
+import { auditPages } from './lighthouse-audit.ts';
+import { lighthousePages } from './lighthouse-pages.ts';
+import type { MarkupCheck } from './markup-check.ts';
+import { renderReport, type RunInfo } from './report.ts';
+import { writeReport } from './report-file.ts';
+import { soakRss } from './rss-soak.ts';
+import { baselineInputFor, checkSameWork, comparisonsFor, PATHS } from './scenarios.ts';
+import { readSettings, type Settings } from './settings.ts';
+import { soakMix } from './soak-mix.ts';
+import { startPgliteSetup, startPostgresSetup, type ShopSetup } from './shop-setup.ts';
+import { measureTtfb } from './ttfb.ts';
 
 const REPORT_FILE = path.resolve('docs/performance.md');
 const CLIENT_DIR = path.resolve('dist/client');
 
-function pairsFor(e: { webUrl: string; apiUrl: string; referenceUrl: string }): Pair[] {
-  return [
-    {
-      id: 'ssr',
-      title: 'SSR GET /lineup',
-      a: { label: 'shop web', url: `${e.webUrl}/lineup` },
-      b: { label: 'reference', url: `${e.referenceUrl}/lineup` },
-      ratioName: 'shop / reference',
-    },
-    {
-      id: 'proxy',
-      title: 'GET /api/artist',
-      a: { label: 'via web proxy', url: `${e.webUrl}/api/artist` },
-      b: { label: 'API direct', url: `${e.apiUrl}/api/artist` },
-      ratioName: 'proxy / direct',
-    },
-  ];
+/** Where the other side counts API queries per page (figure 9), if that test exists yet. */
+async function queriesTest(): Promise<string> {
+  const files = await readdir('test', { recursive: true }).catch(() => []);
+  const found = files.filter((f) => /quer(y|ies).*\.test\.ts$/.test(f));
+  return found.length ? `see ${found.map((f) => `test/${f}`).join(', ')}` : 'see the API-queries test (none in test/ yet)';
 }
 
-async function measure(target: Target, connections: number, seconds: number, phase: string): Promise<Sample> {
-  const label = `${phase} ${target.label} ${target.url} c=${connections}`;
-  process.stdout.write(`  ${label} (${seconds} s) … `);
-  const sample = await runLoad(target.url, connections, seconds);
-  const problems = problemsOf(sample, label);
-  if (problems.length > 0) throw new Error(`benchmark invalid:\n  ${problems.join('\n  ')}`);
-  console.log(`${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms`);
-  return sample;
+interface SetupRun {
+  comparisons: ComparisonResult[];
+  markup: MarkupCheck[];
 }
 
-async function runPairs(pairs: Pair[], s: Settings): Promise<PairResult[]> {
-  const results: PairResult[] = [];
-  const warmupConnections = Math.max(...s.connections);
-  for (const pair of pairs) {
-    console.log(`\n${pair.title}`);
-    if (s.warmupSeconds > 0) {
-      for (const t of [pair.a, pair.b]) await measure(t, warmupConnections, s.warmupSeconds, 'warm-up');
-    }
-    for (const connections of s.connections) {
-      const a: Sample[] = [];
-      const b: Sample[] = [];
-      for (let round = 1; round <= s.rounds; round++) {
-        a.push(await measure(pair.a, connections, s.seconds, `round ${round} A`));
-        b.push(await measure(pair.b, connections, s.seconds, `round ${round} B`));
-      }
-      results.push({ pair, connections, a: aggregate(a), b: aggregate(b) });
-    }
+/** Baselines for this setup, the same-work checks, then every load comparison. */
+async function compareSetup(setup: ShopSetup, s: Settings, full: boolean): Promise<SetupRun> {
+  let baselines: BaselineProcess | undefined;
+  try {
+    baselines = await startBaselines(await baselineInputFor(setup));
+    const pages = full ? [PATHS.lineup, PATHS.artist, PATHS.mypage] : [PATHS.lineup, PATHS.artist];
+    const markup = await checkSameWork(setup, baselines.urls, pages);
+    const comparisons: ComparisonResult[] = [];
+    for (const c of comparisonsFor(setup, baselines.urls, full)) comparisons.push(...(await runComparison(c, s)));
+    return { comparisons, markup };
+  } finally {
+    await baselines?.stop();
   }
-  return results;
 }
 
-function machine(): Report['machine'] {
-  const cpus = os.cpus();
-  return {
-    cpu: cpus[0]?.model.trim() ?? 'unknown',
-    cores: cpus.length,
-    memoryGiB: os.totalmem() / 1024 ** 3,
-    node: process.version,
-    os: `${os.type()} ${os.release()} (${os.arch()})`,
-  };
+async function measurePostgres(s: Settings, m: Measurements, info: RunInfo): Promise<void> {
+  const setup = await startPostgresSetup();
+  info.setups.push(setup.name);
+  try {
+    // First, on the fresh web process: its RSS after a warm-up is the soak's starting point.
+    m.soak = await soakRss(setup.web, soakMix(setup), s.soakRequests, s.soakConnections, s.soakAbortShare);
+    const run = await compareSetup(setup, s, true);
+    m.comparisons.push(...run.comparisons);
+    info.markup.push({ setup: setup.name, checks: run.markup });
+    m.ttfb = await measureTtfb(setup.webUrl, PATHS.artist, s.ttfbRequests);
+    console.log(`\nTTFB ${PATHS.artist}: first byte p50 ${m.ttfb.firstByteP50.toFixed(1)} ms, full p50 ${m.ttfb.fullP50.toFixed(1)} ms`);
+    m.bundles = await measureBundles(setup.webUrl, CLIENT_DIR);
+    if (s.lighthouse) m.lighthouse = await auditPages(setup.webUrl, lighthousePages(setup));
+  } finally {
+    await setup.stop();
+  }
+}
+
+async function measurePglite(s: Settings, m: Measurements, info: RunInfo): Promise<void> {
+  const setup = await startPgliteSetup();
+  info.setups.push(setup.name);
+  try {
+    const run = await compareSetup(setup, s, false);
+    m.comparisons.push(...run.comparisons);
+    info.markup.push({ setup: setup.name, checks: run.markup });
+  } finally {
+    await setup.stop();
+  }
 }
 
 async function main(): Promise<void> {
   const settings = readSettings();
   const started = new Date();
-  const bundles = await measureBundles(CLIENT_DIR);
-  console.log(`bundles: shop ${(bundles.shopGzip / 1024).toFixed(1)} KB gz, framework ${(bundles.frameworkGzip / 1024).toFixed(1)} KB gz`);
-
-  let servers: ServerProcess | undefined;
-  const watchdog = setTimeout(() => {
-    console.error(`\nbench: exceeded ${Math.round(timeLimitMs(settings, 2) / 1000)} s, giving up`);
-    void (servers?.close() ?? Promise.resolve()).finally(() => process.exit(1));
-  }, timeLimitMs(settings, 2));
-
-  try {
-    servers = await startServerProcess();
-    console.log(`servers (pid ${servers.pid}): web ${servers.endpoints.webUrl}, api ${servers.endpoints.apiUrl}, reference ${servers.endpoints.referenceUrl}`);
-    const artists = await checkSameWork(servers.endpoints);
-    const before = os.loadavg()[0] ?? 0;
-    const results = await runPairs(pairsFor(servers.endpoints), settings);
-    const loadAverage = { before, after: os.loadavg()[0] ?? 0 };
-    const report: Report = { date: started, machine: machine(), loadAverage, settings, artists, results, bundles };
-    await writeFile(REPORT_FILE, renderMarkdown(report));
-    console.log(`\n${renderSummary(report)}\nwrote ${path.relative(process.cwd(), REPORT_FILE)}`);
-    const aborted = servers.abortedRenders();
-    if (aborted > 0) console.log(`(${aborted} SSR requests cut off by autocannon at the end of a run were logged to stderr as AbortError stack traces; not shown)`);
-  } finally {
-    clearTimeout(watchdog);
-    await servers?.close();
-  }
+  const info: RunInfo = {
+    command: `npm run bench${settings.quick ? ' -- --quick' : ''}`,
+    started,
+    minutes: 0,
+    loadAverage: { start: os.loadavg()[0] ?? 0, end: 0 },
+    settings,
+    setups: [],
+    markup: [],
+  };
+  const m: Measurements = { comparisons: [], queriesTest: await queriesTest() };
+  console.log(`bench: ${settings.quick ? 'quick' : 'full'} run, load average ${info.loadAverage.start.toFixed(2)}`);
+  await measurePostgres(settings, m, info);
+  await measurePglite(settings, m, info);
+  info.loadAverage.end = os.loadavg()[0] ?? 0;
+  info.minutes = (Date.now() - started.getTime()) / 60_000;
+  const figures = figuresOf(m);
+  const report = renderReport(info, m.comparisons, figures);
+  await writeReport(REPORT_FILE, report.header, report.sections);
+  console.log(`\n${printFigures(figures)}\n\nload average ${info.loadAverage.start.toFixed(2)} → ${info.loadAverage.end.toFixed(2)}; wrote ${path.relative(process.cwd(), REPORT_FILE)}`);
 }
 
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`\nbench FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`\nbench FAILED (the measurement broke; no report written): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(1);
   },
 );

@@ -1,47 +1,47 @@
-/** What to compare and for how long; durations come from the environment, within bounds. */
-export interface Target {
-  label: string;
-  url: string;
-}
-
-export interface Pair {
-  id: 'ssr' | 'proxy';
-  title: string;
-  /** The shop's side (A) and the baseline (B); the ratio is A / B. */
-  a: Target;
-  b: Target;
-  ratioName: string;
-}
-
+/** How long and how hard to measure: a full run, or a quick one while developing. */
 export interface Settings {
+  quick: boolean;
+  /** Seconds per measured round (`BENCH_SECONDS`). */
   seconds: number;
   warmupSeconds: number;
   rounds: number;
   connections: number[];
+  /** Requests of the RSS soak, and how many of them the client abandons mid-response. */
+  soakRequests: number;
+  soakConnections: number;
+  soakAbortShare: number;
+  /** Sequential requests for the time-to-first-byte figure. */
+  ttfbRequests: number;
+  lighthouse: boolean;
 }
 
-function seconds(name: string, fallback: number, min: number, max: number): number {
+function numberFrom(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${name}=${raw}: expected a number of seconds from ${min} to ${max}`);
-  }
+  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name}=${raw}: expected a number from ${min} to ${max}`);
   return value;
 }
 
-export function readSettings(): Settings {
-  return {
-    seconds: seconds('BENCH_SECONDS', 5, 1, 30),
-    warmupSeconds: seconds('BENCH_WARMUP_SECONDS', 2, 0, 10),
-    rounds: 2,
-    connections: [10, 50],
-  };
+export function isQuick(argv: string[] = process.argv): boolean {
+  return argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 }
 
-/** Upper bound of the whole load phase, with slack for start-up, checks and shutdown. */
-export function timeLimitMs(s: Settings, pairs: number): number {
-  const measured = pairs * s.connections.length * s.rounds * 2 * s.seconds;
-  const warmup = pairs * 2 * s.warmupSeconds;
-  return (measured + warmup) * 1000 * 1.5 + 120_000;
+export function readSettings(argv: string[] = process.argv): Settings {
+  const quick = isQuick(argv);
+  return {
+    quick,
+    seconds: numberFrom('BENCH_SECONDS', quick ? 1 : 5, 1, 30),
+    // A cold PGlite page can take over a second: a shorter warm-up may see no response at all.
+    warmupSeconds: numberFrom('BENCH_WARMUP_SECONDS', 3, 0, 10),
+    rounds: quick ? 3 : numberFrom('BENCH_ROUNDS', 3, 3, 9),
+    connections: [10, 50],
+    // 100k requests take about 15 min on this 2-core machine: `npm run bench:soak-rss` does those.
+    soakRequests: numberFrom('BENCH_SOAK_REQUESTS', quick ? 5_000 : 10_000, 1_000, 1_000_000),
+    soakConnections: 50,
+    soakAbortShare: 0.05,
+    ttfbRequests: quick ? 50 : 300,
+    // Lighthouse is slow: in the full run unless BENCH_LIGHTHOUSE=0; quick runs only with =1.
+    lighthouse: process.env.BENCH_LIGHTHOUSE === undefined ? !quick : process.env.BENCH_LIGHTHOUSE === '1',
+  };
 }

@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/** One page's Lighthouse figures (mobile, the default simulated throttling). */
+export interface LighthouseResult {
+  name: string;
+  path: string;
+  performance: number;
+  cls: number;
+  tbtMs: number;
+  lcpMs: number;
+}
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  /** The signed-in shopper's cookie, sent with every request of the page (`extraHeaders`). */
+  cookie?: string;
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
+  const value = lhr.audits[id]?.numericValue;
+  if (value === undefined) throw new Error(`lighthouse: no ${id} in the report`);
+  return value;
+}
+
+/** Each page in a fresh Chromium (fresh profile: no cache or cookies carried between pages). */
+async function auditOne(baseUrl: string, page: LighthousePage): Promise<LighthouseResult> {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'oshibox-lh-'));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROME_FLAGS, `--user-data-dir=${userDataDir}`], userDataDir: false });
+  try {
+    const result = await lighthouse(new URL(page.path, baseUrl).toString(), {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+      extraHeaders: page.cookie ? { cookie: page.cookie } : null,
+    });
+    if (!result) throw new Error(`lighthouse ${page.path}: no result`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // A signed-in page that redirected to the login page would be measuring the wrong page.
+    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`lighthouse ${page.path}: ended on ${lhr.finalDisplayedUrl}`);
+    const score = lhr.categories.performance?.score;
+    if (score === null || score === undefined) throw new Error(`lighthouse ${page.path}: no performance score`);
+    return {
+      name: page.name,
+      path: page.path,
+      performance: Math.round(score * 100),
+      cls: numeric(lhr, 'cumulative-layout-shift'),
+      tbtMs: numeric(lhr, 'total-blocking-time'),
+      lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    };
+  } finally {
+    chrome.kill();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+export async function auditPages(baseUrl: string, pages: LighthousePage[]): Promise<LighthouseResult[]> {
+  const results: LighthouseResult[] = [];
+  for (const page of pages) {
+    process.stdout.write(`  lighthouse ${page.path} … `);
+    const r = await auditOne(baseUrl, page);
+    console.log(`performance ${r.performance}, CLS ${r.cls.toFixed(3)}, TBT ${r.tbtMs.toFixed(0)} ms, LCP ${(r.lcpMs / 1000).toFixed(2)} s`);
+    results.push(r);
+  }
+  return results;
+}
+
+/** The goal of issue 11, per page. */
+export function lighthousePasses(r: LighthouseResult): boolean {
+  return r.performance >= 98 && r.cls === 0 && r.tbtMs <= 100 && r.lcpMs <= 2000;
+}

@@ -1,0 +1,79 @@
+import type { BaselineInput, BaselineUrls } from './baseline-process.ts';
+import type { Comparison } from './compare.ts';
+import { checkSameMarkup, fetchText, type MarkupCheck } from './markup-check.ts';
+import { KNOWN_ARTIST } from './shop-database.ts';
+import type { ShopSetup } from './shop-setup.ts';
+
+/** The routes the figures are about. */
+export const PATHS = {
+  trivial: '/robots.txt',
+  lineup: '/lineup',
+  artist: `/lineup/${KNOWN_ARTIST}`,
+  mypage: '/mypage/plan',
+  api: `/api/artist/${KNOWN_ARTIST}`,
+} as const;
+
+async function ok(url: string, headers: Record<string, string> = {}): Promise<{ text: string; type: string }> {
+  const page = await fetchText(url, headers);
+  if (page.status !== 200) throw new Error(`setup: ${url} answered ${page.status}`);
+  return page;
+}
+
+/** What the baseline process needs from the running shop: the trivial body and the pages' bytes. */
+export async function baselineInputFor(setup: ShopSetup): Promise<BaselineInput> {
+  const trivial = await ok(`${setup.webUrl}${PATHS.trivial}`);
+  const floorPages: Record<string, string> = {};
+  for (const path of [PATHS.lineup, PATHS.artist]) floorPages[path] = (await ok(`${setup.webUrl}${path}`)).text;
+  return {
+    apiOrigin: setup.apiUrl,
+    webEnv: setup.webEnv,
+    trivial: { path: PATHS.trivial, body: trivial.text, contentType: trivial.type },
+    floorPages,
+  };
+}
+
+/** Same markup for every rendered page, and the proxy returns the API's very body. */
+export async function checkSameWork(setup: ShopSetup, urls: BaselineUrls, pages: string[]): Promise<MarkupCheck[]> {
+  const checks: MarkupCheck[] = [];
+  for (const path of pages) {
+    const headers: Record<string, string> = path === PATHS.mypage ? { cookie: setup.cookie } : {};
+    checks.push(await checkSameMarkup(setup.webUrl, urls.reference, path, headers));
+  }
+  const [proxied, direct] = await Promise.all([ok(`${setup.webUrl}${PATHS.api}`), ok(`${setup.apiUrl}${PATHS.api}`)]);
+  if (proxied.text !== direct.text) throw new Error(`setup: the proxy and the API return different ${PATHS.api} bodies`);
+  return checks;
+}
+
+function ssr(id: string, title: string, setup: ShopSetup, urls: BaselineUrls, path: string, floor: boolean): Comparison {
+  const headers = path === PATHS.mypage ? { cookie: setup.cookie } : undefined;
+  const baselines = [{ label: 'same-markup reference', url: `${urls.reference}${path}`, headers }];
+  if (floor) baselines.push({ label: 'static floor', url: `${urls.staticFloor}${path}`, headers: undefined });
+  return { id, title, setup: setup.name, a: { label: 'shop web', url: `${setup.webUrl}${path}`, headers }, baselines };
+}
+
+/** Every load comparison of one setup; the PGlite setup measures only the anonymous pages. */
+export function comparisonsFor(setup: ShopSetup, urls: BaselineUrls, full: boolean): Comparison[] {
+  const pages = [ssr('lineup', `SSR GET ${PATHS.lineup}`, setup, urls, PATHS.lineup, true), ssr('artist', `SSR GET ${PATHS.artist}`, setup, urls, PATHS.artist, true)];
+  if (!full) return pages;
+  return [
+    {
+      id: 'trivial',
+      title: `GET ${PATHS.trivial}`,
+      setup: setup.name,
+      a: { label: 'shop web', url: `${setup.webUrl}${PATHS.trivial}` },
+      baselines: [{ label: 'bare Express 5', url: `${urls.bareExpress}${PATHS.trivial}` }],
+    },
+    ...pages,
+    ssr('mypage', `SSR GET ${PATHS.mypage} (signed in)`, setup, urls, PATHS.mypage, false),
+    {
+      id: 'proxy',
+      title: `GET ${PATHS.api}`,
+      setup: setup.name,
+      a: { label: 'via web proxy', url: `${setup.webUrl}${PATHS.api}` },
+      baselines: [
+        { label: 'API direct', url: `${setup.apiUrl}${PATHS.api}` },
+        { label: 'bare http-proxy-middleware', url: `${urls.bareProxy}${PATHS.api}` },
+      ],
+    },
+  ];
+}
