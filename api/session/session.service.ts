@@ -4,8 +4,8 @@ import type { CurrentUser, Gender } from '../../shared/api/types.ts';
 import { parsePaymentMethod } from '../../shared/payment.ts';
 import type { Db } from '../db/schema.ts';
 
-/** The session cookie holds a random token; the database keeps only its hash. */
-export const SESSION_COOKIE = 'oshibox_sid';
+/** The session cookie (its name in shared/) holds a random token; the database keeps only its hash. */
+export { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');

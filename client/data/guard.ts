@@ -3,7 +3,8 @@ import type { CurrentUser } from '../../shared/api/types.ts';
 import type { RouteAccess } from '../../shared/routes.ts';
 import { loginStatusError } from '../../shared/messages.ts';
 import { loginHref } from '../../shared/routes.ts';
-import { apiFrom, LOGIN_STATUS_FAILED } from './api.ts';
+import { LOGIN_STATUS_FAILED } from './api.ts';
+import { loadLoginStatus } from './login-status.ts';
 
 /**
  * Spec §6: a protected page loads the user; without one (or, for `secure` pages, without a
@@ -12,7 +13,7 @@ import { apiFrom, LOGIN_STATUS_FAILED } from './api.ts';
 export async function requireUser(request: Request, context: unknown, access: RouteAccess): Promise<CurrentUser> {
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
-  const status = await apiFrom(context).loginStatus();
+  const status = await loadLoginStatus(request, context);
   // An API that cannot answer says nothing about the session: showing the login page would tell
   // a signed-in shopper they were signed out. The root shows the §8 error instead.
   if (!status.ok) throw data(loginStatusError(status.status), { status: LOGIN_STATUS_FAILED });

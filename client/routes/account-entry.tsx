@@ -9,6 +9,7 @@ import { FormNotice } from '../components/form/form-message.tsx';
 import { withNotice } from '../components/profile/flash-notice.tsx';
 import { runEntryStep, type EntryState, type EntryStep, type EntryType } from '../data/account-entry.ts';
 import { apiFrom } from '../data/api.ts';
+import { loadLoginStatus } from '../data/login-status.ts';
 import { readForm } from '../data/form-action.ts';
 import { useT } from '../lang.tsx';
 
@@ -60,7 +61,7 @@ function returnPathOf(request: Request): string {
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<EntryData> {
   const type = typeOf(request);
   if (type === 'signup') {
-    const status = await apiFrom(context).loginStatus();
+    const status = await loadLoginStatus(request, context);
     if (status.ok && status.data.user) throw redirect(href('profile'));
   }
   return { type };

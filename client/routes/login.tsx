@@ -7,6 +7,7 @@ import { Field } from '../components/form/field.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { ValidatedForm } from '../components/form/validated-form.tsx';
 import { apiFrom } from '../data/api.ts';
+import { loadLoginStatus } from '../data/login-status.ts';
 import { apiFailure, checkInput, readForm, seeOther, type FormFailure, type FormValues } from '../data/form-action.ts';
 import { useT } from '../lang.tsx';
 
@@ -44,7 +45,7 @@ function returnPathOf(request: Request): string {
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<LoginData> {
   const returnTo = returnPathOf(request);
-  const status = await apiFrom(context).loginStatus();
+  const status = await loadLoginStatus(request, context);
   const user = status.ok ? status.data.user : null;
   if (user?.securitySafe) throw redirect(returnTo);
   return { returnTo, recheckEmail: user?.email ?? null };

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
+import { MESSAGES } from '../../shared/messages.ts';
 import { NotFoundView } from '../components/not-found-view.tsx';
 import { useT } from '../lang.tsx';
 
@@ -8,7 +9,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
-  const body = isRouteErrorResponse(error) ? (error.data as Partial<ApiErrorBody> | null) : null;
+  const data = isRouteErrorResponse(error) ? (error.data as Partial<ApiErrorBody> | null) : null;
+  // Spec §8: a network failure asks the shopper to retry in a better network environment.
+  const body = data?.code === 'NETWORK' ? { message: MESSAGES.communicationError.ja, messageEn: MESSAGES.communicationError.en } : data;
   return (
     <section className="page notice-page" role="alert">
       <title>{t({ ja: 'エラー', en: 'Error' })}</title>

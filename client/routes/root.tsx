@@ -6,7 +6,8 @@ import { href } from '../../shared/routes.ts';
 import { pick, type Text } from '../../shared/text.ts';
 import { Shell } from '../components/shell.tsx';
 import { ShellErrorCard } from '../components/shell-error.tsx';
-import { apiFrom, LOGIN_STATUS_FAILED } from '../data/api.ts';
+import { LOGIN_STATUS_FAILED } from '../data/api.ts';
+import { loadLoginStatus } from '../data/login-status.ts';
 import { useEnglishFlag } from '../hooks/use-english-flag.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
 import { useScrollToTopOnNavigate } from '../hooks/use-scroll-to-top.ts';
@@ -18,8 +19,8 @@ export interface RootData {
   globalError: Text | null;
 }
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const status = await apiFrom(context).loginStatus();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const status = await loadLoginStatus(request, context);
   // The page is an error page then: a 503 (never cached, crawlers come back), not a 200.
   if (!status.ok) return data<RootData>({ user: null, globalError: loginStatusError(status.status) }, { status: LOGIN_STATUS_FAILED });
   return data<RootData>({ user: status.data.user, globalError: null });

@@ -8,6 +8,8 @@
 export interface CookieRelay {
   /** The `Cookie` header for the next API call ('' when none). */
   cookieHeader(): string;
+  /** Whether the next API call would carry this cookie. */
+  has(name: string): boolean;
   /** Reads the `Set-Cookie` headers of an API response. */
   absorb(response: Response): void;
   /** What to pass back to the browser, in the order the API sent it. */
@@ -39,6 +41,7 @@ export function createCookieRelay(browserCookieHeader: string | undefined): Cook
   const received: string[] = [];
   return {
     cookieHeader: () => [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+    has: (name) => jar.has(name),
     absorb(response) {
       for (const line of response.headers.getSetCookie()) {
         received.push(line);

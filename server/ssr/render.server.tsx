@@ -16,6 +16,7 @@ import { Document } from './document.tsx';
 import { toFetchRequest } from './fetch-request.server.ts';
 import { readFormBody } from './form-body.server.ts';
 import { hydrationScript } from './hydration.server.ts';
+import { withAnonymousLoginStatus } from './login-status.server.ts';
 import { assetsFor, type ClientManifest } from './manifest.server.ts';
 
 export interface SsrOptions {
@@ -73,12 +74,15 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
       const requestContext: LoaderContext = {
         // A stalled API must not stall the page (or the shutdown): its calls end at the deadline
         // and the page shows the communication error (spec §8) instead.
-        api: createApiClient({
-          baseUrl: options.apiOrigin,
-          headers,
-          signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.apiTimeoutMs)]),
-          fetch: relayingFetch(relay),
-        }),
+        api: withAnonymousLoginStatus(
+          createApiClient({
+            baseUrl: options.apiOrigin,
+            headers,
+            signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.apiTimeoutMs)]),
+            fetch: relayingFetch(relay),
+          }),
+          relay,
+        ),
       };
       const context = await handler.query(request, { requestContext });
       // The API's Set-Cookie (a sign-in, a sign-out) reaches the browser whatever the answer is.

@@ -17,10 +17,12 @@ import { listenOnLoopback, silentLogger, testConfig } from '../support/stack.ts'
 type Mode = 'ok' | 'stall' | 'fail';
 let mode: Mode = 'ok';
 const seen: http.IncomingHttpHeaders[] = [];
+const paths: string[] = [];
 const stalled = new Set<http.ServerResponse>();
 
 const upstream = http.createServer((req, res) => {
   seen.push(req.headers);
+  paths.push(req.url ?? '');
   if (req.url?.startsWith('/api/early413')) {
     // Refuses at once, without reading the body, as an API's size limit does.
     res.writeHead(413, { 'content-type': 'application/json' });
@@ -59,6 +61,7 @@ afterAll(async () => {
 beforeEach(() => {
   mode = 'ok';
   seen.length = 0;
+  paths.length = 0;
 });
 
 describe('page loaders while the API stalls or fails', () => {
@@ -95,7 +98,7 @@ describe('page loaders while the API stalls or fails', () => {
   it('a member page shows the communication error while the API refuses connections', async () => {
     const closed = await listenOnLoopback(express());
     await new Promise((r) => closed.server.close(r));
-    const res = await request(buildWeb({}, closed.url)).get('/mypage/profile');
+    const res = await request(buildWeb({}, closed.url)).get('/mypage/profile').set('cookie', 'oshibox_sid=member-session');
     expect(res.status).toBe(503);
     expect(res.headers.location).toBeUndefined();
     expect(res.text).toContain(MESSAGES.communicationError.ja);
@@ -110,13 +113,30 @@ describe('page loaders while the API stalls or fails', () => {
   it('a stalled API does not hold the web server open: close() finishes once the page has answered', async () => {
     mode = 'stall';
     const { server, url } = await listenOnLoopback(buildWeb());
-    const page = request(url).get('/faq').set('connection', 'close').then((res) => res);
+    const page = request(url).get('/faq').set('connection', 'close').set('cookie', 'oshibox_sid=member-session').then((res) => res);
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
     const closed = new Promise((r) => server.close(r));
     expect((await page).status).toBe(503);
     await closed;
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('login status lookups (issue 11)', () => {
+  const loginStatusCalls = () => paths.filter((p) => p.startsWith('/api/login/loginStatus')).length;
+
+  it('an anonymous request (no session cookie) never asks the API for its login status', async () => {
+    await request(buildWeb()).get('/faq').set('cookie', 'theme=pink').expect(200);
+    await request(buildWeb()).get('/mypage/plan').expect(302);
+    expect(loginStatusCalls()).toBe(0);
+  });
+
+  it('a member page asks once, though the root loader and the guard both need the answer', async () => {
+    const res = await request(buildWeb()).get('/mypage/plan').set('cookie', 'oshibox_sid=ended-session');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/mypage/login?url=%2Fmypage%2Fplan');
+    expect(loginStatusCalls()).toBe(1);
   });
 });
 
@@ -147,7 +167,7 @@ describe('what the API is told about the client', () => {
   });
 
   it('in the page loaders’ calls, neither', async () => {
-    await request(buildWeb({ TRUST_PROXY: '10.0.0.0/8' })).get('/faq').set(FORGED).expect(200);
+    await request(buildWeb({ TRUST_PROXY: '10.0.0.0/8' })).get('/news').set(FORGED).expect(200);
     expect(seen.length).toBeGreaterThan(0);
     for (const headers of seen) expectOnlyTheSocketAddress(headers);
   });
@@ -156,7 +176,8 @@ describe('what the API is told about the client', () => {
     const web = buildWeb({ TRUST_PROXY: '1' });
     await request(web).get('/api/artist').set('x-forwarded-for', '6.6.6.6, 203.0.113.7').expect(200);
     expect(seen.at(-1)?.['x-forwarded-for']).toBe('203.0.113.7');
-    await request(web).get('/faq').set('x-forwarded-for', '6.6.6.6, 203.0.113.7').expect(200);
+    seen.length = 0;
+    await request(web).get('/news').set('x-forwarded-for', '6.6.6.6, 203.0.113.7').expect(200);
     expect(seen.at(-1)?.['x-forwarded-for']).toBe('203.0.113.7');
   });
 

@@ -128,8 +128,17 @@ describe('server-side loaders', () => {
   it('show the communication error of spec §8 when the API cannot be reached', async () => {
     const closed = await listenOnLoopback(express());
     await new Promise((r) => closed.server.close(r));
-    const res = await request(buildWeb(closed.url)).get('/lineup');
-    expect(res.text).toContain('通信エラーが発生しました。通信環境の良い場所で再度お試しください。');
-    expect(res.text).not.toContain('class="header"');
+    const web = buildWeb(closed.url);
+    // A session's login status failed: the whole shell is the global error (spec §2).
+    const member = await request(web).get('/lineup').set('cookie', 'oshibox_sid=xyz');
+    expect(member.status).toBe(503);
+    expect(member.text).toContain('通信エラーが発生しました。通信環境の良い場所で再度お試しください。');
+    expect(member.text).not.toContain('class="header"');
+    // Without a session nothing asks for the login status (issue 11): the page's own call fails
+    // and the page says so inside the shell.
+    const anonymous = await request(web).get('/lineup');
+    expect(anonymous.status).toBe(503);
+    expect(anonymous.text).toContain('通信エラーが発生しました。通信環境の良い場所で再度お試しください。');
+    expect(anonymous.text).toContain('class="header"');
   });
 });
