@@ -56,11 +56,12 @@ export async function findEligible(db: Db, round: BillingRound, afterId: number,
 const ROUND_COLUMNS = ['id', 'plan_id', 'name', 'end_date', 'ship_date'] as const;
 
 /** Rounds whose deadline has passed at `now` and that the run has not reserved yet. */
-export async function findDueRounds(db: Db, now: Date, roundId?: number): Promise<BillingRound[]> {
+export async function findDueRounds(db: Db, now: Date, only: { roundId?: number | undefined; planId?: number } = {}): Promise<BillingRound[]> {
   let query = db.selectFrom('plan_orders').select(ROUND_COLUMNS.map((c) => `plan_orders.${c}` as const))
     .leftJoin('billing_rounds', 'billing_rounds.plan_order_id', 'plan_orders.id')
     .where('plan_orders.end_date', '<=', now).where('billing_rounds.reserved_at', 'is', null);
-  if (roundId !== undefined) query = query.where('plan_orders.id', '=', roundId);
+  if (only.roundId !== undefined) query = query.where('plan_orders.id', '=', only.roundId);
+  if (only.planId !== undefined) query = query.where('plan_orders.plan_id', '=', only.planId);
   return query.orderBy('plan_orders.end_date').orderBy('plan_orders.id').execute();
 }
 

@@ -54,7 +54,7 @@ async function insertReservations(
 /** Every round whose deadline has passed and is not reserved yet (or just `roundId`). */
 export async function reserveDueRounds(ctx: ApiContext, roundId?: number): Promise<{ rounds: number; reserved: number }> {
   let reserved = 0;
-  const rounds = await findDueRounds(ctx.db, ctx.now(), roundId);
+  const rounds = await findDueRounds(ctx.db, ctx.now(), { roundId });
   for (const round of rounds) {
     const count = await reserveRound(ctx, round);
     reserved += count;
@@ -69,8 +69,7 @@ export async function reserveDueRounds(ctx: ApiContext, roundId?: number): Promi
  * round) never alters a round the run has not reached yet. Idempotent, like the run.
  */
 export async function reserveBeforeChange(ctx: ApiContext, userPlanId: number, planId: number): Promise<void> {
-  const unreserved = await findDueRounds(ctx.db, ctx.now());
-  for (const round of unreserved.filter((r) => r.plan_id === planId)) await reserveRound(ctx, round, userPlanId);
+  for (const round of await findDueRounds(ctx.db, ctx.now(), { planId })) await reserveRound(ctx, round, userPlanId);
 }
 
 /** Resume: the rounds whose deadline passed while paused stay skipped (the run may not have reached them). */
