@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { serverOnlyGuard } from './build/server-only-guard.mjs';
 import { manifestFromMetafile } from './build/client-manifest.mjs';
+import { precompressDir } from './build/precompress.mjs';
 
 const dev = process.argv.includes('--dev');
 const finalRoot = 'dist';
@@ -44,6 +45,7 @@ async function buildClient() {
   const manifest = manifestFromMetafile(result.metafile, clientOut);
   await writeFile(path.join(clientOut, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await cp('client/public', path.join(clientOut, 'public'), { recursive: true });
+  if (!dev) await precompressDir(path.join(clientOut, 'assets'));
   return result.metafile;
 }
 

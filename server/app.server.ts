@@ -10,6 +10,7 @@ import { requestGuard } from './request-guard.server.ts';
 import { cspNonce, securityHeaders } from './security.server.ts';
 import { createMailPage, mailPageEnabled } from './mail-page.server.tsx';
 import { createSeoRouter } from './seo.server.ts';
+import { hashedAssets, publicFiles } from './static.server.ts';
 import { readManifest } from './ssr/manifest.server.ts';
 import { createSsrHandler } from './ssr/render.server.tsx';
 
@@ -46,8 +47,8 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   app.use(pinoHttp({ logger, genReqId: (req, res) => requestId(req, res), autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false } }));
   app.use(requestGuard);
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
-  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-  app.use(express.static(path.join(clientDir, 'public'), { maxAge: '1d', index: false }));
+  app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));
+  app.use(publicFiles(path.join(clientDir, 'public')));
   app.use(createSeoRouter({ apiOrigin: config.API_ORIGIN, publicOrigin: config.PUBLIC_ORIGIN }));
   // The outbox mail page shows everyone's codes: only while mail stays on this machine and so does the site.
   if (mailPageEnabled(config)) app.use(createMailPage({ dataDir: config.DATA_DIR }));
