@@ -1,12 +1,11 @@
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { toPublicConfig, type Config } from '../shared/config.ts';
-import { requestId } from '../shared/request-id.ts';
 import { pageGate } from './page-gate.server.ts';
 import { createApiProxy } from './proxy.server.ts';
 import { requestGuard } from './request-guard.server.ts';
+import { requestLog } from './request-log.server.ts';
 import { cspNonce, securityHeaders } from './security.server.ts';
 import { createMailPage, mailPageEnabled } from './mail-page.server.tsx';
 import { createSeoRouter } from './seo.server.ts';
@@ -44,7 +43,7 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
     res.status(ok ? 200 : 503).json({ ok });
   });
 
-  app.use(pinoHttp({ logger, genReqId: (req, res) => requestId(req, res), autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false } }));
+  app.use(requestLog(logger));
   app.use(requestGuard);
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
   app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));

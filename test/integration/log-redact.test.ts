@@ -81,3 +81,16 @@ describe('secret fields in logged objects', () => {
     expectNoSecret(lines);
   });
 });
+
+describe('the web tier request line (issue 11)', () => {
+  it('holds id, method, path, status and time: no headers, no query string, well under 400 bytes', async () => {
+    const before = web.lines.length;
+    await (await sendWithSecrets(`${stack.webUrl}/lineup?email=someone%40example.com`)).arrayBuffer();
+    const line = web.lines.slice(before).find((l) => l.includes('request completed')) ?? '';
+    const entry = JSON.parse(line) as { req: Record<string, unknown>; res: Record<string, unknown>; responseTime: number };
+    expect(entry.req).toEqual({ id: expect.any(String), method: 'GET', url: '/lineup' });
+    expect(entry.res).toEqual({ statusCode: 200 });
+    expect(entry.responseTime).toEqual(expect.any(Number));
+    expect(line.length).toBeLessThan(400);
+  });
+});
