@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Artist, Banner, News } from '../../shared/api/types.ts';
+import type { Banner, News } from '../../shared/api/types.ts';
 import { href } from '../../shared/routes.ts';
-import { ArtistGrid } from '../components/artist-card.tsx';
+import { ArtistGrid, toArtistCard, type ArtistCardData } from '../components/artist-card.tsx';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { NewsList } from '../components/news-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -14,14 +14,14 @@ const NEWS_LIMIT = 5;
 
 interface HomeData {
   banners: Banner[];
-  artists: Artist[];
+  artists: ArtistCardData[];
   news: News[];
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const api = apiFrom(context);
   const [artists, banners, news] = await Promise.all([api.artists({ limit: ON_SALE_LIMIT }), api.banners(), api.newsList()]);
-  return { artists: must(artists), banners: orElse(banners, []), news: orElse(news, []).slice(0, NEWS_LIMIT) };
+  return { artists: must(artists).map(toArtistCard), banners: orElse(banners, []), news: orElse(news, []).slice(0, NEWS_LIMIT) };
 }
 
 export function Component() {

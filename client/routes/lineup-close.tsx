@@ -1,20 +1,19 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Artist } from '../../shared/api/types.ts';
 import { href } from '../../shared/routes.ts';
-import { ArtistGrid } from '../components/artist-card.tsx';
+import { ArtistGrid, toArtistCard, type ArtistCardData } from '../components/artist-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { useT } from '../lang.tsx';
 
 const CLOSED_LIMIT = 100;
 
-export async function loader({ context }: LoaderFunctionArgs): Promise<Artist[]> {
-  return must(await apiFrom(context).artists({ isClose: true, limit: CLOSED_LIMIT }));
+export async function loader({ context }: LoaderFunctionArgs): Promise<ArtistCardData[]> {
+  return must(await apiFrom(context).artists({ isClose: true, limit: CLOSED_LIMIT })).map(toArtistCard);
 }
 
 /** Spec §2: the lineup of artists whose sales have ended. */
 export function Component() {
-  const artists = useLoaderData() as Artist[];
+  const artists = useLoaderData() as ArtistCardData[];
   const t = useT();
   return (
     <div className="page lineup-close">

@@ -2,7 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { CategoryArtists } from '../../shared/api/types.ts';
 import { ARTIST_TYPE_LABELS } from '../../shared/artist-types.ts';
 import { href } from '../../shared/routes.ts';
-import { ArtistGrid } from '../components/artist-card.tsx';
+import { ArtistGrid, toArtistCard, type ArtistCardData } from '../components/artist-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { useT } from '../lang.tsx';
@@ -10,13 +10,18 @@ import { useT } from '../lang.tsx';
 /** The widest row of the lineup grid, in cards (catalogue.css). */
 const MAX_SPAN = 4;
 
-export async function loader({ context }: LoaderFunctionArgs): Promise<CategoryArtists> {
-  return must(await apiFrom(context).categoryArtists());
+interface LineupData {
+  categories: { type: CategoryArtists['categories'][number]['type']; artists: ArtistCardData[] }[];
+}
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<LineupData> {
+  const { categories } = must(await apiFrom(context).categoryArtists());
+  return { categories: categories.map(({ type, artists }) => ({ type, artists: artists.map(toArtistCard) })) };
 }
 
 /** Spec §2: artists whose plans accept orders, by category in the order of spec §3. */
 export function Component() {
-  const { categories } = useLoaderData() as CategoryArtists;
+  const { categories } = useLoaderData() as LineupData;
   const t = useT();
   return (
     <div className="page lineup">

@@ -1,8 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Artist } from '../../shared/api/types.ts';
 import { href } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
-import { ArtistGrid } from '../components/artist-card.tsx';
+import { ArtistGrid, toArtistCard, type ArtistCardData } from '../components/artist-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { useT } from '../lang.tsx';
@@ -10,12 +9,12 @@ import { useT } from '../lang.tsx';
 const RE_BOX_TAG = 're-box';
 
 interface ReBoxData {
-  open: Artist[];
-  closed: Artist[];
+  open: ArtistCardData[];
+  closed: ArtistCardData[];
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<ReBoxData> {
-  const artists = must(await apiFrom(context).artistsByTag(RE_BOX_TAG));
+  const artists = must(await apiFrom(context).artistsByTag(RE_BOX_TAG)).map(toArtistCard);
   return { open: artists.filter((a) => !a.isClose), closed: artists.filter((a) => a.isClose) };
 }
 
@@ -75,7 +74,7 @@ export function Component() {
   );
 }
 
-function ReBoxSection({ id, title, artists, empty, note }: { id: string; title: Text; artists: Artist[]; empty?: Text; note?: Text }) {
+function ReBoxSection({ id, title, artists, empty, note }: { id: string; title: Text; artists: ArtistCardData[]; empty?: Text; note?: Text }) {
   const t = useT();
   return (
     <section className={`section ${id}`} aria-labelledby={id}>

@@ -44,6 +44,16 @@ describe('public pages', () => {
     for (const { type } of categories) expect(html).toContain(`id="category-${type}"`);
   });
 
+  // Issue 11: the lineup shipped every artist's description, links and copyright for the browser.
+  it('hands the browser only what the lineup and the top page render', async () => {
+    for (const page of ['/lineup', '/']) {
+      const res = await request(stack.web).get(page).expect(200);
+      const data = /__staticRouterHydrationData=(.*?);window\.__OSHIBOX_CONFIG__/.exec(res.text)?.[1] ?? '';
+      expect(data).toContain(`"slug":"${openArtist.slug}"`);
+      for (const field of ['description', 'descriptionEn', 'attribute', 'copyright', 'preTaxPrice']) expect(data).not.toContain(`"${field}":`);
+    }
+  });
+
   it('renders an artist with its plans, prices and the open round', async () => {
     const res = await request(stack.web).get(`/lineup/${openArtist.slug}`).expect(200);
     const html = bodyBeforeScripts(res.text);
