@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { RequestHandler, Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
@@ -11,6 +12,7 @@ import type { LoaderContext } from '../../client/data/api.ts';
 import { createRouteTree, modulesOf } from '../../client/route-tree.ts';
 import type { RootData } from '../../client/routes/root.tsx';
 import { upstreamHeaders } from '../forwarded.server.ts';
+import { createHtmlCompressor, htmlEncoding } from './compress.server.ts';
 import { createCookieRelay, relayingFetch } from './cookie-relay.server.ts';
 import { Document } from './document.tsx';
 import { toFetchRequest } from './fetch-request.server.ts';
@@ -93,7 +95,7 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
         sendResponse(res, context);
         return;
       }
-      renderDocument(req.headers['user-agent'], res, context, handler.dataRoutes, options, abortAfterMs, personal);
+      renderDocument(req.headers, res, context, handler.dataRoutes, options, abortAfterMs, personal);
     } catch (error) {
       // The shopper went away mid-request: nothing to answer, nothing to report.
       if (res.destroyed || req.socket.destroyed) return;
@@ -103,7 +105,7 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
 }
 
 function renderDocument(
-  userAgent: string | undefined,
+  { 'user-agent': userAgent, 'accept-encoding': acceptEncoding }: IncomingHttpHeaders,
   res: ExpressResponse,
   context: StaticHandlerContext,
   dataRoutes: ReturnType<typeof createStaticHandler>['dataRoutes'],
@@ -129,8 +131,12 @@ function renderDocument(
       bootstrapModules: [assets.entryModule],
       [waitForAll ? 'onAllReady' : 'onShellReady']() {
         res.status(failed ? 500 : context.statusCode);
-        res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie' });
-        const body = new PassThrough();
+        res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie, Accept-Encoding' });
+        const encoding = htmlEncoding(acceptEncoding);
+        if (encoding) res.set('content-encoding', encoding);
+        const body = encoding ? createHtmlCompressor(encoding) : new PassThrough();
+        // A shopper who leaves mid-page frees the compressor's native memory at once.
+        res.on('close', () => body.destroy());
         body.pipe(res);
         stream.pipe(body);
       },

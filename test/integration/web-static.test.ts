@@ -71,7 +71,7 @@ describe('hashed assets', () => {
     await request(stack.web).get('/assets/nothing.js').expect(404);
     const res = await raw('/assets/nothing.js', 'br');
     expect(res.status).toBe(404);
-    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toMatch(/text\/html/);
     expect((await raw(`${entry}.br`)).status).toBe(404);
   });
 });
@@ -82,3 +82,25 @@ function zlibBrotli(body: Buffer): Buffer {
 function zlibGunzip(body: Buffer): Buffer {
   return zlib.gunzipSync(body);
 }
+
+describe('pages', () => {
+  it('are compressed as they stream: brotli, else gzip, else none, with Vary: Accept-Encoding', async () => {
+    const plain = await raw('/faq');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    const html = plain.body.toString('utf8');
+    expect(html).toContain('</html>');
+
+    const br = await raw('/faq', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    // Only the per-request nonce differs between two renders.
+    const nonce = (page: string) => page.replace(/nonce(=|-)"?[A-Za-z0-9+/=]+/g, 'nonce');
+    expect(nonce(zlib.brotliDecompressSync(br.body).toString('utf8'))).toBe(nonce(html));
+
+    const gz = await raw('/no/such/page', 'gzip');
+    expect(gz.status).toBe(404);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString('utf8')).toContain('ページが見つかりません');
+  });
+});
