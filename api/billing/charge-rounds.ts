@@ -4,7 +4,7 @@ import { issueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { renderChargedMail, renderFailedMail } from '../mail/billing-templates.ts';
-import { withProviderDeadline } from '../payment/provider-deadline.ts';
+import { providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
 import type { ChargeRequest, ChargeResult } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { enqueueMails } from './billing-mails.ts';
@@ -92,11 +92,12 @@ async function settle(ctx: ApiContext, row: Claimed, fact: RoundFacts): Promise<
   let result: ChargeResult | null | 'timeout' = null;
   // Taken before and not finished (a process died, a call timed out): the provider may have
   // charged it; ask by the order key before anything else.
-  if (row.claims > 1) result = await withProviderDeadline(provider.findCharge(row.charge_key));
+  const failed = (error: unknown) => ctx.logger.error({ orderKey: row.charge_key, reason: providerFailure(error) }, 'billing provider call failed');
+  if (row.claims > 1) result = await withProviderDeadline(provider.findCharge(row.charge_key), failed);
   if (result === null) {
     const source = sourceOf(fact);
     result = source
-      ? await withProviderDeadline(provider.charge({ orderKey: row.charge_key, amount: fact.total, description: describe(fact), source }))
+      ? await withProviderDeadline(provider.charge({ orderKey: row.charge_key, amount: fact.total, description: describe(fact), source }), failed)
       : { status: 'declined', chargeId: '', orderKey: row.charge_key, amount: fact.total, declineReason: 'no payment method' };
   }
   if (result === 'timeout' || result.status === 'pending') {

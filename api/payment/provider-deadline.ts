@@ -1,14 +1,23 @@
 /** A provider call that has not answered by then is looked up later by its order key. */
+export const providerFailure = (error: unknown): string => (error instanceof Error ? error.message.slice(0, 200) : 'unknown');
+
 export const PROVIDER_DEADLINE_MS = 15_000;
 
-/** The call's answer, or 'timeout' when it fails or does not answer within the deadline. */
-export async function withProviderDeadline<T>(work: Promise<T>, ms = PROVIDER_DEADLINE_MS): Promise<T | 'timeout'> {
+/**
+ * The call's answer, or 'timeout' when it fails or does not answer within the deadline. A failure
+ * is handed to `onError` (for the log) before it counts as a timeout.
+ */
+export async function withProviderDeadline<T>(work: Promise<T>, onError?: (error: unknown) => void, ms = PROVIDER_DEADLINE_MS): Promise<T | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), ms);
   });
   try {
-    return await Promise.race([work.catch(() => 'timeout' as const), timeout]);
+    const failed = (error: unknown) => {
+      onError?.(error);
+      return 'timeout' as const;
+    };
+    return await Promise.race([work.catch(failed), timeout]);
   } finally {
     clearTimeout(timer);
   }

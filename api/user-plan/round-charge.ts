@@ -3,7 +3,7 @@ import { paymentProviderOf } from '../payment/provider-of.ts';
 import type { ApiContext } from '../context.ts';
 import { providerUnavailable } from './provider-errors.ts';
 import { updateHistory, type HistoryRow } from '../order-history/order-history.repository.ts';
-import { withProviderDeadline as withDeadline } from '../payment/provider-deadline.ts';
+import { providerFailure, withProviderDeadline as withDeadline } from '../payment/provider-deadline.ts';
 
 /**
  * Charges a reserved row (status BEFORE) and records the answer. Runs outside any transaction.
@@ -18,9 +18,8 @@ export async function chargeReserved(
 ): Promise<ChargeResult> {
   const provider = paymentProviderOf(ctx);
   const request = { orderKey: row.charge_key, amount: row.total, description, source };
-  const result = await withDeadline(provider.charge(request)).catch((error: unknown) => {
-    ctx.logger.error({ orderKey: row.charge_key, reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'charge failed');
-    return 'timeout' as const;
+  const result = await withDeadline(provider.charge(request), (error) => {
+    ctx.logger.error({ orderKey: row.charge_key, reason: providerFailure(error) }, 'charge failed');
   });
   if (result === 'timeout') throw providerUnavailable();
   await recordCharge(ctx, row.id, result);
@@ -46,8 +45,7 @@ async function recordCharge(ctx: ApiContext, id: number, result: ChargeResult): 
  */
 export async function refundVoided(ctx: ApiContext, row: HistoryRow): Promise<boolean> {
   const provider = paymentProviderOf(ctx);
-  const refunded = await withDeadline(provider.refund({ chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount: row.total }))
-    .catch(() => 'timeout' as const);
+  const refunded = await withDeadline(provider.refund({ chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount: row.total }));
   const ok = refunded !== 'timeout' && refunded.status === 'refunded';
   const now = ctx.now();
   await updateHistory(ctx.db, row.id, ok ? { refund_status: 'refunded', refunded_at: now } : { refund_status: 'failed' }, now);
