@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
+
 
 /** One page's Lighthouse figures (mobile, the default simulated throttling). */
 export interface LighthouseResult {
@@ -21,17 +23,6 @@ export interface LighthousePage {
   cookie?: string;
 }
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
   const value = lhr.audits[id]?.numericValue;
@@ -42,7 +33,7 @@ function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id:
 /** Each page in a fresh Chromium (fresh profile: no cache or cookies carried between pages). */
 async function auditOne(baseUrl: string, page: LighthousePage): Promise<LighthouseResult> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'oshibox-lh-'));
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROME_FLAGS, `--user-data-dir=${userDataDir}`], userDataDir: false });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`], userDataDir: false });
   try {
     const result = await lighthouse(new URL(page.path, baseUrl).toString(), {
       port: chrome.port,
