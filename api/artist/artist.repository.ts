@@ -60,3 +60,11 @@ export async function findArtistBySlug(db: Db, slug: string, now: Date): Promise
 export async function findArtistById(db: Db, id: number, now: Date): Promise<ArtistRow | undefined> {
   return selectArtists(db, now).where('id', '=', id).executeTakeFirst();
 }
+
+/** The artists these plans belong to, in one query. */
+export async function findArtistsOfPlans(db: Db, planIds: number[], now: Date): Promise<ArtistRow[]> {
+  if (planIds.length === 0) return [];
+  return selectArtists(db, now)
+    .where('id', 'in', (eb) => eb.selectFrom('plans').select('plans.artist_id').where('plans.id', 'in', planIds))
+    .execute();
+}

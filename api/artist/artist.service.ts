@@ -23,6 +23,11 @@ export async function listArtistsByTag(db: Db, tag: string, isClose: boolean | u
   return rows.map(toArtist);
 }
 
+/** The artists of these plans, whatever their state (a subscription outlives its artist's sale). */
+export async function listArtistsOfPlans(db: Db, planIds: number[], now: Date): Promise<Artist[]> {
+  return (await repo.findArtistsOfPlans(db, planIds, now)).map(toArtist);
+}
+
 /** Open artists grouped by type, in the order of spec §3; `afterSort` pages through by sort key. */
 export async function listCategoryArtists(
   db: Db,

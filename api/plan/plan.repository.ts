@@ -10,6 +10,14 @@ export async function findPlansOfArtists(db: Db, artistIds: number[]): Promise<P
   return db.selectFrom('plans').selectAll().where('artist_id', 'in', artistIds).orderBy('sort').orderBy('id').execute();
 }
 
+/** Every plan of the artists these plans belong to (the tiers a subscription may change to), in one query. */
+export async function findPlansOfArtistsOfPlans(db: Db, planIds: number[]): Promise<PlanRow[]> {
+  if (planIds.length === 0) return [];
+  return db.selectFrom('plans').selectAll()
+    .where('artist_id', 'in', (eb) => eb.selectFrom('plans as owned').select('owned.artist_id').where('owned.id', 'in', planIds))
+    .orderBy('sort').orderBy('id').execute();
+}
+
 export async function findPlanById(db: Db, id: number): Promise<PlanRow | undefined> {
   return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
 }

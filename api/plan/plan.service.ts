@@ -62,6 +62,11 @@ export async function listPlansOfArtists(db: Db, artistIds: number[], now: Date)
   return grouped;
 }
 
+/** Every plan of the artists of these plans, each with the round now open, ordered by sort. */
+export async function listPlansOfArtistsOfPlans(db: Db, planIds: number[], now: Date): Promise<Plan[]> {
+  return withCurrentOrders(db, await repo.findPlansOfArtistsOfPlans(db, planIds), now);
+}
+
 export async function getPlan(db: Db, planId: number, now: Date): Promise<PlanDetail> {
   const row = await repo.findPlanById(db, planId);
   if (!row) throw new NotFoundError(PLAN);

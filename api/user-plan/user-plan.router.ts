@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from 'express';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
-import type { UserPlan } from '../../shared/api/types.ts';
 import type { ApiContext } from '../context.ts';
 import { BadRequestError, DomainError } from '../http/errors.ts';
 import { IdParam } from '../http/schemas.ts';
@@ -11,7 +10,7 @@ import { claimKey, releaseKey, requestHash, storeAnswer } from './idempotency.ts
 import { subscribe } from './subscribe.service.ts';
 import { ChangeBody, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
 import { findActiveUserPlan, findLiveUserPlans } from './user-plan.repository.ts';
-import { toUserPlan } from './user-plan.view.ts';
+import { toUserPlans } from './user-plan.view.ts';
 
 const KEY_MISMATCH = { ja: 'Idempotency-Key ヘッダーと idempotencyKey が異なります。', en: 'The Idempotency-Key header and idempotencyKey differ.' };
 
@@ -46,8 +45,7 @@ export function userPlanRouter(ctx: ApiContext): Router {
     noQuery(req);
     const user = await requireUser(ctx, req);
     const rows = await findLiveUserPlans(ctx.db, user.id);
-    const plans: UserPlan[] = await Promise.all(rows.map((row) => toUserPlan(ctx.db, row, user.paymentMethod, ctx.now())));
-    privately(res).json(plans);
+    privately(res).json(await toUserPlans(ctx.db, rows, user.paymentMethod, ctx.now()));
   });
 
   router.get('/count/:planId', async (req, res) => {

@@ -1,6 +1,6 @@
 import { data, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
-import type { Plan, UserPlan } from '../../shared/api/types.ts';
+import type { UserPlanWithTiers } from '../../shared/api/types.ts';
 import { href } from '../../shared/routes.ts';
 import { issueKey, ROUND_RULE_TEXT } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
@@ -19,22 +19,9 @@ const COPY = {
   lineup: { ja: 'ラインナップからプランを探す', en: 'Find a plan in the lineup' },
 } as const satisfies Record<string, Text>;
 
-interface MyPlansData {
-  userPlans: UserPlan[];
-  tiers: Record<string, Plan[]>;
-}
-
-export async function loader({ context }: LoaderFunctionArgs): Promise<MyPlansData> {
-  const api = apiFrom(context);
-  const userPlans = must(await api.userPlans());
-  const slugs = [...new Set(userPlans.map((p) => p.artist.slug))];
-  // The tiers a subscription may change to: the other plans of the same artist.
-  const entries = await Promise.all(slugs.map(async (slug) => {
-    const result = await api.artist(slug, { state: 'all' });
-    return [slug, result.ok ? result.data.plans : []] as const;
-  }));
-  const tiers: Record<string, Plan[]> = Object.fromEntries(entries);
-  return { userPlans, tiers };
+// One call: each subscription comes with the tiers it may change to (issue 11).
+export async function loader({ context }: LoaderFunctionArgs): Promise<{ userPlans: UserPlanWithTiers[] }> {
+  return { userPlans: must(await apiFrom(context).userPlans()) };
 }
 
 const ActionInput = z.object({
@@ -55,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Spec §2 /mypage/plan: every subscription, its next round and every change (issue 8). */
 export function Component() {
-  const { userPlans, tiers } = useLoaderData<typeof loader>();
+  const { userPlans } = useLoaderData<typeof loader>();
   const failure = useActionData<{ error: Text }>();
   const t = useT();
   return (
@@ -70,7 +57,7 @@ export function Component() {
         <p>{t(COPY.empty)} <Link to={href('lineup')}>{t(COPY.lineup)}</Link></p>
       ) : (
         <div className="user-plans">
-          {userPlans.map((p) => <UserPlanCard key={p.id} userPlan={p} tiers={tiers[p.artist.slug] ?? [p.plan]} />)}
+          {userPlans.map((p) => <UserPlanCard key={p.id} userPlan={p} tiers={p.tiers} />)}
         </div>
       )}
       <p className="user-plans-rule">{t(ROUND_RULE_TEXT)}</p>

@@ -168,7 +168,7 @@ export function createApiClient(options: ApiClientOptions) {
       call<T.Ok>('PUT', '/api/user/loginPass', body('emailPass', emailPass)),
     deleteUser: async () => call<T.Ok>('DELETE', '/api/user'),
     zip: async (zip: string) => call<T.ZipAddress>('GET', `/api/zip/${seg('zip', zip)}`),
-    userPlans: async () => call<T.UserPlan[]>('GET', '/api/userPlan'),
+    userPlans: async () => call<T.UserPlanWithTiers[]>('GET', '/api/userPlan'),
     userPlanCount: async (planId: number | string) =>
       call<{ count: number }>('GET', `/api/userPlan/count/${seg('planId', planId)}`),
     /** `idempotencyKey` goes in the `Idempotency-Key` header: a retry or a second tab charges once. */

@@ -240,6 +240,14 @@ export interface UserPlan {
   nextRoundCharge: RoundCharge;
 }
 
+/**
+ * GET /api/userPlan: each subscription with the tiers it may change to (every plan of its artist,
+ * its own included), so My plans needs one call, not one more per artist (issue 11).
+ */
+export interface UserPlanWithTiers extends UserPlan {
+  tiers: Plan[];
+}
+
 export interface UserPlanInput {
   planId: number;
   count?: number;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxProvider } from '../../api/payment/sandbox/sandbox-provider.ts';
-import type { UserPlan, UserPlanCreated } from '../../shared/api/types.ts';
+import type { UserPlanCreated, UserPlanWithTiers } from '../../shared/api/types.ts';
 import { expectApiError } from './api-fixtures.ts';
 import {
   historiesOf, newShopper, providerChargesOf, seedCatalogue, startSubscriptionApi, subscribe, userPlansOf,
@@ -49,9 +49,12 @@ describe('POST /api/userPlan', () => {
     expect(mail.html).toContain('12月号');
   });
 
-  it('GET /api/userPlan lists it with the next round, its deadline and the price; count answers 2', async () => {
+  it('GET /api/userPlan lists it with the next round, its deadline, the price and its artist\'s tiers; count answers 2', async () => {
     const res = await request(api.app).get('/api/userPlan').set('cookie', shopper.cookie).expect(200);
-    const [plan] = res.body as UserPlan[];
+    const [plan] = res.body as UserPlanWithTiers[];
+    // Every plan of the artist, the subscribed one included, in sort order: what a change may pick.
+    expect(plan?.tiers.map((t) => ({ id: t.id, price: t.price }))).toEqual([{ id: shop.light, price: 3300 }, { id: shop.premium, price: 5500 }]);
+    expect(created.userPlan).not.toHaveProperty('tiers');
     expect(plan).toMatchObject({
       count: 2, artist: { slug: shop.slug }, plan: { id: shop.light }, appliesFrom: { ja: '12月号から' },
       nextRound: { id: shop.openRound.light, endDate: '2026-11-30T15:00:00.000Z' }, nextRoundSkipped: false,
