@@ -6,7 +6,7 @@ import { pageGate } from './page-gate.server.ts';
 import { createApiProxy } from './proxy.server.ts';
 import { requestGuard } from './request-guard.server.ts';
 import { requestLog } from './request-log.server.ts';
-import { cspNonce, securityHeaders } from './security.server.ts';
+import { securityHeaders } from './security.server.ts';
 import { createMailPage, mailPageEnabled } from './mail-page.server.tsx';
 import { createSeoRouter } from './seo.server.ts';
 import { hashedAssets, publicFiles } from './static.server.ts';
@@ -33,7 +33,7 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   // Only the configured proxies may name the client (never `true`: anyone could forge it).
   app.set('trust proxy', config.TRUST_PROXY);
   // First, so every answer has them: probes, proxied JSON, refusals and the last-resort 500.
-  app.use(cspNonce, securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID) }));
+  app.use(securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID) }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });

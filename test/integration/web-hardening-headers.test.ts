@@ -42,7 +42,8 @@ type Probe = () => Promise<request.Response>;
 
 async function assetPath(): Promise<string> {
   const page = await request(stack.web).get('/faq');
-  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
+  // The entry module, named in the bootstrap script that starts it after the first paint.
+  const asset = /"(\/assets\/entry\.client-[^"]+\.js)"/.exec(page.text)?.[1];
   if (!asset) throw new Error('no asset in the page');
   return asset;
 }

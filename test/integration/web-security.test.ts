@@ -29,7 +29,8 @@ describe('content security policy', () => {
     const scriptSrc = /script-src ([^;]+)/.exec(a.headers['content-security-policy'] as string)?.[1] ?? '';
     expect(scriptSrc).not.toContain('unsafe-inline');
     const scripts = [...a.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
-    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    // The bootstrap script (hydration data, then the module loader) at least.
+    expect(scripts.length).toBeGreaterThanOrEqual(1);
     for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonceA}"`);
   });
 
