@@ -46,6 +46,7 @@ async function buildClient() {
   await writeFile(path.join(clientOut, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await cp('client/public', path.join(clientOut, 'public'), { recursive: true });
   if (!dev) await precompressDir(path.join(clientOut, 'assets'));
+  if (process.env.METAFILE_OUT) await writeFile(process.env.METAFILE_OUT, JSON.stringify(result.metafile));
   return result.metafile;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './field-errors.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -7,14 +8,9 @@ import type { Text } from './text.ts';
  * (`MESSAGES`) as its message. The browser form shows them instantly and the API enforces the
  * very same schemas (api/http/validate.ts turns the keys back into Japanese and English).
  */
-export type MessageKey = keyof typeof MESSAGES;
+export { FORM_FIELD, fieldErrors, issuesToFields, ruleText, type MessageKey } from './field-errors.ts';
 
 const m = (key: MessageKey) => ({ error: key });
-
-/** The message of a rule issue, or null when the issue is not one of ours (a stray key…). */
-export function ruleText(message: string): Text | null {
-  return Object.hasOwn(MESSAGES, message) ? MESSAGES[message as MessageKey] : null;
-}
 
 export const PREFECTURES = [
   '北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県',
@@ -144,26 +140,3 @@ export const ProfileInput = z
 
 export const EmailChangeInput = z.strictObject({ email: EmailField, code: CodeField });
 
-/**
- * The one check both sides run: null when valid, else one message per field, named by the
- * request's field names (the first rule a field breaks wins).
- */
-/** The key of a message about the whole form rather than one field. */
-export const FORM_FIELD = 'form';
-
-export function fieldErrors(schema: z.ZodType, input: unknown): Record<string, Text> | null {
-  const result = schema.safeParse(input);
-  if (result.success) return null;
-  return issuesToFields(result.error.issues);
-}
-
-export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, Text> {
-  const fields: Record<string, Text> = {};
-  for (const issue of issues) {
-    const names = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.join('.') || FORM_FIELD];
-    for (const name of names) fields[name] ??= ruleText(issue.message) ?? MESSAGES.fieldInvalid;
-  }
-  // A rule on the whole form (e.g. "enter something to change") matters only when no field failed.
-  if (Object.keys(fields).length > 1) delete fields[FORM_FIELD];
-  return fields;
-}

@@ -23,7 +23,11 @@ export function toArtistCard(artist: Artist): ArtistCardData {
   return { id, name, subName, slug, icon, coverImage, type, backgroundColor, isClose, tags, lowestPrice: price };
 }
 
-export function ArtistCard({ artist, showType = true }: { artist: ArtistCardData; showType?: boolean }) {
+/**
+ * `first`: the card is the first thing on screen (the lineup's top card): its images load at
+ * once and its cover first, since it is the page's largest paint; the rest load as they scroll in.
+ */
+export function ArtistCard({ artist, showType = true, first = false }: { artist: ArtistCardData; showType?: boolean; first?: boolean }) {
   const t = useT();
   const { english } = useLang();
   const price = artist.lowestPrice;
@@ -34,8 +38,8 @@ export function ArtistCard({ artist, showType = true }: { artist: ArtistCardData
       data-closed={artist.isClose || undefined}
       style={artistTintStyle(artist.backgroundColor)}
     >
-      <img className="artist-card-cover" src={artist.coverImage} alt="" loading="lazy" width={1600} height={600} />
-      <img className="artist-card-icon" src={artist.icon} alt="" loading="lazy" width={512} height={512} />
+      <img className="artist-card-cover" src={artist.coverImage} alt="" loading={first ? undefined : 'lazy'} fetchPriority={first ? 'high' : undefined} width={1600} height={600} />
+      <img className="artist-card-icon" src={artist.icon} alt="" loading={first ? undefined : 'lazy'} width={512} height={512} />
       <span className="artist-card-body">
         {showType ? <span className="artist-card-type">{t(ARTIST_TYPE_LABELS[artist.type])}</span> : null}
         <span className="artist-card-name" lang={english ? 'ja' : undefined}><Phrases text={artist.name} /></span>
@@ -48,12 +52,12 @@ export function ArtistCard({ artist, showType = true }: { artist: ArtistCardData
 }
 
 /** `showType: false` inside a section that already names the category (the lineup). */
-export function ArtistGrid({ artists, showType = true }: { artists: ArtistCardData[]; showType?: boolean }) {
+export function ArtistGrid({ artists, showType = true, top = false }: { artists: ArtistCardData[]; showType?: boolean; top?: boolean }) {
   return (
     <ul className="artist-grid">
-      {artists.map((artist) => (
+      {artists.map((artist, index) => (
         <li key={artist.id}>
-          <ArtistCard artist={artist} showType={showType} />
+          <ArtistCard artist={artist} showType={showType} first={top && index === 0} />
         </li>
       ))}
     </ul>

@@ -35,6 +35,7 @@ export function BannerCarousel({ banners, intervalMs = AUTO_ADVANCE_MS }: Banner
       aria-roledescription="carousel"
       aria-label={t({ ja: 'おすすめ', en: 'Featured' })}
       data-enhanced={carousel.enhanced || undefined}
+      data-controls={count > 1 || undefined}
       onKeyDown={carousel.onKeyDown}
       onFocus={() => carousel.setFocused(true)}
       onBlur={carousel.onBlur}
@@ -132,7 +133,8 @@ function BannerSlide({ banner, position, total, active }: { banner: Banner; posi
       {/* The words are HTML over the art (the picture carries none): readable at any width,
           translatable and indexable. */}
       <Link to={banner.link} className="banner-link" draggable={false}>
-        <img src={banner.image} alt="" width={1600} height={600} draggable={false} />
+        {/* The first slide is the top page's largest paint: it loads before the others. */}
+        <img src={banner.image} alt="" width={1600} height={600} draggable={false} fetchPriority={position === 1 ? 'high' : undefined} />
         <span className="banner-caption" lang={text.lang}>
           <strong className="banner-title"><Phrases text={text.title} /></strong>
           {text.subtitle ? <span className="banner-subtitle"><Phrases text={text.subtitle} /></span> : null}

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import { fieldErrors, issuesToFields } from '../../shared/account-rules.ts';
+import { fieldErrors, issuesToFields } from '../../shared/field-errors.ts';
 import type { ApiResult } from '../../shared/api/client.ts';
 import { NETWORK_ERROR_STATUS } from '../../shared/api/errors.ts';
 import { MESSAGES } from '../../shared/messages.ts';

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { z } from 'zod';
 import { MESSAGES } from '../../shared/messages.ts';
 import { href } from '../../shared/routes.ts';
 import { apiFrom } from './api.ts';
@@ -7,7 +6,6 @@ import { apiFailure, formFailure, readForm, seeOther } from './form-action.ts';
 
 /** The top page's one form: logout, posted from the menu to `/?index`. */
 export const LOGOUT_INTENT = 'logout';
-const RootIntent = z.literal(LOGOUT_INTENT);
 
 /**
  * Spec §4/§7: logout calls the server; on success the app goes to / (the browser's next request
@@ -16,7 +14,7 @@ const RootIntent = z.literal(LOGOUT_INTENT);
  */
 export async function logoutAction({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
-  if (!RootIntent.safeParse(values.intent).success) return formFailure({ error: MESSAGES.fieldInvalid });
+  if (values.intent !== LOGOUT_INTENT) return formFailure({ error: MESSAGES.fieldInvalid });
   const result = await apiFrom(context).logout();
   if (!result.ok) return apiFailure(result, {});
   return seeOther(href('home'));

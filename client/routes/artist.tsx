@@ -76,7 +76,7 @@ function ArtistHero({ artist }: { artist: ArtistDetail }) {
   const { english } = useLang();
   return (
     <header className="artist-hero">
-      <img className="artist-cover" src={artist.coverImage} alt="" width={1600} height={600} />
+      <img className="artist-cover" src={artist.coverImage} alt="" width={1600} height={600} fetchPriority="high" />
       <div className="artist-heading">
         <img className="artist-icon" src={artist.icon} alt="" width={512} height={512} />
         <div className="artist-heading-text">

@@ -36,7 +36,7 @@ export function Component() {
       <p className="page-lead">{t({ ja: '現在お申し込みを受け付けているBOXです。', en: 'Boxes taking orders now.' })}</p>
       <nav className="category-nav" aria-label={t({ ja: 'カテゴリー', en: 'Categories' })}>
         <ul>
-          {categories.map((c) => (
+          {categories.map((c, index) => (
             <li key={c.type}>
               <a href={`#category-${c.type}`}>{t(ARTIST_TYPE_LABELS[c.type])}</a>
             </li>
@@ -46,12 +46,12 @@ export function Component() {
       {/* Dense: a category takes as many grid columns as it has cards (up to the row), so small
           categories share a row instead of leaving rows of one card. */}
       <div className="lineup-sections">
-        {categories.map((c) => (
+        {categories.map((c, index) => (
           <section key={c.type} id={`category-${c.type}`} className="lineup-category" aria-labelledby={`category-title-${c.type}`}
             data-size={Math.min(c.artists.length, MAX_SPAN)}>
             <h2 id={`category-title-${c.type}`} className="section-title">{t(ARTIST_TYPE_LABELS[c.type])}</h2>
             {/* The section heading names the category: the cards do not repeat it. */}
-            <ArtistGrid artists={c.artists} showType={false} />
+            <ArtistGrid artists={c.artists} showType={false} top={index === 0} />
           </section>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -45,6 +45,10 @@ async function auditOne(baseUrl: string, page: LighthousePage): Promise<Lighthou
     });
     if (!result) throw new Error(`lighthouse ${page.path}: no result`);
     const { lhr } = result;
+    // For diagnosis: the whole report of each page (LCP element, its phases, the requests).
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      await writeFile(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`lighthouse ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // A signed-in page that redirected to the login page would be measuring the wrong page.
     if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`lighthouse ${page.path}: ended on ${lhr.finalDisplayedUrl}`);

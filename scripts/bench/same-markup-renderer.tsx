@@ -9,7 +9,7 @@ import { createRouteTree, modulesOf } from '../../client/route-tree.ts';
 import { createApiClient } from '../../shared/api/client.ts';
 import type { PublicConfig } from '../../shared/config.ts';
 import { Document } from '../../server/ssr/document.tsx';
-import { hydrationScript } from '../../server/ssr/hydration.server.ts';
+import { hydrationScript, scriptLoader } from '../../server/ssr/hydration.server.ts';
 import { assetsFor, readManifest } from '../../server/ssr/manifest.server.ts';
 
 /**
@@ -23,18 +23,12 @@ const FORWARDED = ['cookie', 'accept-language', 'user-agent'] as const;
 const escapeAttr = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * What `renderToPipeableStream` adds for `bootstrapScriptContent` and `bootstrapModules` and
- * `renderToString` does not: a low-priority modulepreload of the entry after the charset,
- * viewport and image preloads it hoists, and the two scripts at the end of <body>.
+ * What `renderToPipeableStream` adds for `bootstrapScriptContent` and `renderToString` does
+ * not: the bootstrap script (hydration data and the module loader) at the end of <body>.
  */
-function withBootstrap(html: string, nonce: string, script: string, entryModule: string): string {
-  const n = escapeAttr(nonce);
-  const entry = escapeAttr(entryModule);
-  const preload = `<link rel="modulepreload" fetchPriority="low" nonce="${n}" href="${entry}"/>`;
-  const scripts = `<script nonce="${n}" id="_R_">${script}</script><script type="module" src="${entry}" nonce="${n}" async=""></script>`;
-  return html
-    .replace(/(<meta name="viewport"[^>]*\/>(?:<link rel="preload"[^>]*\/>)*)/, `$1${preload}`)
-    .replace(/<\/body>(?![\s\S]*<\/body>)/, `${scripts}</body>`);
+function withBootstrap(html: string, nonce: string, script: string): string {
+  const scripts = `<script nonce="${escapeAttr(nonce)}" id="_R_">${script}</script>`;
+  return html.replace(/<\/body>(?![\s\S]*<\/body>)/, `${scripts}</body>`);
 }
 
 function send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string): void {
@@ -66,7 +60,8 @@ export function createSameMarkupRenderer(apiOrigin: string, publicConfig: Public
         </ConfigProvider>
       </Document>,
     );
-    const html = `<!DOCTYPE html>${withBootstrap(app, nonce, hydrationScript(context, publicConfig), assets.entryModule)}`;
+    const bootstrap = hydrationScript(context, publicConfig) + scriptLoader(assets.entryModule, assets.preloads);
+    const html = `<!DOCTYPE html>${withBootstrap(app, nonce, bootstrap)}`;
     send(res, context.statusCode, { 'content-type': 'text/html; charset=utf-8' }, html);
   }
 

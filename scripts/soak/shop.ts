@@ -68,7 +68,8 @@ export async function startSoakShop() {
       const slugs = (Array.isArray(artists) ? artists : []).map((a) => field(a, 'slug')).filter((s) => typeof s === 'string');
       const newsIds = (Array.isArray(news) ? news : []).map((n) => field(n, 'id')).filter((id) => typeof id === 'number');
       const html = await (await fetch(`${webUrl}/`)).text();
-      const scripts = [...html.matchAll(/src="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '/');
+      // Images' src and the scripts named in the inline loader (decision 0015).
+      const scripts = [...new Set([...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '/'))];
       return [
         '/', '/lineup', '/lineupClose', '/news', '/faq', '/howto', '/mypage/login', '/no-such-page',
         ...slugs.slice(0, 8).map((slug) => `/lineup/${slug}`),

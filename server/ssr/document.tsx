@@ -3,7 +3,8 @@ import type { PageAssets } from './manifest.server.ts';
 
 /**
  * The HTML around the app. Rendered on the server only; the browser hydrates `#root`. Page
- * titles and meta tags rendered by the pages are hoisted into <head> by React.
+ * titles and meta tags rendered by the pages are hoisted into <head> by React. The scripts are
+ * started by the bootstrap script after the first paint (hydration.server.ts, `scriptLoader`).
  */
 export function Document({ assets, children }: { assets: PageAssets; children: ReactNode }) {
   return (
@@ -18,9 +19,6 @@ export function Document({ assets, children }: { assets: PageAssets; children: R
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
         ))}
       </head>
       <body>

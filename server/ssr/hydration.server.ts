@@ -34,3 +34,18 @@ export function hydrationScript(context: StaticHandlerContext, config: PublicCon
   const data = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
   return `window.__staticRouterHydrationData=${toScriptJson(data)};window.__OSHIBOX_CONFIG__=${toScriptJson(config)};`;
 }
+
+/**
+ * Starts the page's JavaScript once the browser has painted the server's HTML (issue 11): the
+ * page is whole and usable without it (forms post, links navigate), so the stylesheet and the
+ * largest image get a slow line to themselves, and hydration's work never delays the first
+ * paint. The chunks are preloaded together with the entry (no waterfall). A tab opened in the
+ * background, which paints no frame, starts after a second anyway.
+ */
+export function scriptLoader(entryModule: string, preloads: readonly string[]): string {
+  return (
+    `(function(){var p=${toScriptJson(preloads)},e=${toScriptJson(entryModule)},d=0;` +
+    `function go(){if(d)return;d=1;p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});import(e)}` +
+    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})();`
+  );
+}

@@ -17,7 +17,7 @@ import { createCookieRelay, relayingFetch } from './cookie-relay.server.ts';
 import { Document } from './document.tsx';
 import { toFetchRequest } from './fetch-request.server.ts';
 import { readFormBody } from './form-body.server.ts';
-import { hydrationScript } from './hydration.server.ts';
+import { hydrationScript, scriptLoader } from './hydration.server.ts';
 import { withAnonymousLoginStatus } from './login-status.server.ts';
 import { assetsFor, type ClientManifest } from './manifest.server.ts';
 
@@ -127,8 +127,7 @@ function renderDocument(
     </Document>,
     {
       nonce,
-      bootstrapScriptContent: hydrationScript(context, options.publicConfig),
-      bootstrapModules: [assets.entryModule],
+      bootstrapScriptContent: hydrationScript(context, options.publicConfig) + scriptLoader(assets.entryModule, assets.preloads),
       [waitForAll ? 'onAllReady' : 'onShellReady']() {
         res.status(failed ? 500 : context.statusCode);
         res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie, Accept-Encoding' });

@@ -107,11 +107,14 @@ describe('status codes', () => {
 });
 
 describe('assets', () => {
-  it('links the hashed entry module, its preloads and the stylesheet, all served immutable', async () => {
+  it('names the hashed entry module and its preloads for after the first paint, links the stylesheet, all served immutable', async () => {
     const res = await request(stack.web).get('/lineup').expect(200);
-    const entry = /<script type="module" src="(\/assets\/entry\.client-[A-Z0-9]+\.js)"/.exec(res.text)?.[1];
+    // No script or preload competes with the stylesheet and images before the first paint.
+    expect(res.text).not.toMatch(/<script[^>]+src=|<link rel="modulepreload"/);
+    const entry = /e="(\/assets\/entry\.client-[A-Z0-9]+\.js)"/.exec(res.text)?.[1];
     const css = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(res.text)?.[1];
-    const lineupChunk = /<link rel="modulepreload" href="(\/assets\/lineup-[A-Z0-9]+\.js)"/.exec(res.text)?.[1];
+    const lineupChunk = /"(\/assets\/lineup-[A-Z0-9]+\.js)"/.exec(res.text)?.[1];
+    expect(res.text).toContain('requestAnimationFrame');
     expect(entry && css && lineupChunk).toBeTruthy();
     for (const asset of [entry, css, lineupChunk] as string[]) {
       const file = await request(stack.web).get(asset).expect(200);

@@ -1,6 +1,6 @@
 import { useState, type FocusEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '../../../shared/account-rules.ts';
+import { fieldErrors } from '../../../shared/field-errors.ts';
 import type { Text } from '../../../shared/text.ts';
 import type { FormFailure, FormValues } from '../../data/form-action.ts';
 
