@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
 import { waitForHydration, type Browser } from '../support/browser.ts';
@@ -18,11 +18,9 @@ async function seriousViolations(path: string, prepare?: (page: Awaited<ReturnTy
   await page.goto(`${shop.stack.webUrl}${path}`);
   await waitForHydration(page);
   await prepare?.(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const found = await seriousAxeViolations(page, path);
   await page.close();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return found;
 }
 
 describe('accessibility', () => {

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousAxeViolations } from '../support/axe.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
@@ -20,10 +20,7 @@ async function check(page: Page, name: string): Promise<string[]> {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return seriousAxeViolations(page, name);
 }
 
 async function open(path: string): Promise<Page> {

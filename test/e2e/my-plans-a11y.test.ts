@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousAxeViolations } from '../support/axe.ts';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
@@ -33,7 +33,7 @@ async function check(name: string, user: TestUser, target: string, english = fal
   await page.goto(`${shop.stack.webUrl}${target}`);
   await waitForHydration(page);
   if (english) await page.locator('.lang-toggle').click();
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const violations = await seriousAxeViolations(page, name);
   await page.setViewportSize({ width: 390, height: 900 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (SCREENSHOTS) {
@@ -46,8 +46,7 @@ async function check(name: string, user: TestUser, target: string, english = fal
   await page.close();
   return [
     ...(overflow > 0 ? [`${name}: ${overflow}px wider than 390px`] : []),
-    ...result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ...violations,
   ];
 }
 

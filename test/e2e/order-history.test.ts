@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousAxeViolations } from '../support/axe.ts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
@@ -128,7 +128,7 @@ describe('accessibility and layout', () => {
     const page = await open(shop.browser, user, target);
     if (english) await page.locator('.lang-toggle').click();
     await page.locator('details.order-timeline').evaluateAll((all) => all.forEach((d) => d.setAttribute('open', '')));
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const violations = await seriousAxeViolations(page, name);
     await page.setViewportSize({ width: 390, height: 900 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (SCREENSHOTS) {
@@ -141,8 +141,7 @@ describe('accessibility and layout', () => {
     await page.close();
     return [
       ...(overflow > 0 ? [`${name}: ${overflow}px wider than 390px`] : []),
-      ...result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ...violations,
     ];
   }
 

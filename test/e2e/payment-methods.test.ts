@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousAxeViolations } from '../support/axe.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { href, loginHref } from '../../shared/routes.ts';
@@ -27,10 +27,9 @@ async function snap(page: Page, name: string): Promise<void> {
 }
 
 async function axeProblems(page: Page, name: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const found = await seriousAxeViolations(page, name);
   await snap(page, name);
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return found;
 }
 
 async function openPayment(browser: Browser, user: TestUser, js = true, query = ''): Promise<Page> {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousAxeViolations } from '../support/axe.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
@@ -59,7 +59,7 @@ async function check(state: PageState): Promise<string[]> {
   await page.goto(`${shop.stack.webUrl}${state.path}`);
   await waitForHydration(page);
   await state.prepare?.(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const violations = await seriousAxeViolations(page, state.name);
   // Nothing may widen the page past a phone's screen (long e-mail addresses, English labels).
   await page.setViewportSize({ width: 390, height: 900 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -72,9 +72,7 @@ async function check(state: PageState): Promise<string[]> {
   }
   await page.close();
   const wide = overflow > 0 ? [`${state.name}: ${overflow}px wider than a 390px screen`] : [];
-  return [...wide, ...result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state.name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)];
+  return [...wide, ...violations];
 }
 
 describe('profile pages accessibility', () => {
