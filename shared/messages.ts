@@ -1,3 +1,4 @@
+import { COMMUNICATION_ERROR, SERVER_ERROR } from './global-error.ts';
 import type { Text } from './text.ts';
 
 /** Spec §8, the translated message catalogue (Japanese with English). */
@@ -78,18 +79,7 @@ export const MESSAGES = {
     en: 'The mail could not be sent. Please wait a while and retry.',
   },
   /** Spec §8: login-status failure with status 999. */
-  communicationError: {
-    ja: '通信エラーが発生しました。通信環境の良い場所で再度お試しください。',
-    en: 'A communication error occurred. Please retry in a better network environment.',
-  },
+  communicationError: COMMUNICATION_ERROR,
   /** Spec §8: login-status failure with any other status. */
-  serverError: {
-    ja: 'サーバーエラーが発生しました。時間をおいて再度お試しください。',
-    en: 'A server error occurred. Please try again later.',
-  },
+  serverError: SERVER_ERROR,
 } as const satisfies Record<string, Text>;
-
-/** The global error for a failed login-status call (spec §8). */
-export function loginStatusError(status: number): Text {
-  return status === 999 ? MESSAGES.communicationError : MESSAGES.serverError;
-}

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import type { RouteAccess } from '../../shared/routes.ts';
-import { loginStatusError } from '../../shared/messages.ts';
+import { loginStatusError } from '../../shared/global-error.ts';
 import { loginHref } from '../../shared/routes.ts';
 import { LOGIN_STATUS_FAILED } from './api.ts';
 import { loadLoginStatus } from './login-status.ts';

@@ -1,21 +1,13 @@
 import type { ActionFunctionArgs } from 'react-router';
-import { MESSAGES } from '../../shared/messages.ts';
-import { href } from '../../shared/routes.ts';
-import { apiFrom } from './api.ts';
-import { apiFailure, formFailure, readForm, seeOther } from './form-action.ts';
 
 /** The top page's one form: logout, posted from the menu to `/?index`. */
 export const LOGOUT_INTENT = 'logout';
 
 /**
- * Spec §4/§7: logout calls the server; on success the app goes to / (the browser's next request
- * has no session cookie: the API cleared it and the server passes that on); on error the error
- * is shown. Runs in the browser with JavaScript and on the server without it.
+ * The logout action (./logout-action.ts), loaded when a logout is posted: the form helpers and
+ * the message catalogue it needs stay out of every page's first JavaScript (issue 11).
  */
-export async function logoutAction({ request, context }: ActionFunctionArgs) {
-  const values = await readForm(request);
-  if (values.intent !== LOGOUT_INTENT) return formFailure({ error: MESSAGES.fieldInvalid });
-  const result = await apiFrom(context).logout();
-  if (!result.ok) return apiFailure(result, {});
-  return seeOther(href('home'));
+export async function logoutAction(args: ActionFunctionArgs) {
+  const { logoutAction: run } = await import('./logout-action.ts');
+  return run(args);
 }

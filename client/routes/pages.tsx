@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
-import { MESSAGES } from '../../shared/messages.ts';
+import { COMMUNICATION_ERROR } from '../../shared/global-error.ts';
 import { NotFoundView } from '../components/not-found-view.tsx';
 import { useT } from '../lang.tsx';
 
@@ -11,7 +11,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
   const data = isRouteErrorResponse(error) ? (error.data as Partial<ApiErrorBody> | null) : null;
   // Spec §8: a network failure asks the shopper to retry in a better network environment.
-  const body = data?.code === 'NETWORK' ? { message: MESSAGES.communicationError.ja, messageEn: MESSAGES.communicationError.en } : data;
+  const body = data?.code === 'NETWORK' ? { message: COMMUNICATION_ERROR.ja, messageEn: COMMUNICATION_ERROR.en } : data;
   return (
     <section className="page notice-page" role="alert">
       <title>{t({ ja: 'エラー', en: 'Error' })}</title>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '../../shared/api/types.ts';
-import { loginStatusError } from '../../shared/messages.ts';
+import { loginStatusError } from '../../shared/global-error.ts';
 import { href } from '../../shared/routes.ts';
 import { pick, type Text } from '../../shared/text.ts';
 import { Shell } from '../components/shell.tsx';
