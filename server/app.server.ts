@@ -43,7 +43,7 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
     res.status(ok ? 200 : 503).json({ ok });
   });
 
-  app.use(requestLog(logger));
+  app.use(requestLog(app, logger));
   app.use(requestGuard);
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
   app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));

@@ -49,11 +49,7 @@ export function pageGate(options: { publicOrigin: string }): RequestHandler {
   // A tree of our own: loading a lazy module here leaves the SSR handler's routes untouched.
   const routes = createRouteTree();
   const allowedOrigins = [new URL(options.publicOrigin).origin];
-  return async (req, res, next) => {
-    if (READ_METHODS.includes(req.method)) {
-      next();
-      return;
-    }
+  const gate = async (...[req, res, next]: Parameters<RequestHandler>): Promise<void> => {
     const search = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
     const allow = (await hasAction(routes, req.path, search)) ? [...READ_METHODS, 'POST'] : READ_METHODS;
     if (!allow.includes(req.method)) {
@@ -69,4 +65,6 @@ export function pageGate(options: { publicOrigin: string }): RequestHandler {
     }
     next();
   };
+  // A page read passes at once, without the promise an async handler makes (issue 11).
+  return (req, res, next) => (READ_METHODS.includes(req.method) ? next() : gate(req, res, next));
 }

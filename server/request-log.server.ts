@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { requestId } from '../shared/request-id.ts';
 
@@ -12,19 +12,21 @@ import { requestId } from '../shared/request-id.ts';
  * fields named here, so it is written by a child without redaction; `req.log` (with the request
  * id, redacted like every other line) is made only when something logs through it.
  */
-export function requestLog(logger: Logger): RequestHandler {
+export function requestLog(app: Express, logger: Logger): RequestHandler {
   const access = logger.child({}, { redact: [] });
+  // On the app's request prototype, not defined per request: a property defined on each request
+  // object turned it into a slow dictionary object for every later read (issue 11).
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: Request) {
+      const child = logger.child({ reqId: this.id });
+      Object.defineProperty(this, 'log', { value: child, configurable: true, writable: true });
+      return child;
+    },
+  });
   return (req, res, next) => {
     const id = requestId(req, res);
     req.id = id;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get() {
-        const child = logger.child({ reqId: id });
-        Object.defineProperty(req, 'log', { value: child, configurable: true, writable: true });
-        return child;
-      },
-    });
     if (req.url.startsWith('/assets/')) {
       next();
       return;
@@ -32,9 +34,8 @@ export function requestLog(logger: Logger): RequestHandler {
     const started = performance.now();
     const method = req.method;
     const url = req.originalUrl.split('?')[0];
-    const done = (): void => {
-      res.off('finish', done);
-      res.off('close', done);
+    // 'close' follows every response, finished or cut off: one listener tells both apart.
+    res.once('close', () => {
       const contentLength = res.getHeader('content-length');
       const line = {
         req: { id, method, url },
@@ -44,9 +45,7 @@ export function requestLog(logger: Logger): RequestHandler {
       if (!res.writableFinished) access.warn(line, 'request aborted');
       else if (res.statusCode >= 500) access.error(line, 'request errored');
       else access.info(line, 'request completed');
-    };
-    res.on('finish', done);
-    res.on('close', done);
+    });
     next();
   };
 }

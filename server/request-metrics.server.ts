@@ -17,17 +17,13 @@ export function measureRequests(tier: string, routeOf: RouteLabeller, handler: h
     const stop = httpRequestDuration.startTimer();
     const routeLabel = routeOf(req);
     httpRequestsInFlight.inc({ tier });
-    let recorded = false;
-    const record = (): void => {
-      if (recorded) return;
-      recorded = true;
+    // 'close' follows every response, finished or cut off (one listener, not 'finish' and 'close').
+    res.once('close', () => {
       httpRequestsInFlight.dec({ tier });
       const method = METHODS.has(req.method ?? '') ? (req.method ?? 'OTHER') : 'OTHER';
       const status = res.writableFinished ? String(res.statusCode) : 'aborted';
       stop({ tier, method, route: routeLabel(), status_code: status });
-    };
-    res.once('finish', record);
-    res.once('close', record);
+    });
     handler(req, res);
   };
 }

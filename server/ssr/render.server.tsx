@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { PassThrough } from 'node:stream';
 import type { RequestHandler, Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
@@ -132,8 +131,16 @@ function renderDocument(
         res.status(failed ? 500 : context.statusCode);
         res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie, Accept-Encoding' });
         const encoding = htmlEncoding(acceptEncoding);
-        if (encoding) res.set('content-encoding', encoding);
-        const body = encoding ? createHtmlCompressor(encoding) : new PassThrough();
+        if (!encoding) {
+          // React writes what is ready in 4 KB pieces, all in this tick (the loaders are awaited):
+          // corked, they leave as one write to the socket instead of one each (issue 11).
+          res.cork();
+          stream.pipe(res);
+          process.nextTick(() => res.uncork());
+          return;
+        }
+        res.set('content-encoding', encoding);
+        const body = createHtmlCompressor(encoding);
         // A shopper who leaves mid-page frees the compressor's native memory at once.
         res.on('close', () => body.destroy());
         body.pipe(res);
