@@ -132,11 +132,7 @@ function renderDocument(
         res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie, Accept-Encoding' });
         const encoding = htmlEncoding(acceptEncoding);
         if (!encoding) {
-          // React writes what is ready in 4 KB pieces, all in this tick (the loaders are awaited):
-          // corked, they leave as one write to the socket instead of one each (issue 11).
-          res.cork();
           stream.pipe(res);
-          process.nextTick(() => res.uncork());
           return;
         }
         res.set('content-encoding', encoding);
