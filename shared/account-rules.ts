@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
 import type { MessageKey } from './field-errors.ts';
-import type { Text } from './text.ts';
 
 /**
  * Spec §5 form rules as zod schemas, each issue carrying a key of the §8 catalogue

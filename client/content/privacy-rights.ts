@@ -1,6 +1,6 @@
 import type { PublicConfig } from '../../shared/config.ts';
 import type { NumberedPart } from './numbering.ts';
-import { list, mailLink, p, same } from './types.ts';
+import { mailLink, p, same } from './types.ts';
 
 /** The privacy policy's second half: cookies and analytics, your rights, contact. */
 export function privacyRights({ brandName, company }: PublicConfig): NumberedPart[] {

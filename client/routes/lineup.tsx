@@ -36,7 +36,7 @@ export function Component() {
       <p className="page-lead">{t({ ja: '現在お申し込みを受け付けているBOXです。', en: 'Boxes taking orders now.' })}</p>
       <nav className="category-nav" aria-label={t({ ja: 'カテゴリー', en: 'Categories' })}>
         <ul>
-          {categories.map((c, index) => (
+          {categories.map((c) => (
             <li key={c.type}>
               <a href={`#category-${c.type}`}>{t(ARTIST_TYPE_LABELS[c.type])}</a>
             </li>

@@ -27,8 +27,8 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 };
 
 /**
- * JSON that is safe inside an inline <script>, in one pass: no string can close the tag or open a comment,
- * and the line separators that break older parsers are escaped.
+ * JSON that is safe inside an inline <script>, in one pass: no string can close the tag or open
+ * a comment, and the line separators that break older parsers are escaped.
  */
 export function toScriptJson(value: unknown): string {
   return JSON.stringify(value).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c] ?? c);

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebApp } from '../../server/app.server.ts';
 import { listenOnLoopback, silentLogger, startStack, testConfig, type Stack } from '../support/stack.ts';
+import { entryModuleOf } from '../support/page-assets.ts';
 
 /**
  * Every kind of answer the web tier gives carries the security headers and no `x-powered-by`:
@@ -42,10 +43,7 @@ type Probe = () => Promise<request.Response>;
 
 async function assetPath(): Promise<string> {
   const page = await request(stack.web).get('/faq');
-  // The entry module, named in the bootstrap script that starts it after the first paint.
-  const asset = /"(\/assets\/entry\.client-[^"]+\.js)"/.exec(page.text)?.[1];
-  if (!asset) throw new Error('no asset in the page');
-  return asset;
+  return entryModuleOf(page.text);
 }
 
 const KINDS: [name: string, status: number, probe: Probe][] = [

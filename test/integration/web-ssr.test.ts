@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
+import { entryModuleOf } from '../support/page-assets.ts';
 
 /** Server rendering as a browser without JavaScript (or a crawler) sees it. */
 let stack: Stack;
@@ -111,7 +112,7 @@ describe('assets', () => {
     const res = await request(stack.web).get('/lineup').expect(200);
     // No script or preload competes with the stylesheet and images before the first paint.
     expect(res.text).not.toMatch(/<script[^>]+src=|<link rel="modulepreload"/);
-    const entry = /e="(\/assets\/entry\.client-[A-Z0-9]+\.js)"/.exec(res.text)?.[1];
+    const entry = entryModuleOf(res.text);
     const css = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(res.text)?.[1];
     const lineupChunk = /"(\/assets\/lineup-[A-Z0-9]+\.js)"/.exec(res.text)?.[1];
     expect(res.text).toContain('requestAnimationFrame');

@@ -3,6 +3,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { entryModuleOf } from '../support/page-assets.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
 /** Static files: served by name from start-up listings, hashed assets precompressed at build (issue 11). */
@@ -12,9 +13,7 @@ let entry: string;
 beforeAll(async () => {
   stack = await startStack({ seed: false });
   const page = await request(stack.web).get('/faq');
-  // The entry is named in the inline loader that imports it after first paint (decision 0015).
-  entry = /"(\/assets\/entry\.client-[A-Z0-9]+\.js)"/.exec(page.text)?.[1] ?? '';
-  expect(entry).not.toBe('');
+  entry = entryModuleOf(page.text);
 });
 afterAll(() => stack.close());
 
