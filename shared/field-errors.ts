@@ -9,6 +9,19 @@ import type { Text } from './text.ts';
  */
 export type MessageKey = keyof typeof MESSAGES;
 
+type Parsed<T> = { success: true; data: T } | { success: false; error: { issues: z.core.$ZodIssue[] } };
+
+/**
+ * A schema of either zod flavour: classic (the API's own schemas) or `zod/mini` (the shared form
+ * rules, kept small for the browser). Both parse alike; this names what the callers rely on.
+ */
+export type Schema = z.core.$ZodType & { safeParse(input: unknown): Parsed<unknown> };
+
+/** `schema.safeParse`, typed by the schema's output whichever flavour it is. */
+export function safeParse<S extends Schema>(schema: S, input: unknown): Parsed<z.output<S>> {
+  return schema.safeParse(input) as Parsed<z.output<S>>;
+}
+
 /** The key of a message about the whole form rather than one field. */
 export const FORM_FIELD = 'form';
 
@@ -21,7 +34,7 @@ export function ruleText(message: string): Text | null {
  * The one check both sides run: null when valid, else one message per field, named by the
  * request's field names (the first rule a field breaks wins).
  */
-export function fieldErrors(schema: z.ZodType, input: unknown): Record<string, Text> | null {
+export function fieldErrors(schema: Schema, input: unknown): Record<string, Text> | null {
   const result = schema.safeParse(input);
   if (result.success) return null;
   return issuesToFields(result.error.issues);

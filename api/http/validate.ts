@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Text } from '../../shared/text.ts';
-import { ruleText } from '../../shared/account-rules.ts';
+import { ruleText, safeParse, type Schema } from '../../shared/field-errors.ts';
 import { BadRequestError } from './errors.ts';
 
 type Source = 'query' | 'path' | 'body';
@@ -25,8 +25,8 @@ const FIELDS_BUDGET_BYTES = 3_000;
  * Parses input with a zod schema; a failure is a 400 that names each bad field in Japanese and
  * English (the first few of them), never a 500.
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, source: Source): z.infer<S> {
-  const result = schema.safeParse(input);
+export function parseInput<S extends Schema>(schema: S, input: unknown, source: Source): z.infer<S> {
+  const result = safeParse(schema, input);
   if (result.success) return result.data;
   const bad = new Map<string, string>();
   for (const issue of result.error.issues) {

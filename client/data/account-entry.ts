@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CheckCodeInput, ReminderInput, SendMailInput, SignupInput } from '../../shared/account-rules.ts';
 import type { ApiClient } from '../../shared/api/client.ts';
 import { MESSAGES } from '../../shared/messages.ts';

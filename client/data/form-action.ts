@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router';
-import type { z } from 'zod';
-import { fieldErrors, issuesToFields } from '../../shared/field-errors.ts';
+import { fieldErrors, issuesToFields, safeParse, type Schema } from '../../shared/field-errors.ts';
 import type { ApiResult } from '../../shared/api/client.ts';
 import { NETWORK_ERROR_STATUS } from '../../shared/api/errors.ts';
 import { MESSAGES } from '../../shared/messages.ts';
@@ -69,7 +68,7 @@ function pageStatus(apiStatus: number): number {
 }
 
 /** Checks the request body an action is about to send with the same rules the API enforces. */
-export function checkInput<E extends object = object>(schema: z.ZodType, input: unknown, values: FormValues, extra?: E) {
+export function checkInput<E extends object = object>(schema: Schema, input: unknown, values: FormValues, extra?: E) {
   const fields = fieldErrors(schema, input);
   return fields ? formFailure({ fields }, values, 400, extra) : null;
 }
@@ -80,8 +79,8 @@ export function seeOther(path: string): Response {
 }
 
 /** Like `checkInput`, but hands back the parsed, typed body to send when the form is valid. */
-export function parseInput<S extends z.ZodType, E extends object = object>(schema: S, input: unknown, values: FormValues, extra?: E) {
-  const parsed = schema.safeParse(input);
+export function parseInput<S extends Schema, E extends object = object>(schema: S, input: unknown, values: FormValues, extra?: E) {
+  const parsed = safeParse(schema, input);
   if (parsed.success) return { ok: true as const, data: parsed.data };
   return { ok: false as const, failure: formFailure({ fields: issuesToFields(parsed.error.issues) }, values, 400, extra) };
 }

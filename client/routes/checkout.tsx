@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { data } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CreditInfo, CurrentUser, PlanDetail } from '../../shared/api/types.ts';
 import { roundCharge, type RoundCharge } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
@@ -44,7 +44,7 @@ interface CheckoutData {
   returnTo: string;
 }
 
-const CountParam = z.coerce.number().int().min(COUNT_LIMITS.min).max(COUNT_LIMITS.max).catch(1);
+const CountParam = z.catch(z.coerce.number().check(z.int(), z.minimum(COUNT_LIMITS.min), z.maximum(COUNT_LIMITS.max)), 1);
 
 /** 128 random bits in hex (getRandomValues works on plain-http origins too, unlike randomUUID). */
 function newIdempotencyKey(): string {

@@ -1,5 +1,5 @@
 import { data, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { UserPlanWithTiers } from '../../shared/api/types.ts';
 import { href } from '../../shared/routes.ts';
 import { issueKey, ROUND_RULE_TEXT } from '../../shared/subscription-rules.ts';
@@ -26,9 +26,9 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<{ userPla
 
 const ActionInput = z.object({
   intent: z.enum(['change', 'skip', 'pause', 'resume']),
-  currentPlanId: z.coerce.number().int().positive(),
-  planId: z.coerce.number().int().positive(),
-  count: z.coerce.number().int().optional(),
+  currentPlanId: z.coerce.number().check(z.int(), z.positive()),
+  planId: z.coerce.number().check(z.int(), z.positive()),
+  count: z.optional(z.coerce.number().check(z.int())),
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { data, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ProfileFields } from '../../shared/account-rules.ts';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import { GENDER_OPTIONS } from '../../shared/gender.ts';

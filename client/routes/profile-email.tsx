@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EmailChangeInput, SendMailInput } from '../../shared/account-rules.ts';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import { MESSAGES } from '../../shared/messages.ts';
@@ -40,7 +40,7 @@ function sentNotice(email: string): Text {
   };
 }
 
-const IntentSchema = z.object({ intent: z.enum(['send', 'change']), langType: z.enum(['ja', 'en']).catch('ja') });
+const IntentSchema = z.object({ intent: z.enum(['send', 'change']), langType: z.catch(z.enum(['ja', 'en']), 'ja') });
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<CurrentUser> {
   return loadCurrentUser(request, context);

@@ -1,5 +1,5 @@
 import { data, redirectDocument, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, Link } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CreditInfo, CurrentUser, PaymentMethodHistory } from '../../shared/api/types.ts';
 import { deferredConditions, isMinor } from '../../shared/deferred-payment.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';

@@ -1,5 +1,5 @@
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import { href, loginHref } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
 
@@ -14,6 +15,8 @@ export interface LighthouseResult {
   cls: number;
   tbtMs: number;
   lcpMs: number;
+  /** Each run's performance score, in the order run (the figures above are the median run's). */
+  runs: number[];
 }
 
 export interface LighthousePage {
@@ -30,8 +33,19 @@ function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id:
   return value;
 }
 
-/** Each page in a fresh Chromium (fresh profile: no cache or cookies carried between pages). */
-async function auditOne(baseUrl: string, page: LighthousePage): Promise<LighthouseResult> {
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * Runs per page. Lighthouse's own advice on variability: run several times and take the median
+ * run (`computeMedianRun`: the run nearest the median FCP and TTI), not the best or the first.
+ */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** Trace failures Lighthouse itself says to retry ("please run Lighthouse again"). */
+const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+
+/** One run of one page in a fresh Chromium (fresh profile: no cache or cookies carried over). */
+async function runOnce(baseUrl: string, page: LighthousePage): Promise<Report> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'oshibox-lh-'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`], userDataDir: false });
   try {
@@ -45,27 +59,47 @@ async function auditOne(baseUrl: string, page: LighthousePage): Promise<Lighthou
     });
     if (!result) throw new Error(`lighthouse ${page.path}: no result`);
     const { lhr } = result;
-    // For diagnosis: the whole report of each page (LCP element, its phases, the requests).
-    if (process.env.LIGHTHOUSE_REPORT_DIR) {
-      await writeFile(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
-    }
-    if (lhr.runtimeError) throw new Error(`lighthouse ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    // A signed-in page that redirected to the login page would be measuring the wrong page.
-    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`lighthouse ${page.path}: ended on ${lhr.finalDisplayedUrl}`);
-    const score = lhr.categories.performance?.score;
-    if (score === null || score === undefined) throw new Error(`lighthouse ${page.path}: no performance score`);
-    return {
-      name: page.name,
-      path: page.path,
-      performance: Math.round(score * 100),
-      cls: numeric(lhr, 'cumulative-layout-shift'),
-      tbtMs: numeric(lhr, 'total-blocking-time'),
-      lcpMs: numeric(lhr, 'largest-contentful-paint'),
-    };
+    return lhr;
   } finally {
     chrome.kill();
     await rm(userDataDir, { recursive: true, force: true });
   }
+}
+
+/** A run that broke on a transient trace failure is run again, once; any other failure stops. */
+async function runChecked(baseUrl: string, page: LighthousePage): Promise<Report> {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await runOnce(baseUrl, page);
+    const error = lhr.runtimeError;
+    if (!error) {
+      // A signed-in page that redirected to the login page would be measuring the wrong page.
+      if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`lighthouse ${page.path}: ended on ${lhr.finalDisplayedUrl}`);
+      return lhr;
+    }
+    if (attempt > 1 || !TRANSIENT.has(error.code)) throw new Error(`lighthouse ${page.path}: ${error.code} ${error.message}`);
+    process.stdout.write(`(${error.code}, run again) `);
+  }
+}
+
+async function auditOne(baseUrl: string, page: LighthousePage): Promise<LighthouseResult> {
+  const runs: Report[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await runChecked(baseUrl, page));
+  const lhr = computeMedianRun(runs);
+  // For diagnosis: the median run's whole report (LCP element, its phases, the requests).
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    await writeFile(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  }
+  const score = lhr.categories.performance?.score;
+  if (score === null || score === undefined) throw new Error(`lighthouse ${page.path}: no performance score`);
+  return {
+    name: page.name,
+    path: page.path,
+    performance: Math.round(score * 100),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    tbtMs: numeric(lhr, 'total-blocking-time'),
+    lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    runs: runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
+  };
 }
 
 export async function auditPages(baseUrl: string, pages: LighthousePage[]): Promise<LighthouseResult[]> {
@@ -73,7 +107,7 @@ export async function auditPages(baseUrl: string, pages: LighthousePage[]): Prom
   for (const page of pages) {
     process.stdout.write(`  lighthouse ${page.path} … `);
     const r = await auditOne(baseUrl, page);
-    console.log(`performance ${r.performance}, CLS ${r.cls.toFixed(3)}, TBT ${r.tbtMs.toFixed(0)} ms, LCP ${(r.lcpMs / 1000).toFixed(2)} s`);
+    console.log(`performance ${r.performance} (runs ${r.runs.join(', ')}), CLS ${r.cls.toFixed(3)}, TBT ${r.tbtMs.toFixed(0)} ms, LCP ${(r.lcpMs / 1000).toFixed(2)} s`);
     results.push(r);
   }
   return results;

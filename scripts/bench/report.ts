@@ -38,7 +38,7 @@ function method(info: RunInfo): string {
     `- Entry JS: the manifest's entry and static imports fetched from the web process with \`accept-encoding: br, gzip\`, bytes on the wire; the framework (react, react-dom/client, react-router hydrating a one-route router) built with esbuild in the same run with the client build's target, compressed with the same encoding at the level that reproduces the shop's wire sizes best.`,
     `- TTFB: ${s.ttfbRequests} sequential requests on one keep-alive connection (after 10 to warm up), time to the status line and headers vs to the last byte.`,
     `- RSS: a fresh web process (PostgreSQL setup), ${s.soakConnections} connections of a mix of pages, the API proxy and robots.txt (2,000 requests to warm up, then ${n0(s.soakRequests)}), every 20th request abandoned when its headers arrive; VmRSS from /proc after 3 s of quiet each time.`,
-    '- Lighthouse 12.8 (Node 20; 13 needs Node 22): mobile, default simulated throttling, performance category only, each page in a fresh Debian Chromium profile, the signed-in pages with the session cookie in `extraHeaders`.',
+    '- Lighthouse 12.8 (Node 20; 13 needs Node 22): mobile, default simulated throttling, performance category only, each page run 3 times (`LIGHTHOUSE_RUNS`), each run in a fresh Debian Chromium profile, a trace Lighthouse says to retry (`NO_NAVSTART` …) run again once; the figures are the median run (`computeMedianRun` from Lighthouse: nearest the median FCP and TTI), with the score of every run shown; the signed-in pages with the session cookie in `extraHeaders`.',
   ].join('\n');
 }
 

@@ -1,12 +1,11 @@
 import { useState, type FocusEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
-import { fieldErrors } from '../../../shared/field-errors.ts';
+import { fieldErrors, type Schema } from '../../../shared/field-errors.ts';
 import type { Text } from '../../../shared/text.ts';
 import type { FormFailure, FormValues } from '../../data/form-action.ts';
 
 /** How a form turns what was typed into the request body its action sends (and the rules check). */
 export interface FormRules {
-  schema: z.ZodType;
+  schema: Schema;
   toInput: (values: FormValues) => unknown;
 }
 
