@@ -6,6 +6,7 @@ import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalis
 import type { Text } from '../../shared/text.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must } from '../data/api.ts';
+import { userPlanOf } from '../data/user-plan.ts';
 import { useLang, useT } from '../lang.tsx';
 
 const COPY = {
@@ -19,9 +20,7 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<{ userPlan: UserPlan | null }> {
-  const plans = must(await apiFrom(context).userPlans());
-  const userPlan = plans.find((p) => String(p.plan.id) === params.planId && p.artist.slug === params.slug) ?? null;
-  return { userPlan };
+  return { userPlan: userPlanOf(must(await apiFrom(context).userPlans()), params) };
 }
 
 /** Spec §2 purchase completion: names the round (「◯月号」), the amount and the next steps. */

@@ -7,6 +7,7 @@ import { FormError } from '../components/form/form-message.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { planNoticePath } from '../components/subscription/plan-notice.tsx';
 import { apiFrom, must } from '../data/api.ts';
+import { userPlanOf } from '../data/user-plan.ts';
 import { seeOther } from '../data/form-action.ts';
 import { useT } from '../lang.tsx';
 
@@ -18,8 +19,7 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<{ userPlan: UserPlan }> {
-  const plans = must(await apiFrom(context).userPlans());
-  const userPlan = plans.find((p) => String(p.plan.id) === params.planId && p.artist.slug === params.slug);
+  const userPlan = userPlanOf(must(await apiFrom(context).userPlans()), params);
   // Not the shopper's plan (or someone else's id): the same 404 as an unknown one.
   if (!userPlan) throw data(null, { status: 404 });
   return { userPlan };

@@ -70,12 +70,14 @@ beforeAll(async () => {
 afterAll(() => closeAll());
 
 /** A live subscription to the first plan of the `index`-th open artist (one live one per artist). */
-async function subscribe(index: number): Promise<void> {
-  const artist = await database.handle.db.selectFrom('artists').select('id').where('is_close', '=', false).orderBy('sort').offset(index).limit(1).executeTakeFirstOrThrow();
+async function subscribe(index: number): Promise<{ slug: string; planId: number }> {
+  const artist = await database.handle.db.selectFrom('artists').select(['id', 'slug']).where('is_close', '=', false).orderBy('sort').offset(index).limit(1).executeTakeFirstOrThrow();
   const plan = await database.handle.db.selectFrom('plans').select('id').where('artist_id', '=', artist.id).orderBy('id').limit(1).executeTakeFirstOrThrow();
   const at = new Date();
   await database.handle.db.insertInto('user_plans').values({ user_id: userId, plan_id: plan.id, count: 1, status: 'ACTIVE', created_at: at, updated_at: at }).execute();
+  return { slug: artist.slug, planId: plan.id };
 }
+
 
 describe('SQL statements per page', () => {
   it('anonymous catalogue pages: fixed counts, and no login-status lookup', async () => {
@@ -103,5 +105,22 @@ describe('SQL statements per page', () => {
     expect(none).toEqual({ statements: 3, apiCalls: 2 });
     expect(one).toEqual({ statements: 9, apiCalls: 2 });
     expect(three).toEqual(one);
+  });
+
+  it('pages about one subscription leave out the tiers My plans needs from their hydration data', async () => {
+    const artist = await subscribe(3);
+    const hydration = async (page: string) => {
+      const res = await request(web).get(page).set('cookie', cookie);
+      expect(res.status).toBe(200);
+      const data = /__staticRouterHydrationData=(.*?);window\.__OSHIBOX_CONFIG__/s.exec(res.text)?.[1];
+      if (!data) throw new Error(`no hydration data in ${page}`);
+      return data;
+    };
+    expect(await hydration('/mypage/plan')).toContain('tiers');
+    for (const page of [`/lineup/${artist.slug}/plan/${artist.planId}/complete`, `/mypage/plan/${artist.slug}/${artist.planId}/delete`]) {
+      const data = await hydration(page);
+      expect(data, page).toContain(artist.slug);
+      expect(data, page).not.toContain('tiers');
+    }
   });
 });
