@@ -22,12 +22,14 @@ export interface ComparisonResult {
   comparison: Comparison;
   connections: number;
   sides: SideResult[];
+  /** Non-2xx answers met in the warm-up (the measured rounds allow none), for the report. */
+  warmupNon2xx: string[];
 }
 
 async function measure(target: Target, connections: number, seconds: number, phase: string): Promise<Sample> {
   process.stdout.write(`  ${phase} ${target.label} c=${connections} (${seconds} s) … `);
-  const sample = await runLoad(target, connections, seconds);
-  console.log(`${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms`);
+  const sample = await runLoad(target, connections, seconds, phase === 'warm-up');
+  console.log(`${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms${sample.non2xx ? `; ${sample.non2xx}` : ''}`);
   return sample;
 }
 
@@ -48,8 +50,13 @@ function sideOf(label: string, samples: Sample[]): SideResult {
 export async function runComparison(c: Comparison, s: Settings): Promise<ComparisonResult[]> {
   console.log(`\n${c.title} (${c.setup})`);
   const targets = [c.a, ...c.baselines];
+  const warmupNon2xx: string[] = [];
   if (s.warmupSeconds > 0) {
-    for (const t of targets) await measure(t, Math.max(...s.connections), s.warmupSeconds, 'warm-up');
+    const connections = Math.max(...s.connections);
+    for (const t of targets) {
+      const { non2xx } = await measure(t, connections, s.warmupSeconds, 'warm-up');
+      if (non2xx) warmupNon2xx.push(`${t.label}, ${connections} conn.: ${non2xx}`);
+    }
   }
   const results: ComparisonResult[] = [];
   for (const connections of s.connections) {
@@ -57,7 +64,7 @@ export async function runComparison(c: Comparison, s: Settings): Promise<Compari
     for (let round = 1; round <= s.rounds; round++) {
       for (const [i, t] of targets.entries()) samples[i]?.push(await measure(t, connections, s.seconds, `round ${round}`));
     }
-    results.push({ comparison: c, connections, sides: targets.map((t, i) => sideOf(t.label, samples[i] ?? [])) });
+    results.push({ comparison: c, connections, sides: targets.map((t, i) => sideOf(t.label, samples[i] ?? [])), warmupNon2xx });
   }
   return results;
 }

@@ -34,7 +34,7 @@ function method(info: RunInfo): string {
     `- Setups: ${info.setups.join('; ')}. Each is \`node dist/main.js <role>\` with \`NODE_ENV=production\` and its own ports, logs on (to /dev/null), metrics port off; the PostgreSQL database is created fresh, migrated and seeded as \`npm run db:seed\` does, plus one signed-in shopper (user and session rows inserted directly) whose cookie the signed-in figures send.`,
     '- Baselines run in one separate process (scripts/bench/baseline-servers.ts): bare Express 5 answering the same `/robots.txt` body; bare http-proxy-middleware on Express 5 with a keep-alive agent; the **same-markup reference** (scripts/bench/same-markup-renderer.tsx: the shop\'s route tree, loaders, components, document shell and hydration data, `createStaticHandler().query()` + `StaticRouterProvider` + `renderToString` on `node:http`, against the same API, minus Express, helmet, pino, the request guard and streaming); the **static floor** (the shop\'s page bytes served from memory by `node:http`).',
     '- Before any load: each rendered page must be 200 from both the shop and the reference with bytes within 1 % (table below), and the proxy must return the API\'s exact body; otherwise the run fails.',
-    `- Load: autocannon 8 in the parent process, loopback, no \`accept-encoding\`. Per comparison a ${s.warmupSeconds} s warm-up of each side at ${Math.max(...s.connections)} connections, then at ${s.connections.join(' and ')} connections ${s.rounds} rounds of ${s.seconds} s alternating the sides (A B C A B C …). Figures are the median over rounds, min–max in brackets; a ratio is median over median. Any connection error, timeout or non-2xx fails the run.`,
+    `- Load: autocannon 8 in the parent process, loopback, no \`accept-encoding\`. Per comparison a ${s.warmupSeconds} s warm-up of each side at ${Math.max(...s.connections)} connections, then at ${s.connections.join(' and ')} connections ${s.rounds} rounds of ${s.seconds} s alternating the sides (A B C A B C …). Figures are the median over rounds, min–max in brackets; a ratio is median over median. Any connection error or timeout fails the run, and so does any non-2xx answer in a measured round; a warm-up's non-2xx answers are listed under the results.`,
     `- Entry JS: the manifest's entry and static imports fetched from the web process with \`accept-encoding: br, gzip\`, bytes on the wire; the framework (react, react-dom/client, react-router hydrating a one-route router) built with esbuild in the same run with the client build's target, compressed with the same encoding at the level that reproduces the shop's wire sizes best.`,
     `- TTFB: ${s.ttfbRequests} sequential requests on one keep-alive connection (after 10 to warm up), time to the status line and headers vs to the last byte.`,
     `- RSS: a fresh web process (PostgreSQL setup), ${s.soakConnections} connections of a mix of pages, the API proxy and robots.txt (2,000 requests to warm up, then ${n0(s.soakRequests)}), every 20th request abandoned when its headers arrive; VmRSS from /proc after 3 s of quiet each time.`,
@@ -51,11 +51,14 @@ function results(list: ComparisonResult[], info: RunInfo): string {
     r.sides.map((side, i) => `| ${i === 0 ? `${r.comparison.title} — ${r.comparison.setup}` : ''} | ${r.connections} | ${side.label} | ${spread(side.reqPerSec)} | ${side.p50.median} | ${side.p99.median} | ${n0(side.bytesPerResponse)} |`),
   );
   const markup = info.markup.flatMap((m) => m.checks.map((c) => `| ${m.setup} | ${c.path} | ${n0(c.shopBytes)} | ${n0(c.referenceBytes)} | ${(c.difference * 100).toFixed(2)} % | ${c.identical ? 'yes' : 'no'} |`));
+  // Each comparison's warm-up is shared by its connection counts: list it once.
+  const warmups = [...new Set(list.flatMap((r) => r.warmupNon2xx.map((w) => `- ${r.comparison.title} — ${r.comparison.setup}, warm-up of ${w}`)))];
   return [
     '| Comparison | Conn. | Side | req/s median (min–max) | p50 ms | p99 ms | bytes/resp. |',
     '|---|---:|---|---:|---:|---:|---:|',
     ...rows,
     '',
+    ...(warmups.length > 0 ? ['Non-2xx answers in warm-ups (not measured; a measured round allows none):', '', ...warmups, ''] : []),
     '| Setup | Page | Shop bytes | Reference bytes | Difference | Identical but for nonces |',
     '|---|---|---:|---:|---:|---|',
     ...markup,
