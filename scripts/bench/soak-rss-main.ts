@@ -10,8 +10,7 @@ import { startPostgresSetup } from './shop-setup.ts';
 
 async function main(): Promise<void> {
   const s = readSettings();
-  // Issue 11's figure is after 100k requests; the full `npm run bench` soaks fewer to stay short.
-  const total = process.env.BENCH_SOAK_REQUESTS || s.quick ? s.soakRequests : 100_000;
+  const total = s.soakRequests;
   const setup = await startPostgresSetup();
   try {
     const soak = await soakRss(setup.web, soakMix(setup), total, s.soakConnections, s.soakAbortShare);
