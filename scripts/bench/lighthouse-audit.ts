@@ -35,12 +35,6 @@ function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id:
 
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-/**
- * Runs per page. Lighthouse's own advice on variability: run several times and take the median
- * run (`computeMedianRun`: the run nearest the median FCP and TTI), not the best or the first.
- */
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-
 /** Trace failures Lighthouse itself says to retry ("please run Lighthouse again"). */
 const TRANSIENT = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
 
@@ -81,9 +75,13 @@ async function runChecked(baseUrl: string, page: LighthousePage): Promise<Report
   }
 }
 
-async function auditOne(baseUrl: string, page: LighthousePage): Promise<LighthouseResult> {
+/**
+ * Lighthouse's own advice on variability: run several times and take the median run
+ * (`computeMedianRun`: the run nearest the median FCP and TTI), not the best or the first.
+ */
+async function auditOne(baseUrl: string, page: LighthousePage, runCount: number): Promise<LighthouseResult> {
   const runs: Report[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await runChecked(baseUrl, page));
+  for (let i = 0; i < runCount; i++) runs.push(await runChecked(baseUrl, page));
   const lhr = computeMedianRun(runs);
   // For diagnosis: the median run's whole report (LCP element, its phases, the requests).
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
@@ -102,11 +100,11 @@ async function auditOne(baseUrl: string, page: LighthousePage): Promise<Lighthou
   };
 }
 
-export async function auditPages(baseUrl: string, pages: LighthousePage[]): Promise<LighthouseResult[]> {
+export async function auditPages(baseUrl: string, pages: LighthousePage[], runCount: number): Promise<LighthouseResult[]> {
   const results: LighthouseResult[] = [];
   for (const page of pages) {
     process.stdout.write(`  lighthouse ${page.path} … `);
-    const r = await auditOne(baseUrl, page);
+    const r = await auditOne(baseUrl, page, runCount);
     console.log(`performance ${r.performance} (runs ${r.runs.join(', ')}), CLS ${r.cls.toFixed(3)}, TBT ${r.tbtMs.toFixed(0)} ms, LCP ${(r.lcpMs / 1000).toFixed(2)} s`);
     results.push(r);
   }

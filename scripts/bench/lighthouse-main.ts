@@ -6,12 +6,13 @@
 import { figuresOf, printFigures } from './figures.ts';
 import { auditPages } from './lighthouse-audit.ts';
 import { lighthousePages } from './lighthouse-pages.ts';
+import { readSettings } from './settings.ts';
 import { startPostgresSetup } from './shop-setup.ts';
 
 async function main(): Promise<void> {
   const setup = await startPostgresSetup();
   try {
-    const lighthouse = await auditPages(setup.webUrl, lighthousePages(setup));
+    const lighthouse = await auditPages(setup.webUrl, lighthousePages(setup), readSettings().lighthouseRuns);
     const figures = figuresOf({ comparisons: [], lighthouse, queriesTest: '' }).filter((f) => f.no === 8);
     console.log(`\n${printFigures(figures)}`);
   } finally {

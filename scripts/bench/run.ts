@@ -63,7 +63,7 @@ async function measurePostgres(s: Settings, m: Measurements, info: RunInfo): Pro
     m.ttfb = await measureTtfb(setup.webUrl, PATHS.artist, s.ttfbRequests);
     console.log(`\nTTFB ${PATHS.artist}: first byte p50 ${m.ttfb.firstByteP50.toFixed(1)} ms, full p50 ${m.ttfb.fullP50.toFixed(1)} ms`);
     m.bundles = await measureBundles(setup.webUrl, CLIENT_DIR);
-    if (s.lighthouse) m.lighthouse = await auditPages(setup.webUrl, lighthousePages(setup));
+    if (s.lighthouse) m.lighthouse = await auditPages(setup.webUrl, lighthousePages(setup), s.lighthouseRuns);
   } finally {
     await setup.stop();
   }

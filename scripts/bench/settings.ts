@@ -13,6 +13,8 @@ export interface Settings {
   /** Sequential requests for the time-to-first-byte figure. */
   ttfbRequests: number;
   lighthouse: boolean;
+  /** Lighthouse runs per page (`LIGHTHOUSE_RUNS`); the median run is the figure. */
+  lighthouseRuns: number;
 }
 
 function numberFrom(name: string, fallback: number, min: number, max: number): number {
@@ -44,5 +46,6 @@ export function readSettings(argv: string[] = process.argv): Settings {
     ttfbRequests: quick ? 50 : 300,
     // Lighthouse is slow: in the full run unless BENCH_LIGHTHOUSE=0; quick runs only with =1.
     lighthouse: process.env.BENCH_LIGHTHOUSE === undefined ? !quick : process.env.BENCH_LIGHTHOUSE === '1',
+    lighthouseRuns: numberFrom('LIGHTHOUSE_RUNS', 3, 1, 9),
   };
 }
