@@ -97,7 +97,8 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema> & {
   API_ORIGIN: string;
   PUBLIC_ORIGIN: string;
-  OPS_TOKEN_FILE: string;
+  /** Unset only with DATA_DIR=memory:// (nothing on disk) and no OPS_TOKEN_FILE: then only OPS_TOKEN opens /ops. */
+  OPS_TOKEN_FILE: string | undefined;
   INVOICE_ISSUER_NAME: string;
   INVOICE_ISSUER_ADDRESS: string;
 };
@@ -117,7 +118,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       ...c,
       API_ORIGIN: c.API_ORIGIN ?? `http://127.0.0.1:${c.API_PORT}`,
       PUBLIC_ORIGIN: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
-      OPS_TOKEN_FILE: c.OPS_TOKEN_FILE ?? `${c.DATA_DIR.replace(/\/+$/, '')}/ops-token`,
+      OPS_TOKEN_FILE: c.OPS_TOKEN_FILE ?? (c.DATA_DIR === 'memory://' ? undefined : `${c.DATA_DIR.replace(/\/+$/, '')}/ops-token`),
       INVOICE_ISSUER_NAME: c.INVOICE_ISSUER_NAME ?? c.COMPANY_NAME,
       INVOICE_ISSUER_ADDRESS: c.INVOICE_ISSUER_ADDRESS ?? c.COMPANY_ADDRESS,
     },

@@ -21,6 +21,10 @@ export function operatorHostsOf(config: Pick<Config, 'HOST' | 'API_PORT' | 'API_
 export async function operatorAccessOf(config: Config, logger: Logger): Promise<OperatorAccess> {
   const hosts = operatorHostsOf(config);
   if (config.OPS_TOKEN) return { token: config.OPS_TOKEN, hosts };
+  if (!config.OPS_TOKEN_FILE) {
+    logger.info('operator endpoint /ops closed: DATA_DIR is in memory; set OPS_TOKEN (or OPS_TOKEN_FILE) to open it');
+    return { token: undefined, hosts };
+  }
   try {
     const token = await ensureOpsTokenFile(config.OPS_TOKEN_FILE);
     logger.info({ file: config.OPS_TOKEN_FILE }, 'operator token kept in this file (npm run ops reads it)');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -20,25 +20,34 @@ async function readPrivateToken(file: string): Promise<string | undefined> {
   return TOKEN.test(token) ? token : undefined;
 }
 
-/** The API's side: the file's token if there is a good one (several API processes share it), else a new one. */
+/**
+ * The API's side: the file's token if there is a good one (several API processes share it), else a
+ * new one. A first start links the file into place (of two processes starting at once, one wins and
+ * the other reads its token); a file found unfit (readable by others, not a token) is replaced.
+ */
 export async function ensureOpsTokenFile(file: string): Promise<string> {
   const existing = await readPrivateToken(file);
   if (existing) return existing;
+  const unfit = (await lstat(file).catch(() => undefined)) !== undefined;
   const token = randomBytes(32).toString('base64url');
   await mkdir(path.dirname(file), { recursive: true });
-  // Written beside it with 0600 from the first byte, then renamed over: never readable half-made or by others.
+  // Written beside it with 0600 from the first byte: never readable half-made or by others.
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const handle = await open(temporary, 'wx', 0o600);
   try {
     await handle.writeFile(`${token}\n`);
-  } finally {
     await handle.close();
-  }
-  await rename(temporary, file).catch(async (error: unknown) => {
-    await rm(temporary, { force: true });
+    if (unfit) await rename(temporary, file);
+    else await link(temporary, file);
+    return token;
+  } catch (error) {
+    const other = error instanceof Error && 'code' in error && error.code === 'EEXIST' ? await readPrivateToken(file) : undefined;
+    if (other) return other;
     throw error;
-  });
-  return token;
+  } finally {
+    await handle.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+  }
 }
 
 /** The command line's side: the token, or an error that says how to get one. */

@@ -21,7 +21,9 @@ export async function runRemote(config: Config, command: OpsCommand, onProgress:
   const { path, body } = requestOf(command);
   let token: string;
   try {
-    token = config.OPS_TOKEN ?? (await readOpsTokenFile(config.OPS_TOKEN_FILE));
+    if (config.OPS_TOKEN) token = config.OPS_TOKEN;
+    else if (config.OPS_TOKEN_FILE) token = await readOpsTokenFile(config.OPS_TOKEN_FILE);
+    else return { error: 'no operator token: with DATA_DIR=memory:// set OPS_TOKEN (as the shop has it)' };
   } catch (error) {
     if (error instanceof OpsTokenFileError) return { error: error.message };
     throw error;
