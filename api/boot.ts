@@ -10,6 +10,7 @@ import { seedDemo } from './db/seed/seed-demo.ts';
 import type { ApiContext } from './context.ts';
 import { billingOptionsOf } from './billing/billing-options.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
+import { operatorAccessOf } from './ops/operator-access.ts';
 
 /**
  * Opens the database, applies migrations and, on the embedded default (or when asked), seeds
@@ -28,7 +29,7 @@ export async function bootApi(config: Config, logger: Logger) {
     db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, mailer,
     sandboxLatencyMs: config.SANDBOX_LATENCY_MS,
     billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
-    opsToken: config.OPS_TOKEN,
+    ops: await operatorAccessOf(config, logger),
   };
   const app = createApiApp(ctx);
   const billing = config.BILLING_SCHEDULER === 'on'

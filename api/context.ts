@@ -5,6 +5,7 @@ import type { PaymentProvider } from './payment/provider.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { BillingOptions } from './billing/billing-options.ts';
 import type { ThrottleRules } from './throttle/throttle.service.ts';
+import type { OperatorAccess } from './ops/ops-guard.ts';
 
 /** What every router gets: the database, a logger, a clock (tests may fix the time) and the shop's origin. */
 export interface ApiContext {
@@ -26,6 +27,6 @@ export interface ApiContext {
   sandboxLatencyMs?: number;
   /** The billing pass's bounds (BILLING_CONCURRENCY, BILLING_LEASE_MS); defaults in api/billing/billing-options.ts. */
   billing?: Partial<BillingOptions>;
-  /** OPS_TOKEN: lets the operator endpoint answer beyond loopback (api/ops/ops.router.ts). */
-  opsToken?: string | undefined;
+  /** The operator endpoint's token and host names (api/ops/ops-guard.ts); unset = it answers no one. */
+  ops?: OperatorAccess;
 }

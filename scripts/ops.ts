@@ -1,11 +1,13 @@
 // Operator commands: `npm run ops -- <command>` (`node dist/ops.js <command>` in the image).
 // With DATABASE_URL they work on PostgreSQL directly; on the embedded database (a second process
-// cannot open PGlite) they ask the running API's operator endpoint, loopback or OPS_TOKEN.
+// cannot open PGlite) they ask the running API's operator endpoint with the operator token
+// (OPS_TOKEN, or the file the API keeps at OPS_TOKEN_FILE).
 import { readFileSync, statSync } from 'node:fs';
 import type { BillingProgress } from '../api/billing/run-billing.ts';
 import type { OpsCommand, OpsResult } from '../api/ops/ops-commands.ts';
 import { loadConfig } from '../server/env.server.ts';
 import { parseArgs, toCommand, USAGE, UsageError } from './ops/args.ts';
+import { describeRefusedLines } from './ops/errors.ts';
 import { runDirect } from './ops/direct.ts';
 import { runRemote } from './ops/remote.ts';
 import { progressPrinter } from './ops/progress.ts';
@@ -37,7 +39,10 @@ async function main(): Promise<number> {
   }
   // One JSON line: the summary a script or a log collector reads.
   console.log(JSON.stringify(outcome.result));
-  return 0;
+  const result = outcome.result;
+  const refused = result && 'refused' in result ? describeRefusedLines(result) : undefined;
+  if (refused) console.error(refused);
+  return refused ? 1 : 0;
 }
 
 process.exitCode = await main();

@@ -78,8 +78,12 @@ export const ConfigSchema = z.object({
   BILLING_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   BILLING_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
-  /** Lets `npm run ops` reach the operator endpoint from another machine (Bearer); unset = loopback only. */
-  OPS_TOKEN: z.string().min(32, 'at least 32 characters').max(200).optional(),
+  /**
+   * The operator endpoint's token (Bearer), always required. Unset: the API makes one at start
+   * and keeps it in OPS_TOKEN_FILE (mode 0600), where `npm run ops` reads it (api/ops/ops-token-file.ts).
+   */
+  OPS_TOKEN: z.string().regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces').min(32, 'at least 32 characters').max(200).optional(),
+  OPS_TOKEN_FILE: z.string().min(1).max(1000).optional(),
   /** The receipts' issuer (Japan's invoice system); name and address default to the company's. */
   INVOICE_ISSUER_NAME: z.string().min(1).max(100).optional(),
   INVOICE_ISSUER_ADDRESS: z.string().min(1).max(200).optional(),
@@ -93,6 +97,8 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema> & {
   API_ORIGIN: string;
   PUBLIC_ORIGIN: string;
+  /** Unset only with DATA_DIR=memory:// (nothing on disk) and no OPS_TOKEN_FILE: then only OPS_TOKEN opens /ops. */
+  OPS_TOKEN_FILE: string | undefined;
   INVOICE_ISSUER_NAME: string;
   INVOICE_ISSUER_ADDRESS: string;
 };
@@ -112,6 +118,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       ...c,
       API_ORIGIN: c.API_ORIGIN ?? `http://127.0.0.1:${c.API_PORT}`,
       PUBLIC_ORIGIN: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+      OPS_TOKEN_FILE: c.OPS_TOKEN_FILE ?? (c.DATA_DIR === 'memory://' ? undefined : `${c.DATA_DIR.replace(/\/+$/, '')}/ops-token`),
       INVOICE_ISSUER_NAME: c.INVOICE_ISSUER_NAME ?? c.COMPANY_NAME,
       INVOICE_ISSUER_ADDRESS: c.INVOICE_ISSUER_ADDRESS ?? c.COMPANY_ADDRESS,
     },

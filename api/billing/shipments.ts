@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { CARRIERS } from '../../shared/carriers.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { renderShippedMail } from '../mail/billing-templates.ts';
@@ -13,6 +14,8 @@ import { loadRoundFacts } from './round-facts.ts';
  * its order history id or by the shopper's e-mail and the round id. Each line is applied in its
  * own transaction, guarded by the status it moves from, so re-importing a file changes nothing
  * and a line that cannot apply is reported with its reason instead of stopping the others.
+ * A file without its header line, or with no line after it, is refused whole; a box is shipped
+ * only once its round's ship date has come, unless the operator says `early`.
  */
 export type ShipmentMode = 'shipped' | 'delivered';
 
@@ -34,14 +37,33 @@ const Line = z.strictObject({
   carrier: z.string().refine((c) => c === '' || Object.hasOwn(CARRIERS, c), `one of ${Object.keys(CARRIERS).join(', ')}`).optional(),
 });
 type Line = z.infer<typeof Line>;
+const COLUMNS = Object.keys(Line.shape);
 
 export class ShipmentFileError extends Error {}
 
-export function parseShipmentFile(text: string): Record<string, string>[] {
+/**
+ * The first line must name the columns: without it, the first box would be read as the header and
+ * every other line refused (or, with one line, nothing read at all) while the import "succeeded".
+ */
+function checkHeader(header: string[], mode: ShipmentMode): string[] {
+  const unknown = header.filter((column) => !COLUMNS.includes(column));
+  const namesBox = header.includes('orderHistoryId') || (header.includes('email') && header.includes('roundId'));
+  const needed = mode === 'shipped' ? 'orderHistoryId (or email and roundId), trackingNumber, carrier' : 'orderHistoryId (or email and roundId)[, trackingNumber]';
+  if (unknown.length > 0 || !namesBox || (mode === 'shipped' && !header.includes('trackingNumber'))) {
+    const read = header.join(',').slice(0, 120);
+    throw new ShipmentFileError(`the first line must be the header naming the columns ${needed}; it reads "${read}"`);
+  }
+  return header;
+}
+
+export function parseShipmentFile(text: string, mode: ShipmentMode): Record<string, string>[] {
   if (Buffer.byteLength(text) > SHIPMENT_FILE_LIMITS.bytes) throw new ShipmentFileError(`the file is over ${SHIPMENT_FILE_LIMITS.bytes} bytes`);
   try {
-    const rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true, to: SHIPMENT_FILE_LIMITS.lines + 1 }) as Record<string, string>[];
+    const rows = parse(text, {
+      columns: (header: string[]) => checkHeader(header, mode), skip_empty_lines: true, trim: true, bom: true, to: SHIPMENT_FILE_LIMITS.lines + 1,
+    }) as Record<string, string>[];
     if (rows.length > SHIPMENT_FILE_LIMITS.lines) throw new ShipmentFileError(`the file has over ${SHIPMENT_FILE_LIMITS.lines} lines`);
+    if (rows.length === 0) throw new ShipmentFileError('the file names no box: no line after the header');
     return rows;
   } catch (error) {
     if (error instanceof ShipmentFileError) throw error;
@@ -49,8 +71,8 @@ export function parseShipmentFile(text: string): Record<string, string>[] {
   }
 }
 
-export async function importShipments(ctx: ApiContext, text: string, mode: ShipmentMode): Promise<ShipmentReport> {
-  const rows = parseShipmentFile(text);
+export async function importShipments(ctx: ApiContext, text: string, mode: ShipmentMode, options: { early?: boolean } = {}): Promise<ShipmentReport> {
+  const rows = parseShipmentFile(text, mode);
   const report: ShipmentReport = { lines: rows.length, applied: 0, alreadyApplied: 0, refused: [], mailsSent: 0 };
   for (const [index, raw] of rows.entries()) {
     const line = index + 2; // the header is line 1
@@ -60,7 +82,7 @@ export async function importShipments(ctx: ApiContext, text: string, mode: Shipm
       report.refused.push({ line, reason: parsed.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ').slice(0, 300) });
       continue;
     }
-    const outcome = await applyLine(ctx, parsed.data, mode);
+    const outcome = await applyLine(ctx, parsed.data, mode, options.early === true);
     if (outcome === 'applied') report.applied += 1;
     else if (outcome === 'already') report.alreadyApplied += 1;
     else report.refused.push({ line, reason: outcome.refused });
@@ -70,9 +92,11 @@ export async function importShipments(ctx: ApiContext, text: string, mode: Shipm
 }
 
 type Outcome = 'applied' | 'already' | { refused: string };
+type Box = { id: number; payment_status: string; ship_number: string; ship_date: Date };
 
-async function findBox(db: Db, line: Line): Promise<{ id: number; payment_status: string; ship_number: string } | { refused: string }> {
-  let query = db.selectFrom('plan_order_histories as h').select(['h.id', 'h.payment_status', 'h.ship_number'])
+async function findBox(db: Db, line: Line): Promise<Box | { refused: string }> {
+  let query = db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
+    .select(['h.id', 'h.payment_status', 'h.ship_number', 'po.ship_date'])
     .where('h.payment_status', 'not in', ['CANCEL']).where('h.superseded_by', 'is', null);
   if (line.orderHistoryId) query = query.where('h.id', '=', Number(line.orderHistoryId));
   else if (line.email && line.roundId) {
@@ -84,7 +108,7 @@ async function findBox(db: Db, line: Line): Promise<{ id: number; payment_status
   return found[0]!;
 }
 
-async function applyLine(ctx: ApiContext, line: Line, mode: ShipmentMode): Promise<Outcome> {
+async function applyLine(ctx: ApiContext, line: Line, mode: ShipmentMode, early: boolean): Promise<Outcome> {
   const box = await findBox(ctx.db, line);
   if ('refused' in box) return box;
   if (mode === 'delivered') return deliver(ctx, box, line);
@@ -93,6 +117,9 @@ async function applyLine(ctx: ApiContext, line: Line, mode: ShipmentMode): Promi
     return box.ship_number === line.trackingNumber ? 'already' : { refused: `already shipped with tracking number ${box.ship_number}` };
   }
   if (!['SUCCESS', 'WAITING'].includes(box.payment_status)) return { refused: `not paid (status ${box.payment_status})` };
+  if (!early && box.ship_date > ctx.now()) {
+    return { refused: `the round ships from ${formatDateTime(box.ship_date)} JST: import with --early to ship it before then` };
+  }
   return ship(ctx, box.id, line.trackingNumber, line.carrier ?? '');
 }
 
@@ -112,7 +139,7 @@ async function ship(ctx: ApiContext, id: number, trackingNumber: string, carrier
   });
 }
 
-async function deliver(ctx: ApiContext, box: { id: number; payment_status: string; ship_number: string }, line: Line): Promise<Outcome> {
+async function deliver(ctx: ApiContext, box: Box, line: Line): Promise<Outcome> {
   if (line.trackingNumber && box.ship_number !== line.trackingNumber) return { refused: `tracking number differs from ${box.ship_number || 'none'}` };
   if (box.payment_status === 'DELIVERED') return 'already';
   if (box.payment_status === 'SHIPSTART') return { refused: 'the shipped mail has not gone out yet: import again after it has' };

@@ -12,7 +12,7 @@ import { importCatalogue, type CatalogueImportReport } from './catalogue-import.
  */
 export type OpsCommand =
   | { name: 'billing'; round?: number | undefined; now?: string | undefined }
-  | { name: 'shipments'; mode: ShipmentMode; csv: string }
+  | { name: 'shipments'; mode: ShipmentMode; csv: string; early?: boolean }
   | { name: 'catalogue'; file: unknown };
 
 export type OpsResult = BillingSummary | ShipmentReport | CatalogueImportReport;
@@ -42,7 +42,7 @@ export async function runOpsCommand(ctx: ApiContext, command: OpsCommand, onProg
       return runBilling(clocked, billingOptionsOf(ctx), command.round === undefined ? {} : { roundId: command.round }, onProgress);
     }
     case 'shipments':
-      return importShipments(ctx, command.csv, command.mode);
+      return importShipments(ctx, command.csv, command.mode, { early: command.early === true });
     case 'catalogue':
       return importCatalogue(ctx.db, command.file, { now: ctx.now() });
   }

@@ -1,43 +1,30 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router } from 'express';
 import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
 import { ShipmentFileError, SHIPMENT_FILE_LIMITS } from '../billing/shipments.ts';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { runOpsCommand, withTestClock } from './ops-commands.ts';
+import { requireOperator } from './ops-guard.ts';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const BillingBody = z.strictObject({
   round: z.number().int().positive().max(2_147_483_647).optional(),
   now: z.string().max(40).optional(),
 });
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-/**
- * Who may run operator commands: a process on this machine (loopback, and not a request the web
- * tier forwarded, which always carries X-Forwarded-For), or one that presents OPS_TOKEN.
- */
-function requireOperator(ctx: ApiContext) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const bearer = /^Bearer (.{1,200})$/.exec(req.get('authorization') ?? '')?.[1];
-    if (ctx.opsToken && bearer && timingSafeEqual(digest(bearer), digest(ctx.opsToken))) return next();
-    const local = LOOPBACK.has(req.socket.remoteAddress ?? '') && req.get('x-forwarded-for') === undefined;
-    if (local && !bearer) return next();
-    next(new ForbiddenError({ ja: '運用コマンドはこのマシンから、または OPS_TOKEN で実行してください。', en: 'Operator commands run from this machine or with OPS_TOKEN.' }));
-  };
-}
+// JSON-escaping can double a CSV's size (quotes, line breaks); the file's own bound is checked after.
+const ShipmentsBody = z.strictObject({
+  csv: z.string().max(2 * SHIPMENT_FILE_LIMITS.bytes),
+  early: z.boolean().optional(),
+});
 
 /**
  * The operator endpoint (`/ops`, on the API port only; the web tier proxies `/api` alone): on the
  * embedded database a second process cannot open PGlite, so `npm run ops` asks the running API.
+ * Every call is JSON with the operator token (ops-guard.ts), the files inside the JSON.
  */
 export function opsRouter(ctx: ApiContext): Router {
   const router = Router();
-  router.use(requireOperator(ctx));
+  router.use(requireOperator(ctx.ops ?? { token: undefined, hosts: [] }));
 
   // Billing streams its progress as JSON lines, then the summary; a pass can take minutes.
   router.post('/billing', express.json({ limit: '4kb' }), async (req, res) => {
@@ -59,17 +46,19 @@ export function opsRouter(ctx: ApiContext): Router {
     }
   });
 
-  router.post('/shipments/:mode', express.text({ type: () => true, limit: SHIPMENT_FILE_LIMITS.bytes }), async (req, res) => {
+  router.post('/shipments/:mode', express.json({ limit: 2 * SHIPMENT_FILE_LIMITS.bytes + 1000 }), async (req, res) => {
     if (req.params.mode !== 'import' && req.params.mode !== 'delivered') throw new NotFoundError({ ja: 'import か delivered を指定してください。', en: 'Use import or delivered.' });
     const mode = req.params.mode === 'import' ? 'shipped' : 'delivered';
+    const body = parseInput(ShipmentsBody, req.body ?? {}, 'body');
     try {
-      res.json(await runOpsCommand(ctx, { name: 'shipments', mode, csv: typeof req.body === 'string' ? req.body : '' }));
+      res.json(await runOpsCommand(ctx, { name: 'shipments', mode, csv: body.csv, early: body.early === true }));
     } catch (error) {
       if (error instanceof ShipmentFileError) throw new BadRequestError({ ja: `CSVを読めません: ${error.message}`, en: `Cannot read the CSV: ${error.message}` });
       throw error;
     }
   });
 
+  // The file as sent (application/json, checked above), so its own problems are listed with their paths.
   router.post('/catalogue', express.text({ type: () => true, limit: '2mb' }), async (req, res) => {
     res.json(await runOpsCommand(ctx, { name: 'catalogue', file: typeof req.body === 'string' ? req.body : '' }));
   });

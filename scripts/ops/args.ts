@@ -3,12 +3,13 @@ import type { OpsCommand } from '../../api/ops/ops-commands.ts';
 /** What the command line asks for; files are read by the caller. */
 export type OpsRequest =
   | { name: 'billing'; round?: number; now?: string }
-  | { name: 'shipments'; mode: 'shipped' | 'delivered'; path: string }
+  | { name: 'shipments'; mode: 'shipped' | 'delivered'; path: string; early: boolean }
   | { name: 'catalogue'; path: string };
 
 export const USAGE = `usage: npm run ops -- <command>
   billing [--round <id>] [--now <ISO time>]   charge what is due now (or at --now: sandbox rehearsals only)
-  shipments import <file.csv>                  columns orderHistoryId (or email + roundId), trackingNumber, carrier
+  shipments import [--early] <file.csv>        columns orderHistoryId (or email + roundId), trackingNumber, carrier;
+                                               --early ships rounds whose ship date has not come yet
   shipments delivered <file.csv>               columns orderHistoryId (or email + roundId)[, trackingNumber]
   catalogue import <file.json>                 artists, plans, rounds, goods, news, banners (docs/examples/catalogue.json)`;
 
@@ -27,8 +28,10 @@ export function parseArgs(argv: string[]): OpsRequest {
     }
     return request;
   }
-  if (name === 'shipments' && (rest[0] === 'import' || rest[0] === 'delivered') && rest.length === 2) {
-    return { name: 'shipments', mode: rest[0] === 'import' ? 'shipped' : 'delivered', path: rest[1]! };
+  if (name === 'shipments' && (rest[0] === 'import' || rest[0] === 'delivered')) {
+    const early = rest[0] === 'import' && rest.includes('--early');
+    const files = rest.slice(1).filter((arg) => !(early && arg === '--early'));
+    if (files.length === 1 && !files[0]!.startsWith('--')) return { name: 'shipments', mode: rest[0] === 'import' ? 'shipped' : 'delivered', path: files[0]!, early };
   }
   if (name === 'catalogue' && rest[0] === 'import' && rest.length === 2) return { name: 'catalogue', path: rest[1]! };
   throw new UsageError(name ? `unknown command: ${argv.join(' ')}` : 'no command given');
@@ -37,6 +40,6 @@ export function parseArgs(argv: string[]): OpsRequest {
 /** The command with its file read (bounded: the services refuse what is over their limits). */
 export function toCommand(request: OpsRequest, read: (path: string) => string): OpsCommand {
   if (request.name === 'billing') return { name: 'billing', round: request.round, now: request.now };
-  if (request.name === 'shipments') return { name: 'shipments', mode: request.mode, csv: read(request.path) };
+  if (request.name === 'shipments') return { name: 'shipments', mode: request.mode, csv: read(request.path), early: request.early };
   return { name: 'catalogue', file: read(request.path) };
 }

@@ -1,28 +1,40 @@
 import type { BillingProgress } from '../../api/billing/run-billing.ts';
 import type { OpsCommand, OpsResult } from '../../api/ops/ops-commands.ts';
 import type { Config } from '../../shared/config.ts';
+import { OpsTokenFileError, readOpsTokenFile } from '../../api/ops/ops-token-file.ts';
 import { describeErrorBody } from './errors.ts';
 
 /** Imports answer within this; billing streams progress and may take longer, but never goes quiet this long. */
 const QUIET_LIMIT_MS = 5 * 60_000;
 
-function requestOf(command: OpsCommand): { path: string; type: string; body: string } {
-  if (command.name === 'billing') return { path: '/ops/billing', type: 'application/json', body: JSON.stringify({ round: command.round, now: command.now }) };
-  if (command.name === 'shipments') return { path: `/ops/shipments/${command.mode === 'shipped' ? 'import' : 'delivered'}`, type: 'text/csv', body: command.csv };
-  return { path: '/ops/catalogue', type: 'application/json', body: typeof command.file === 'string' ? command.file : JSON.stringify(command.file) };
+/** Every call is JSON (the endpoint refuses anything a browser could post from another site). */
+function requestOf(command: OpsCommand): { path: string; body: string } {
+  if (command.name === 'billing') return { path: '/ops/billing', body: JSON.stringify({ round: command.round, now: command.now }) };
+  if (command.name === 'shipments') {
+    return { path: `/ops/shipments/${command.mode === 'shipped' ? 'import' : 'delivered'}`, body: JSON.stringify({ csv: command.csv, early: command.early }) };
+  }
+  return { path: '/ops/catalogue', body: typeof command.file === 'string' ? command.file : JSON.stringify(command.file) };
 }
 
 /** On the embedded database: the running API does the work (its operator endpoint, api/ops/ops.router.ts). */
 export async function runRemote(config: Config, command: OpsCommand, onProgress: (p: BillingProgress) => void): Promise<{ result?: OpsResult; error?: string }> {
-  const { path, type, body } = requestOf(command);
+  const { path, body } = requestOf(command);
+  let token: string;
+  try {
+    if (config.OPS_TOKEN) token = config.OPS_TOKEN;
+    else if (config.OPS_TOKEN_FILE) token = await readOpsTokenFile(config.OPS_TOKEN_FILE);
+    else return { error: 'no operator token: with DATA_DIR=memory:// set OPS_TOKEN (as the shop has it)' };
+  } catch (error) {
+    if (error instanceof OpsTokenFileError) return { error: error.message };
+    throw error;
+  }
   const quiet = new AbortController();
   let timer = setTimeout(() => quiet.abort(), QUIET_LIMIT_MS);
   const heard = () => {
     clearTimeout(timer);
     timer = setTimeout(() => quiet.abort(), QUIET_LIMIT_MS);
   };
-  const headers: Record<string, string> = { 'content-type': type };
-  if (config.OPS_TOKEN) headers.authorization = `Bearer ${config.OPS_TOKEN}`;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   try {
     const response = await fetch(new URL(path, config.API_ORIGIN), { method: 'POST', headers, body, signal: quiet.signal });
     if (command.name !== 'billing' || !response.ok) {

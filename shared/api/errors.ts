@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'METHOD_NOT_ALLOWED'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  /** 421: a Host that is not the server's own (the operator endpoint refuses rebound DNS names). */
+  | 'MISDIRECTED_REQUEST'
   | 'CONFLICT'
   | 'RATE_LIMITED'
   /** The session must prove the password or a mail code again (securitySafe has lapsed). */

@@ -32,12 +32,16 @@ export interface ApiTest {
   database: TestDatabase;
 }
 
+/** The operator token of `startApi`'s app (the endpoint answers no one without one). */
+export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef0123';
+
 export async function startApi(): Promise<ApiTest> {
   const database = await createTestDatabase();
   const db = database.handle.db;
   await seedDemo(db, NOW);
   const mailer = createMailer({ from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
-  return { app: createApiApp({ db, logger: silentLogger, now: () => NOW, publicOrigin: testConfig().PUBLIC_ORIGIN, mailer }), db, database };
+  const ops = { token: TEST_OPS_TOKEN, hosts: [] };
+  return { app: createApiApp({ db, logger: silentLogger, now: () => NOW, publicOrigin: testConfig().PUBLIC_ORIGIN, mailer, ops }), db, database };
 }
 
 /** supertest gives the body untyped; the tests say what they expect it to be. */

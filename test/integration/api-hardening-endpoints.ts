@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import request, { type Response, type Test } from 'supertest';
 import { expect } from 'vitest';
+import { TEST_OPS_TOKEN } from './api-fixtures.ts';
 
 /**
  * Every call of the shop API, for the attack tests (api-hardening*.test.ts): the route's pattern
@@ -16,7 +17,7 @@ export interface ApiCall {
 export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/healthz', path: '/healthz' },
   { method: 'GET', pattern: '/readyz', path: '/readyz' },
-  // Operator endpoint (loopback or OPS_TOKEN; supertest calls from loopback, so the attacks reach it).
+  // Operator endpoint (the operator token always; `send` presents the test app's, so the attacks reach the routes).
   { method: 'POST', pattern: '/ops/billing', path: '/ops/billing' },
   { method: 'POST', pattern: '/ops/shipments/:mode', path: '/ops/shipments/import' },
   { method: 'POST', pattern: '/ops/catalogue', path: '/ops/catalogue' },
@@ -92,9 +93,13 @@ export function listRoutes(app: Express): string[] {
 export const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'] as const;
 export type AnyMethod = (typeof ALL_METHODS)[number];
 
-/** supertest has one function per method; this picks it by name. */
+/** supertest has one function per method; this picks it by name. Operator calls carry the test app's token. */
 export function send(app: Express, method: AnyMethod, path: string): Test {
-  const agent = request(app);
+  const test = byMethod(request(app), method, path);
+  return path.startsWith('/ops') ? test.set('authorization', `Bearer ${TEST_OPS_TOKEN}`) : test;
+}
+
+function byMethod(agent: ReturnType<typeof request>, method: AnyMethod, path: string): Test {
   switch (method) {
     case 'GET':
       return agent.get(path);

@@ -1,3 +1,4 @@
+import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../api/app.ts';
@@ -7,35 +8,73 @@ import {
   historiesOf, newShopper, seedCatalogue, startSubscriptionApi, subscribe,
   type AccountApi, type Catalogue, type Shopper,
 } from './api-user-plan-fixtures.ts';
+import { START } from './api-account-fixtures.ts';
 import { billingContext } from './billing-fixtures.ts';
 
 /**
  * Issue 9's operator commands through the operator endpoint (what `npm run ops` calls on the
- * embedded database): shipment files applied once, refusals with reasons, who may call it.
+ * embedded database): shipment files applied once, refusals with reasons, who may call it
+ * (issue 17: the token always, and nothing a browser can send from another site).
  */
 let api: AccountApi;
+let ops: Express;
 let shop: Catalogue;
 let a: Shopper;
 let g: Shopper;
 let e: Shopper;
+let early: Shopper;
 const OPS_TOKEN = 'ops-token-for-tests-0123456789abcdef';
+const BEARER = `Bearer ${OPS_TOKEN}`;
+const SHIP_DATE = new Date('2026-12-25T01:00:00Z'); // the open round's (api-user-plan-fixtures.ts)
 
-const shipments = (mode: 'import' | 'delivered', csv: string) =>
-  request(api.app).post(`/ops/shipments/${mode}`).set('content-type', 'text/csv').send(csv);
+const shipments = (mode: 'import' | 'delivered', csv: string, options: { early?: boolean } = {}) =>
+  request(ops).post(`/ops/shipments/${mode}`).set('authorization', BEARER).send({ csv, ...options });
 const historyOf = async (who: Shopper) => (await historiesOf(api, who.userId))[0]!;
 
 beforeAll(async () => {
   api = await startSubscriptionApi();
+  ops = createApiApp({ ...billingContext(api), ops: { token: OPS_TOKEN, hosts: ['api.internal:3001'] } });
   shop = await seedCatalogue(api.db);
-  [a, g, e] = [await newShopper(api), await newShopper(api), await newShopper(api)];
-  for (const who of [a, g, e]) expect((await subscribe(api, who, { planId: shop.light })).status).toBe(201);
+  [a, g, e, early] = [await newShopper(api), await newShopper(api), await newShopper(api), await newShopper(api)];
+  for (const who of [a, g, e, early]) expect((await subscribe(api, who, { planId: shop.light })).status).toBe(201);
   // e's charge failed (as a declined billing round would be): nothing to ship.
   await api.db.updateTable('plan_order_histories').set({ payment_status: 'ERROR' }).where('user_id', '=', e.userId).execute();
 }, 60_000);
 afterAll(async () => api?.close());
 
+describe('shipment files that would apply nothing', () => {
+  it('refuses a file without its header line, and one with no line after it, with a 400 naming the columns', async () => {
+    const { id } = await historyOf(a);
+    for (const csv of [`${id},1234-5678-9012,yamato\n`, `${id},1234-5678-9012,yamato\n${id},1234-5678-9012,yamato\n`, 'orderHistoryId,trackingNumber,carrier\n', '']) {
+      const res = await shipments('import', csv);
+      expect(res.status, csv).toBe(400);
+      expect(res.body.messageEn, csv).toMatch(/header|no box/);
+    }
+    const noTracking = await shipments('import', `orderHistoryId,carrier\n${id},yamato\n`);
+    expect(noTracking.body.messageEn).toContain('trackingNumber');
+    expect(await historyOf(a)).toMatchObject({ payment_status: 'SUCCESS', ship_number: '' });
+  });
+
+  it('refuses a box whose round has not reached its ship date, unless the operator says early', async () => {
+    const { id } = await historyOf(early);
+    const csv = `orderHistoryId,trackingNumber,carrier\n${id},9999-0000-1111,yamato\n`;
+    const refused = await shipments('import', csv);
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ applied: 0, refused: [{ line: 2, reason: expect.stringContaining('ships from 2026/12/25 10:00 JST') }] });
+    expect(await historyOf(early)).toMatchObject({ payment_status: 'SUCCESS', ship_number: '' });
+    expect((await shipments('import', csv, { early: true })).body).toMatchObject({ applied: 1, refused: [] });
+    expect(await historyOf(early)).toMatchObject({ payment_status: 'COMPLETEMAIL', ship_number: '9999-0000-1111' });
+  });
+});
+
 describe('shipments import and delivered', () => {
   let csv: string;
+  beforeAll(() => {
+    api.clock.now = SHIP_DATE;
+  });
+  afterAll(() => {
+    api.clock.now = START;
+  });
 
   it('ships each named box once, mails its tracking link, and refuses the rest with a reason', async () => {
     const aRow = await historyOf(a);
@@ -73,7 +112,8 @@ describe('shipments import and delivered', () => {
     expect(res.body).toMatchObject({ applied: 0, alreadyApplied: 2, mailsSent: 0 });
     expect((res.body as ShipmentReport).refused).toHaveLength(4);
     const shippedMails = await api.db.selectFrom('billing_mails').select('key').where('kind', '=', 'shipped').execute();
-    expect(shippedMails).toHaveLength(2);
+    expect(shippedMails).toHaveLength(3); // a's and g's, and the box shipped early above
+
   });
 
   it('refuses another tracking number for a box already shipped', async () => {
@@ -97,27 +137,76 @@ describe('shipments import and delivered', () => {
 });
 
 describe('operator endpoint', () => {
-  it('refuses requests the web tier forwarded and wrong tokens', async () => {
-    const forwarded = await request(api.app).post('/ops/billing').set('x-forwarded-for', '203.0.113.9').send({});
-    expect(forwarded.status).toBe(403);
-    expect(forwarded.body.messageEn).toContain('OPS_TOKEN');
-    expect((await request(api.app).post('/ops/billing').set('authorization', 'Bearer wrong').send({})).status).toBe(403);
+  const billing = () => request(ops).post('/ops/billing');
+  const lastLine = (text: string) => JSON.parse(text.trim().split('\n').at(-1)!) as { summary?: BillingSummary };
+
+  it('refuses a text/plain post from another site (what a web page on this machine can send without a preflight)', async () => {
+    const res = await billing().set('content-type', 'text/plain').set('origin', 'https://evil.example').send('{}');
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN', messageEn: expect.stringContaining('another site') });
   });
 
-  it('lets a caller with OPS_TOKEN in from anywhere', async () => {
-    const app = createApiApp({ ...billingContext(api), opsToken: OPS_TOKEN });
-    const res = await request(app).post('/ops/billing').set('x-forwarded-for', '203.0.113.9').set('authorization', `Bearer ${OPS_TOKEN}`).send({});
-    expect(res.status).toBe(200);
-    const lines = res.text.trim().split('\n').map((l) => JSON.parse(l) as { summary?: BillingSummary });
-    expect(lines.at(-1)?.summary).toMatchObject({ reserved: 0, charged: 0 });
+  it.each([
+    ['application/x-www-form-urlencoded', 'round=1'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="round"\r\n\r\n1\r\n--x--\r\n'],
+    ['text/plain', '{}'],
+    ['text/csv', 'orderHistoryId,trackingNumber\n1,123456\n'],
+  ])('refuses a %s body with 415 on every route, even with the token', async (type, body) => {
+    for (const path of ['/ops/billing', '/ops/shipments/import', '/ops/shipments/delivered', '/ops/catalogue']) {
+      const res = await request(ops).post(path).set('authorization', BEARER).set('content-type', type).send(body);
+      expect(res.status, path).toBe(415);
+      expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
+  it('refuses a post without a body (a simple request too) with 415', async () => {
+    expect((await billing().set('authorization', BEARER)).status).toBe(415);
+  });
+
+  it.each(['cross-site', 'same-site', 'none'])('refuses Sec-Fetch-Site: %s with 403, even with the token and JSON', async (site) => {
+    const res = await billing().set('authorization', BEARER).set('sec-fetch-site', site).send({});
+    expect(res.status).toBe(403);
+  });
+
+  it.each(['https://evil.example', 'null', 'http://localhost:3000'])('refuses Origin: %s with 403, even with the token and JSON', async (origin) => {
+    const res = await billing().set('authorization', BEARER).set('origin', origin).send({});
+    expect(res.status).toBe(403);
+  });
+
+  it.each(['rebind.attacker.example', 'rebind.attacker.example:3001', '127.0.0.1.nip.io', 'localhost:1'])('answers Host: %s with 421 (DNS rebinding), even with the token', async (host) => {
+    const res = await billing().set('host', host).set('authorization', BEARER).send({});
+    expect(res.status).toBe(421);
+    expect(res.body).toMatchObject({ code: 'MISDIRECTED_REQUEST', messageEn: expect.stringContaining('API_ORIGIN') });
+  });
+
+  it('asks for the token even from loopback: none → 401, a wrong one → 403', async () => {
+    const none = await billing().send({});
+    expect(none.status).toBe(401);
+    expect(none.body.messageEn).toContain('OPS_TOKEN');
+    expect((await billing().set('authorization', 'Bearer wrong-token-of-the-wrong-length').send({})).status).toBe(403);
+    expect((await billing().set('authorization', OPS_TOKEN).send({})).status).toBe(401);
+    // An endpoint without a token configured answers no one.
+    expect((await request(api.app).post('/ops/billing').set('authorization', BEARER).send({})).status).toBe(403);
+  });
+
+  it('lets a caller with the token in: from anywhere, under the API\'s own names, same-origin', async () => {
+    const calls = [
+      billing().set('authorization', BEARER).set('x-forwarded-for', '203.0.113.9').send({}),
+      billing().set('authorization', BEARER).set('host', 'API.internal:3001').send({}),
+      billing().set('authorization', BEARER).set('sec-fetch-site', 'same-origin').send({}),
+      billing().set('authorization', BEARER).set('content-type', 'application/json; charset=utf-8').send('{}'),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status, res.text).toBe(200);
+      expect(lastLine(res.text).summary).toMatchObject({ reserved: 0, charged: 0 });
+    }
   });
 
   it('runs the test clock and refuses one it cannot read', async () => {
-    const bad = await request(api.app).post('/ops/billing').send({ now: 'next tuesday' });
+    const bad = await billing().set('authorization', BEARER).send({ now: 'next tuesday' });
     expect(bad.status).toBe(400);
     expect(bad.body.messageEn).toContain('--now');
-    const res = await request(api.app).post('/ops/billing').send({ now: '2026-11-28T00:00:00+09:00' });
-    const summary = (JSON.parse(res.text.trim().split('\n').at(-1)!) as { summary: BillingSummary }).summary;
-    expect(summary.now).toBe('2026-11-27T15:00:00.000Z');
+    const res = await billing().set('authorization', BEARER).send({ now: '2026-11-28T00:00:00+09:00' });
+    expect(lastLine(res.text).summary?.now).toBe('2026-11-27T15:00:00.000Z');
   });
 });

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../api/mail/mailer.ts';
 import type { ArtistDetail, Order, PlanDetail, PlanOrderHistory } from '../../shared/api/types.ts';
+import { rawRequest } from '../support/raw-http.ts';
 import { killAll, shopEnv, startShop, tempDataDir, type ShopProcess } from './process-fixtures.ts';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 
@@ -47,6 +48,14 @@ async function ops(...args: string[]) {
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
 }
 
+/** A command line that must fail: its exit status and what it printed. */
+async function opsFailing(args: string[], env: Record<string, string> = {}) {
+  const fullEnv = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir, ...env });
+  const outcome = await run(process.execPath, ['dist/ops.js', ...args], { env: fullEnv, timeout: 60_000 })
+    .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (e: { code: number; stdout: string; stderr: string }) => e);
+  return { code: outcome.code, stdout: outcome.stdout, stderr: outcome.stderr };
+}
+
 /** The sandbox's hosted card page, as a shopper fills it in, and the way back to the shop. */
 async function registerCard(number: string) {
   const start = await call('GET', '/api/credit?retUrl=%2Fmypage%2Fprofile%2Fpayment');
@@ -87,7 +96,7 @@ describe('a month rehearsed with the test clock', () => {
 
   beforeAll(async () => {
     dataDir = tempDataDir();
-    shop = await startShop('all', { DATA_DIR: dataDir, BILLING_INTERVAL_MS: '3600000' });
+    shop = await startShop('all', { DATA_DIR: dataDir, BILLING_INTERVAL_MS: '3600000', LOG_LEVEL: 'info' });
     expect((await call('POST', '/api/mail/sendMail?langType=ja', { email, type: 'signup' })).status).toBe(200);
     const code = /\b(\d{6})\b/.exec(outbox().at(-1)!.text)![1];
     const signup = await call('POST', '/api/user', {
@@ -131,11 +140,25 @@ describe('a month rehearsed with the test clock', () => {
     expect(outbox().some((m) => m.subject.includes('お支払い完了'))).toBe(true);
   });
 
-  it('ships and delivers from the warehouse files; importing again changes nothing', async () => {
+  it('fails a shipment file that applies nothing: no header line, or every line refused (the round ships later)', async () => {
+    const { id } = await historyOf(next.id);
+    const headless = path.join(dataDir, 'headless.csv');
+    writeFileSync(headless, `${id},1234-5678-9012,yamato\n`);
+    const noHeader = await opsFailing(['shipments', 'import', headless]);
+    expect(noHeader).toMatchObject({ code: 1, stderr: expect.stringContaining('header') });
+    const file = path.join(dataDir, 'shipped.csv');
+    writeFileSync(file, `orderHistoryId,trackingNumber,carrier\n${id},1234-5678-9012,yamato\n`);
+    const tooSoon = await opsFailing(['shipments', 'import', file]);
+    expect(tooSoon).toMatchObject({ code: 1, stderr: expect.stringContaining('line 2: the round ships from') });
+    expect(JSON.parse(tooSoon.stdout)).toMatchObject({ applied: 0, refused: [{ line: 2 }] });
+    expect((await historyOf(next.id)).paymentStatus).toBe('SUCCESS');
+  });
+
+  it('ships (early, as the operator says) and delivers from the warehouse files; importing again changes nothing', async () => {
     const { id } = await historyOf(next.id);
     const file = path.join(dataDir, 'shipped.csv');
     writeFileSync(file, `orderHistoryId,trackingNumber,carrier\n${id},1234-5678-9012,yamato\n`);
-    expect(await ops('shipments', 'import', file)).toMatchObject({ applied: 1, alreadyApplied: 0, refused: [] });
+    expect(await ops('shipments', 'import', '--early', file)).toMatchObject({ applied: 1, alreadyApplied: 0, refused: [] });
     expect(await ops('shipments', 'import', file)).toMatchObject({ applied: 0, alreadyApplied: 1, refused: [] });
     const shipped = await historyOf(next.id);
     expect(shipped.paymentStatus).toBe('COMPLETEMAIL');
@@ -152,9 +175,45 @@ describe('a month rehearsed with the test clock', () => {
     expect(await res.json()).toMatchObject({ addressee: '推野 花子' });
   });
 
-  it('refuses the test clock from a command line without the shop running', async () => {
-    const env = shopEnv({ API_PORT: '1', DATA_DIR: dataDir });
-    const failed = await run(process.execPath, ['dist/ops.js', 'billing'], { env, timeout: 30_000 }).catch((e: { code: number; stderr: string }) => e);
+  it('the real command line refuses a test clock it cannot read, in both languages, and bills nothing', async () => {
+    const before = await historyOf(next.id);
+    for (const now of ['next tuesday', '2027-01-32T00:00:00+09:00', '2027-01-10T00:00:00']) {
+      const failed = await opsFailing(['billing', '--now', now]);
+      expect(failed, now).toMatchObject({ code: 1, stderr: expect.stringContaining('--now must be a date-time with an offset') });
+      expect(failed.stderr).toContain('--now は');
+    }
+    expect(await opsFailing(['billing', '--now'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--now needs a value') });
+    expect(await historyOf(next.id)).toEqual(before);
+  });
+
+  it('runs the test clock (--now) only against a running shop: without one it exits 1 and says to start it', async () => {
+    const failed = await opsFailing(['billing', '--now', iso(nextDeadline + 2 * DAY)], { API_PORT: '1' });
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('Start the shop (npm start)') });
+  });
+});
+
+describe('the operator token', () => {
+  const tokenFile = () => path.join(dataDir, 'ops-token');
+
+  it('is made at start in DATA_DIR/ops-token, readable by its user alone; the log names the file, never the token', () => {
+    const token = readFileSync(tokenFile(), 'utf8').trim();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statSync(tokenFile()).mode & 0o777).toBe(0o600);
+    const { stdout, stderr } = shop.output();
+    expect(stdout).toContain(tokenFile());
+    expect(stdout + stderr).not.toContain(token);
+  });
+
+  it('is what the endpoint asks of every caller, loopback included; a browser post from another site gets nowhere', async () => {
+    const billing = (headers: Record<string, string>, body = '{}') => fetch(`${shop.apiUrl}/ops/billing`, { method: 'POST', headers, body });
+    const token = readFileSync(tokenFile(), 'utf8').trim();
+    expect((await billing({ 'content-type': 'application/json' })).status).toBe(401);
+    expect((await billing({ 'content-type': 'text/plain', origin: 'https://evil.example' })).status).toBe(403);
+    expect((await billing({ 'content-type': 'text/plain', authorization: `Bearer ${token}` })).status).toBe(415);
+    // fetch sets Host itself: a page on a rebound name, over a raw socket.
+    const rebound = await rawRequest(shop.apiUrl, `POST /ops/billing HTTP/1.1\r\nHost: rebind.attacker.example:${shop.ports.api}\r\nContent-Type: application/json\r\nAuthorization: Bearer ${token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    expect(rebound.status).toBe(421);
+    expect((await opsFailing(['billing'], { OPS_TOKEN: 'a-token-the-shop-does-not-have-0123456789' }))).toMatchObject({ code: 1, stderr: expect.stringContaining('OPS_TOKEN') });
+    expect(await opsFailing(['billing'], { OPS_TOKEN_FILE: path.join(dataDir, 'missing-token') })).toMatchObject({ code: 1, stderr: expect.stringContaining('start the shop first') });
   });
 });
