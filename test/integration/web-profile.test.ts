@@ -238,3 +238,18 @@ describe('account deletion without JavaScript', () => {
     await postForm(href('profile'), cookie, { intent: 'nuke' }).expect(400);
   });
 });
+
+describe('payment page: too many card registrations (issue 17)', () => {
+  it('the 11th "register a card" within the hour gets 429 and the §8 wait-and-retry text in the card section', async () => {
+    const { cookie } = await signedIn(true);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await postForm(href('profilePayment'), cookie, { intent: 'card' });
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toMatch(/^\/api\/sandbox\/card\/reg_/);
+    }
+    const res = await postForm(href('profilePayment'), cookie, { intent: 'card' });
+    expect(res.status).toBe(429);
+    const section = /<section class="payment-option" aria-labelledby="payment-card-heading">[\s\S]*?<\/section>/.exec(res.text)?.[0] ?? '';
+    expect(section).toContain(MESSAGES.retryLater.ja);
+  });
+});
