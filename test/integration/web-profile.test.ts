@@ -144,6 +144,13 @@ describe('/mypage/profile/adress without JavaScript', () => {
     expect((await currentUser(cookie)).name).toBe(KNOWN_USER.name);
   });
 
+  it('refuses a right-to-left override (U+202E) in the address with the message naming the field, saving nothing (issue 17)', async () => {
+    const { cookie } = await signedIn(false);
+    const res = await postForm(href('profileAddress'), cookie, { ...ADDRESS_FORM, address: '東京都\u202E区田代千' }).expect(400);
+    expect(res.text).toContain(MESSAGES.addressHidden.ja);
+    expect((await currentUser(cookie)).address).toBe(KNOWN_USER.address);
+  });
+
   it('says so when a postal code has no address', async () => {
     const { cookie } = await signedIn(false);
     const res = await postForm(href('profileAddress'), cookie, { ...ADDRESS_FORM, zip: '0000000', intent: 'zip' }).expect(400);
