@@ -72,7 +72,7 @@ describe('card registration ids (issue 17)', () => {
     const paths = [`/api/sandbox/card/${id}`, `/api/sandbox/card/${id}/3ds`, `/api/credit-confirm?userId=1&retUrl=%2F&registrationId=${id}`];
     for (const path of paths) {
       await (await fetch(`${stack.webUrl}${path}`, { headers: { accept: 'text/html' } })).arrayBuffer();
-      await (await fetch(`${stack.apiUrl}${path}`)).arrayBuffer();
+      await (await fetch(`${stack.apiUrl}${path}`, { headers: { referer: `http://localhost${paths[0]}` } })).arrayBuffer();
     }
     expect(web.lines.join('\n')).toContain('/api/sandbox/card/[redacted]');
     expect(api.lines.join('\n')).toContain('/api/sandbox/card/[redacted]');
