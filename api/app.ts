@@ -1,7 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { artistRouter } from './artist/artist.router.ts';
 import { bannerRouter } from './banner/banner.router.ts';
 import type { ApiContext } from './context.ts';
@@ -9,7 +8,7 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { healthRouter } from './http/health.ts';
 import { methodNotAllowed } from './http/method-not-allowed.ts';
 import { refuseCrossSite, requireJsonBody } from './http/request-guards.ts';
-import { requestId } from '../shared/request-id.ts';
+import { requestLogger } from './http/request-logger.ts';
 import { loginRouter } from './login/login.router.ts';
 import { mailRouter } from './mail/mail.router.ts';
 import { userRouter } from './user/user.router.ts';
@@ -30,8 +29,7 @@ export function createApiApp(ctx: ApiContext): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
-  // No `redact` here: pino-http's option would replace the logger's list (shared/log-redact.ts).
-  app.use(pinoHttp({ logger: ctx.logger, genReqId: (req, res) => requestId(req, res) }));
+  app.use(requestLogger(ctx.logger));
   app.use(
     helmet({
       // The public edge is the web tier: it alone decides HSTS and upgrade-insecure-requests for

@@ -1,5 +1,6 @@
 import type { Express, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { redactLogUrl } from '../shared/log-redact.ts';
 import { requestId } from '../shared/request-id.ts';
 
 /**
@@ -33,7 +34,8 @@ export function requestLog(app: Express, logger: Logger): RequestHandler {
     }
     const started = performance.now();
     const method = req.method;
-    const url = req.originalUrl.split('?')[0];
+    // The proxied sandbox card page's path holds a registration id (a capability): never logged.
+    const url = redactLogUrl(req.originalUrl.split('?')[0] ?? '');
     // 'close' follows every response, finished or cut off: one listener tells both apart.
     res.once('close', () => {
       const contentLength = res.getHeader('content-length');

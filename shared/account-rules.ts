@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { MessageKey } from './field-errors.ts';
+import { isCleanText } from './free-text.ts';
 
 /**
  * Spec §5 form rules as zod schemas, each issue carrying a key of the §8 catalogue
@@ -31,7 +32,10 @@ const NAME_CHARS = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー〆
 const text = (required: MessageKey, ...rules: z.core.$ZodCheck<string>[]) =>
   z.string(m(required)).check(z.trim(), z.minLength(1, m(required)), ...rules);
 
-export const NameField = text('nameRequired', z.maxLength(TEXT_MAX, m('nameTooLong')), z.regex(NAME_CHARS, m('nameCharacters')));
+/** Free text refuses bidi controls and invisible characters (shared/free-text.ts); checked first, so its message wins. */
+const clean = (key: MessageKey) => z.refine<string>((v) => isCleanText(v), m(key));
+
+export const NameField = text('nameRequired', clean('nameHidden'), z.maxLength(TEXT_MAX, m('nameTooLong')), z.regex(NAME_CHARS, m('nameCharacters')));
 
 export const EmailField = z.pipe(text('emailRequired', z.maxLength(TEXT_MAX, m('emailTooLong'))), z.email(m('emailInvalid')));
 
@@ -41,11 +45,12 @@ export const ZipField = text('zipRequired', z.regex(/^[0-9]{7}$/, m('zipFormat')
 
 export const AddressField = text(
   'addressRequired',
+  clean('addressHidden'),
   z.maxLength(TEXT_MAX, m('addressTooLong')),
   z.refine((v: string) => PREFECTURES.some((p) => v.includes(p)), m('addressPrefecture')),
 );
 
-export const Address2Field = text('address2Required', z.maxLength(TEXT_MAX, m('address2TooLong')), z.regex(/[0-9]/, m('address2Digits')));
+export const Address2Field = text('address2Required', clean('address2Hidden'), z.maxLength(TEXT_MAX, m('address2TooLong')), z.regex(/[0-9]/, m('address2Digits')));
 
 /** A real calendar day (YYYY-MM-DD) from 1900 up to today. */
 export const BirthdayField = text(

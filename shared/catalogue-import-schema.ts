@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ARTIST_TYPES, DISPLAY_TYPES } from './artist-types.ts';
 import { parseCatalogueLink } from './catalogue-link.ts';
+import { isCleanText } from './free-text.ts';
 import { withTax } from './money.ts';
 import type { Text } from './text.ts';
 
@@ -27,7 +28,14 @@ export const CATALOGUE_MESSAGES = {
   notJson: { ja: 'JSONとして読めません。', en: 'This is not valid JSON.' },
   tooManyRows: { ja: `行の合計は${CATALOGUE_LIMITS.rows}件以内にしてください。`, en: `At most ${CATALOGUE_LIMITS.rows} rows in all.` },
   slug: { ja: 'スラッグは半角英小文字・数字・-・_で、英数字から始めてください。', en: 'A slug is lower-case letters, digits, - and _, starting with a letter or digit.' },
-  singleLine: { ja: '改行や制御文字は使えません。', en: 'No line breaks or control characters.' },
+  singleLine: {
+    ja: '改行・制御文字・見えない文字・文字の向きを変える制御文字は使えません。',
+    en: 'No line breaks, control characters, invisible characters or characters that change the text direction.',
+  },
+  hiddenCharacters: {
+    ja: '制御文字・見えない文字・文字の向きを変える制御文字は使えません（改行とタブは使えます）。',
+    en: 'No control characters, invisible characters or characters that change the text direction (line breaks and tabs are fine).',
+  },
   color: { ja: '色は #rrggbb の形で入力してください。', en: 'A colour is #rrggbb.' },
   image: { ja: '画像は /api/media/… のパスにしてください（ショップのページは他サイトの画像を表示しません）。', en: 'An image is a /api/media/… path (the shop\'s pages show no images from other sites).' },
   link: { ja: 'リンクはサイト内のパス（/…）か https:// のURLにしてください。', en: 'A link is a path of this site (/…) or an https:// URL.' },
@@ -54,13 +62,24 @@ const m = (key: CatalogueMessageKey) => ({ error: key });
 // ---------------------------------------------------------------------------------------------
 // Fields
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * Shop text refuses bidi controls and invisible characters like every free-text field
+ * (shared/free-text.ts): a one-line text also line breaks and tabs.
+ */
+const oneLine = (v: string) => isCleanText(v);
+const manyLines = (v: string) => isCleanText(v, { multiline: true });
 
 /** A one-line text: trimmed (names are keys, so `"A "` and `"A"` must be one row). */
-const line = (max: number, min = 1) => z.string().trim().min(min).max(max).refine((v) => !CONTROL.test(v), m('singleLine'));
-const prose = (max: number) => z.string().max(max);
+const line = (max: number, min = 1) => z.string().trim().min(min).max(max).refine(oneLine, m('singleLine'));
+const prose = (max: number) => z.string().max(max).refine(manyLines, m('hiddenCharacters'));
 /** Optional English: absent, null or '' all mean "none" (the page shows the Japanese, lang="ja"). */
-const english = (max: number) => z.string().max(max).nullable().default(null).transform((v) => v || null);
+const english = (max: number, lines: 'one' | 'many' = 'one') => z
+  .string()
+  .max(max)
+  .refine(lines === 'one' ? oneLine : manyLines, m(lines === 'one' ? 'singleLine' : 'hiddenCharacters'))
+  .nullable()
+  .default(null)
+  .transform((v) => v || null);
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const yen = int(0, MAX_YEN);
 const slug = (max: number) => z.string().min(1).max(max).regex(/^[a-z0-9][a-z0-9_-]*$/, m('slug'));
@@ -129,7 +148,7 @@ export const PlanSchema = z
     name: line(100),
     nameEn: english(100),
     attention: prose(2_000).default(''),
-    attentionEn: english(2_000),
+    attentionEn: english(2_000, 'many'),
     period: int(1, 12).default(1),
     price: yen,
     preTaxPrice: yen,
@@ -157,7 +176,7 @@ export const ArtistSchema = z
     name: line(100),
     subName: line(100, 0).default(''),
     description: prose(5_000).default(''),
-    descriptionEn: english(5_000),
+    descriptionEn: english(5_000, 'many'),
     type: z.enum(ARTIST_TYPES),
     icon: image.default(''),
     coverImage: image.default(''),
@@ -180,7 +199,7 @@ export const NewsSchema = z.strictObject({
   title: line(200),
   message: prose(10_000).min(1),
   titleEn: english(200),
-  messageEn: english(10_000),
+  messageEn: english(10_000, 'many'),
   /** '' for none (migration 0006 checks the same rule). */
   link: z.string().max(500).refine((v) => v === '' || parseCatalogueLink(v) !== null, m('link')).default(''),
   open: z.boolean().default(false),

@@ -23,6 +23,8 @@ export const SECRET_FIELDS = [
   'securityCode',
   'expire',
   'otp',
+  // A card registration id is the hosted card page's capability (issue 17): see redactLogUrl.
+  'registrationId',
 ] as const;
 
 const bracket = (name: string) => `["${name}"]`;
@@ -35,3 +37,18 @@ export const LOG_REDACT_PATHS: readonly string[] = [
 ];
 
 export const LOG_REDACT_CENSOR = '[redacted]';
+
+/**
+ * A card registration id opens the provider's hosted card page to whoever holds it, so no log line
+ * may carry one (issue 17). Both tiers pass each logged URL (and the API its `Location` header)
+ * through this: the sandbox page's path segment after `/sandbox/card/`, a `registrationId` query
+ * parameter (the return to /api/credit-confirm) and any id of the sandbox's form (`reg_` + 22).
+ * Only the registration id: other query values are the request logger's own concern.
+ */
+export function redactLogUrl(url: string): string {
+  if (!/reg_|\/sandbox\/|registrationId/i.test(url)) return url;
+  return url
+    .replace(/(\/sandbox\/card\/)[^/?#]+/gi, `$1${LOG_REDACT_CENSOR}`)
+    .replace(/([?&]registrationId=)[^&#]*/gi, `$1${LOG_REDACT_CENSOR}`)
+    .replace(/reg_[A-Za-z0-9_-]{22}/g, LOG_REDACT_CENSOR);
+}

@@ -1,3 +1,4 @@
+import { hiddenCharacterText } from './free-text.ts';
 import { COMMUNICATION_ERROR, SERVER_ERROR } from './global-error.ts';
 import type { Text } from './text.ts';
 
@@ -60,6 +61,10 @@ export const MESSAGES = {
     ja: 'パスワードには英字と数字をそれぞれ1文字以上含めてください。',
     en: 'The password must include at least one letter and one digit.',
   },
+  /** Bidi controls and invisible characters (shared/free-text.ts, issue 17), per field. */
+  nameHidden: hiddenCharacterText({ ja: 'お名前', en: 'Your name' }),
+  addressHidden: hiddenCharacterText({ ja: '住所', en: 'The address' }),
+  address2Hidden: hiddenCharacterText({ ja: '番地・建物名', en: 'The street number and building' }),
   genderInvalid: { ja: '性別を選択してください。', en: 'Choose a gender.' },
   mailTypeInvalid: { ja: 'メールの種類が正しくありません。', en: 'The mail type is not valid.' },
   fieldInvalid: { ja: '入力内容が正しくありません。', en: 'This value is not valid.' },

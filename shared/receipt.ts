@@ -1,3 +1,4 @@
+import { hiddenCharacterText, isCleanText } from './free-text.ts';
 import { TAX_RATE_PERCENT } from './money.ts';
 import type { PaymentMethod, PaymentStatus } from './payment.ts';
 import type { Text } from './text.ts';
@@ -41,7 +42,8 @@ export const ADDRESSEE_MESSAGES = {
     ja: `宛名は${RECEIPT_ADDRESSEE_MAX}文字以内で入力してください。`,
     en: `The addressee must be at most ${RECEIPT_ADDRESSEE_MAX} characters.`,
   },
-  invalid: { ja: '宛名に使えない文字が含まれています。', en: 'The addressee contains characters that cannot be printed.' },
+  /** Control, bidi and invisible characters: a printed addressee must read as it was typed (issue 17). */
+  invalid: hiddenCharacterText({ ja: '宛名', en: 'The addressee' }),
 } as const satisfies Record<string, Text>;
 
 /** The addressee as it will be printed, or the reason it cannot be. */
@@ -49,7 +51,7 @@ export function checkAddressee(value: string): { ok: true; value: string } | { o
   const trimmed = value.trim();
   if (!trimmed) return { ok: false, error: ADDRESSEE_MESSAGES.required };
   if ([...trimmed].length > RECEIPT_ADDRESSEE_MAX) return { ok: false, error: ADDRESSEE_MESSAGES.tooLong };
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return { ok: false, error: ADDRESSEE_MESSAGES.invalid };
+  if (!isCleanText(trimmed)) return { ok: false, error: ADDRESSEE_MESSAGES.invalid };
   return { ok: true, value: trimmed };
 }
 

@@ -7,6 +7,7 @@ import type { ApiContext } from '../context.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { requireSecureUser, requireUser } from '../session/require-user.ts';
+import { clientAddress } from '../throttle/client-address.ts';
 import { PAYMENT_MESSAGES as M } from './payment-messages.ts';
 import * as payments from './payment.service.ts';
 
@@ -40,7 +41,7 @@ export function paymentRouter(ctx: ApiContext): Router {
   router.get('/credit', async (req, res) => {
     const { retUrl } = parseInput(CreditQuery, req.query, 'query');
     const user = await requireSecureUser(ctx, req);
-    const target: RedirectTarget = await payments.startCardRegistration(ctx, user, returnPath(retUrl));
+    const target: RedirectTarget = await payments.startCardRegistration(ctx, user, returnPath(retUrl), clientAddress(req));
     res.json(target);
   });
 

@@ -8,6 +8,7 @@ import * as repo from './payment.repository.ts';
 import { paymentProviderOf } from './provider-of.ts';
 import { billingOptionsOf } from '../billing/billing-options.ts';
 import { retryAfterPaymentChange } from '../billing/run-billing.ts';
+import { takeHits, throttleRules, type Subject } from '../throttle/throttle.service.ts';
 
 /** The card token H8 charges, or null when none is registered. */
 export async function cardTokenOf(ctx: ApiContext, userId: number): Promise<string | null> {
@@ -19,8 +20,14 @@ export function assertOwnUser(user: CurrentUser, userId: number | undefined): vo
   if (userId !== undefined && userId !== user.id) throw new NotFoundError(M.otherUser);
 }
 
-/** The hosted card page; the provider comes back to /api/credit-confirm. */
-export async function startCardRegistration(ctx: ApiContext, user: CurrentUser, retUrl: string): Promise<{ url: string }> {
+/**
+ * The hosted card page; the provider comes back to /api/credit-confirm. Registrations are counted
+ * per user and per client before the provider is asked (issue 17, card testing), so the limits hold
+ * whichever gateway is behind the interface: 429 RATE_LIMITED with the §8 "wait and retry" text.
+ */
+export async function startCardRegistration(ctx: ApiContext, user: CurrentUser, retUrl: string, client: string): Promise<{ url: string }> {
+  const subjects: Subject[] = [{ rule: 'cardUser', value: String(user.id) }, { rule: 'cardClient', value: client }];
+  await takeHits(ctx.db, throttleRules(ctx.throttle), subjects, ctx.now());
   const query = new URLSearchParams({ userId: String(user.id), retUrl });
   return paymentProviderOf(ctx).startCardRegistration({ userId: user.id, returnUrl: `${ctx.publicOrigin}/api/credit-confirm?${query}` });
 }

@@ -10,6 +10,11 @@
  * - `orderKey` is a deterministic id (e.g. `uph-<userPlanId>-<planOrderId>`): charging the same
  *   key twice returns the first result and never charges twice.
  * - Calls are network calls with a deadline: never make them inside a database transaction.
+ * - Card testing (issue 17): the shop limits registrations per user and per client before it
+ *   calls `startCardRegistration` (payment.service.ts, THROTTLE_RULES `cardUser`/`cardClient`);
+ *   the hosted page, which only the gateway sees, must end a registration after a few numbers
+ *   (the sandbox: `cardTries`, 5; a real gateway: its own setting, configured to the same).
+ * - A registration id is a capability: it is never logged (shared/log-redact.ts `redactLogUrl`).
  *
  * Get the running provider with `paymentProviderOf(ctx)` (api/payment/provider-of.ts).
  */

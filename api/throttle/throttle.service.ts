@@ -6,8 +6,9 @@ import { DomainError } from '../http/errors.ts';
 import { addHit, countHits } from './throttle.repository.ts';
 
 /**
- * Account throttling (issue 7): failed logins and code requests, per e-mail and per client
- * address. Keys are hashed, so the table holds no address in clear.
+ * Throttling: failed logins and code requests, per e-mail and per client address (issue 7); card
+ * registrations per user and per client, card numbers per registration (issue 17). Keys are
+ * hashed, so the table holds no address or registration id in clear.
  */
 export interface ThrottleRule {
   limit: number;
@@ -27,6 +28,16 @@ export const THROTTLE_RULES = {
   mailClient: { limit: 20, windowMs: 30 * MINUTE },
   /** Wrong codes from one client, across addresses (each code also dies after 5 wrong tries). */
   codeClient: { limit: 30, windowMs: 30 * MINUTE },
+  /**
+   * Card registrations started by one user (issue 17, card testing): enough to fix a typo, retry
+   * a declined card and change cards, too few to test stolen numbers. Each registration takes at
+   * most `cardTries` numbers, so one account can try at most 10 × 5 = 50 numbers an hour.
+   */
+  cardUser: { limit: 10, windowMs: 60 * MINUTE },
+  /** Card registrations started from one client, across accounts (one attacker, many accounts). */
+  cardClient: { limit: 30, windowMs: 60 * MINUTE },
+  /** Card numbers tried on one registration (the sandbox's hosted page; a real gateway caps its own). */
+  cardTries: { limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleRuleName = keyof typeof THROTTLE_RULES;
@@ -73,6 +84,11 @@ export async function takeHits(db: Db, rules: ThrottleRules, subjects: Subject[]
     if ((await addHit(db, keyOf(subject), now, rule.windowMs)) > rule.limit) over ??= subject.rule;
   }
   if (over) throw refusal(over);
+}
+
+/** Counts one hit on the subject and returns the hits of its window so far (the caller decides). */
+export async function countHit(db: Db, rules: ThrottleRules, subject: Subject, now: Date): Promise<number> {
+  return addHit(db, keyOf(subject), now, rules[subject.rule].windowMs);
 }
 
 export { deleteStaleCounters as deleteStaleThrottle } from './throttle.repository.ts';

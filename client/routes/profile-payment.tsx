@@ -24,6 +24,8 @@ interface PaymentData {
 }
 
 interface PaymentActionData {
+  /** Which section failed: the card's (start a registration, pay by card) or GMOAB's. */
+  section?: 'card' | 'deferred';
   error?: Text;
   fields?: Record<string, Text>;
 }
@@ -65,19 +67,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await api.credit({ retUrl: pageWith(returnTo) });
     // The provider's page is a document of its own, never a route of this app.
     if (result.ok) return redirectDocument(result.data.url, 303);
-    return failure(result.status, result.error, returnTo);
+    return failure(result.status, result.error, returnTo, 'card');
   }
   const paymentMethod = intent.data === 'gmoab' ? 'GMOAB' : 'CARD';
   const result = await api.setPaymentMethod({ paymentMethod, guardianConsent: values.guardianConsent === 'on' });
   if (result.ok) return seeOther(pageWith(returnTo, `done=${paymentMethod}`));
-  return failure(result.status, result.error, returnTo);
+  return failure(result.status, result.error, returnTo, paymentMethod === 'CARD' ? 'card' : 'deferred');
 }
 
-function failure(status: number, error: { code: string; message: string; messageEn: string; fields?: Record<string, Text> }, returnTo: string | null) {
+type ApiError = { code: string; message: string; messageEn: string; fields?: Record<string, Text> };
+
+function failure(status: number, error: ApiError, returnTo: string | null, section: 'card' | 'deferred') {
   // The re-check lapsed while the page was open: prove it again, then back here.
   if (error.code === 'REAUTH_REQUIRED' || status === 401) return seeOther(loginHref(pageWith(returnTo)));
-  const body: PaymentActionData = { error: { ja: error.message, en: error.messageEn }, fields: error.fields };
-  return data(body, { status: status >= 500 ? 503 : 400 });
+  const body: PaymentActionData = { section, error: { ja: error.message, en: error.messageEn }, fields: error.fields };
+  // Too many card registrations (issue 17) stays a 429: the §8 "wait and retry" text says why.
+  return data(body, { status: status === 429 ? 429 : status >= 500 ? 503 : 400 });
 }
 
 function useNotice(): Text | null {
@@ -101,9 +106,9 @@ export function Component() {
       <p className="payment-current">
         {t(C.current)}: <strong>{t(PAYMENT_METHOD_LABELS[user.paymentMethod])}</strong>
       </p>
-      <CardSection card={card} method={user.paymentMethod} />
+      <CardSection card={card} method={user.paymentMethod} error={failed?.section === 'card' ? failed.error : undefined} />
       <DeferredSection conditions={conditions} inUse={user.paymentMethod === 'GMOAB'} minor={minor}
-        error={failed?.fields?.guardianConsent ? undefined : failed?.error} consentError={failed?.fields?.guardianConsent} />
+        error={!failed || failed.section === 'card' || failed.fields?.guardianConsent ? undefined : failed.error} consentError={failed?.fields?.guardianConsent} />
       <MethodHistory rows={history} />
       <ul className="form-links">
         {returnTo !== '/' ? <li><Link to={returnTo} className="button button-primary">{t(C.backToPrevious)}</Link></li> : null}

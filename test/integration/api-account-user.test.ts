@@ -163,6 +163,10 @@ describe('GET and PUT /api/user (profile)', () => {
     [{ zip: '060-0000' }, 'zip', MESSAGES.zipFormat],
     [{ name: '' }, 'name', MESSAGES.nameRequired],
     [{ address: '札幌市' }, 'address', MESSAGES.addressPrefecture],
+    // Issue 17: bidi controls and invisible characters, named per field (shared/free-text.ts).
+    [{ address: '東京都\u202E区谷渋' }, 'address', MESSAGES.addressHidden],
+    [{ address2: '1-2-3\u200B' }, 'address2', MESSAGES.address2Hidden],
+    [{ name: '推野\u202E子花' }, 'name', MESSAGES.nameHidden],
     [{ birthday: 'someday' }, 'birthday', MESSAGES.birthdayInvalid],
     [{ gender: 'NONE' }, 'gender', MESSAGES.genderInvalid],
     [{ password: 'newpass123' }, 'password', null],

@@ -190,6 +190,20 @@ describe('receipts', () => {
     expect((await historyRow(id)).receipt_issued_count).toBe(0);
   });
 
+  it.each([
+    ['U+202E (right-to-left override)', '株式会社\u202E社会式株'],
+    ['U+2066–U+2069 (isolates)', '推野\u2066花子\u2069'],
+    ['U+200B (zero-width space)', '推野\u200B花子'],
+  ])('the addressee refuses %s: 400 naming it in ja/en, nothing issued (issue 17)', async (_name, addressee) => {
+    const shopper = await newShopper();
+    const id = await order(shopper);
+    const error = expectApiError(await issue(id, shopper.cookie, { addressee }), 400, 'BAD_REQUEST', ['addressee']);
+    expect(error.fields?.addressee?.ja).toContain('宛名');
+    expect(error.fields?.addressee?.ja).toContain('文字の向き');
+    expect(error.fields?.addressee?.en).toContain('The addressee');
+    expect(await historyRow(id)).toMatchObject({ receipt_issued_count: 0, receipt_addressee: null });
+  });
+
   it('the addressee is bounded (1–100 characters) with a ja/en message; the body is strict', async () => {
     const shopper = await newShopper();
     const id = await order(shopper);

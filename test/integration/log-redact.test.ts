@@ -66,6 +66,20 @@ describe('request headers', () => {
   });
 });
 
+describe('card registration ids (issue 17)', () => {
+  it('the sandbox page path and the return URL carry no registration id into either log', async () => {
+    const id = 'reg_Capability0123456789AB';
+    const paths = [`/api/sandbox/card/${id}`, `/api/sandbox/card/${id}/3ds`, `/api/credit-confirm?userId=1&retUrl=%2F&registrationId=${id}`];
+    for (const path of paths) {
+      await (await fetch(`${stack.webUrl}${path}`, { headers: { accept: 'text/html' } })).arrayBuffer();
+      await (await fetch(`${stack.apiUrl}${path}`, { headers: { referer: `http://localhost${paths[0]}` } })).arrayBuffer();
+    }
+    expect(web.lines.join('\n')).toContain('/api/sandbox/card/[redacted]');
+    expect(api.lines.join('\n')).toContain('/api/sandbox/card/[redacted]');
+    for (const lines of [web.lines, api.lines]) expect(lines.join('\n')).not.toContain('Capability0123456789AB');
+  });
+});
+
 describe('secret fields in logged objects', () => {
   it.each(SECRET_FIELDS)('%s is redacted at the top, one and two levels down', (field) => {
     const { lines, logger } = memoryLogger('test');

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
+import { ADDRESSEE_MESSAGES } from '../../shared/receipt.ts';
 import { href, loginHref } from '../../shared/routes.ts';
 import { insertHistory, insertSubscription, seedHistoryShop, type HistoryShop, type HistoryOverrides } from '../support/order-history-rows.ts';
 import { startStack, type Stack } from '../support/stack.ts';
@@ -108,6 +109,15 @@ describe('/mypage/orderHistroy/{id}/receipt', () => {
     const res = await postForm(href('receipt', { id }), cookie, { intent: 'issue', addressee: 'あ'.repeat(101) }).expect(400);
     expect(textOf(res)).toContain('宛名は100文字以内で入力してください。');
     expect(res.text).toContain(`value="${'あ'.repeat(101)}"`);
+  });
+
+  it('an addressee with a right-to-left override (U+202E) comes back with the message naming it (issue 17)', async () => {
+    const { cookie, order } = await shopper();
+    const id = await order();
+    const res = await postForm(href('receipt', { id }), cookie, { intent: 'issue', addressee: '株式会社\u202E社会式株' }).expect(400);
+    expect(textOf(res)).toContain(ADDRESSEE_MESSAGES.invalid.ja);
+    expect(res.text).toMatch(/aria-invalid="true"[^>]*name="addressee"|name="addressee"[^>]*aria-invalid="true"/);
+    expect(textOf(await get(href('receipt', { id }), cookie).expect(200))).not.toContain('receipt-sheet');
   });
 
   it('explains why there is none for GMOAB and for an unpaid order, with no form', async () => {

@@ -144,6 +144,13 @@ describe('/mypage/profile/adress without JavaScript', () => {
     expect((await currentUser(cookie)).name).toBe(KNOWN_USER.name);
   });
 
+  it('refuses a right-to-left override (U+202E) in the address with the message naming the field, saving nothing (issue 17)', async () => {
+    const { cookie } = await signedIn(false);
+    const res = await postForm(href('profileAddress'), cookie, { ...ADDRESS_FORM, address: '東京都\u202E区田代千' }).expect(400);
+    expect(res.text).toContain(MESSAGES.addressHidden.ja);
+    expect((await currentUser(cookie)).address).toBe(KNOWN_USER.address);
+  });
+
   it('says so when a postal code has no address', async () => {
     const { cookie } = await signedIn(false);
     const res = await postForm(href('profileAddress'), cookie, { ...ADDRESS_FORM, zip: '0000000', intent: 'zip' }).expect(400);
@@ -236,5 +243,20 @@ describe('account deletion without JavaScript', () => {
   it('refuses an unknown intent with 400', async () => {
     const { cookie } = await signedIn(true);
     await postForm(href('profile'), cookie, { intent: 'nuke' }).expect(400);
+  });
+});
+
+describe('payment page: too many card registrations (issue 17)', () => {
+  it('the 11th "register a card" within the hour gets 429 and the §8 wait-and-retry text in the card section', async () => {
+    const { cookie } = await signedIn(true);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await postForm(href('profilePayment'), cookie, { intent: 'card' });
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toMatch(/^\/api\/sandbox\/card\/reg_/);
+    }
+    const res = await postForm(href('profilePayment'), cookie, { intent: 'card' });
+    expect(res.status).toBe(429);
+    const section = /<section class="payment-option" aria-labelledby="payment-card-heading">[\s\S]*?<\/section>/.exec(res.text)?.[0] ?? '';
+    expect(section).toContain(MESSAGES.retryLater.ja);
   });
 });

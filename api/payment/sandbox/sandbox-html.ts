@@ -97,6 +97,8 @@ ${input('otp', 'ワンタイムパスワード', 'One-time password', view.error
   return page(nonce, '3-Dセキュア / 3-D Secure — Sandbox', body);
 }
 
-export function messagePage(nonce: string, message: { ja: string; en: string }): string {
-  return page(nonce, 'Sandbox', `<h1>カード登録<span class="en">Card registration</span></h1>${alertBox(message)}`);
+/** A message, with a link back to the shop when there is a way on (a dead registration: start again). */
+export function messagePage(nonce: string, message: { ja: string; en: string }, link?: { href: string; text: { ja: string; en: string } }): string {
+  const back = link ? `<a class="cancel" href="${escape(link.href)}">${escape(link.text.ja)} / ${escape(link.text.en)}</a>` : '';
+  return page(nonce, 'Sandbox', `<h1>カード登録<span class="en">Card registration</span></h1>${alertBox(message)}${back}`);
 }

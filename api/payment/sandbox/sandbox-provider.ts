@@ -59,10 +59,12 @@ async function confirm(db: Kysely<DB>, now: Date, userId: number, registrationId
 export const DECLINE_TEXTS = {
   three_d_secure_failed: { ja: '本人認証（3-Dセキュア）に失敗しました。', en: '3-D Secure authentication failed.' },
   card_declined: { ja: 'カード会社によりご利用が拒否されました。', en: 'The card issuer declined the card.' },
+  too_many_tries: { ja: 'カード情報の入力が規定の回数を超えました。', en: 'The card details were tried too many times.' },
 } as const;
 
 function declineText(reason: string | null) {
-  return reason === 'three_d_secure_failed' ? DECLINE_TEXTS.three_d_secure_failed : DECLINE_TEXTS.card_declined;
+  if (reason === 'three_d_secure_failed' || reason === 'too_many_tries') return DECLINE_TEXTS[reason];
+  return DECLINE_TEXTS.card_declined;
 }
 
 function toBrand(value: string): CardBrand {

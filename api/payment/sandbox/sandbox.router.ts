@@ -4,6 +4,7 @@ import type { ApiErrorBody } from '../../../shared/api/errors.ts';
 import type { ApiContext } from '../../context.ts';
 import { DomainError } from '../../http/errors.ts';
 import { checkCardForm } from './card-form.ts';
+import { endRegistration, START_AGAIN, takeCardTry, TOO_MANY_TRIES, TOO_MANY_TRIES_REASON } from './card-tries.ts';
 import { findRegistration, insertVaultCard, updateRegistration } from './sandbox.repository.ts';
 import { cardFormPage, challengePage, messagePage } from './sandbox-html.ts';
 import { SANDBOX_OTP } from './test-cards.ts';
@@ -42,17 +43,27 @@ export function sandboxRouter(ctx: ApiContext): Router {
     const row = await load(req, res);
     if (!row) return;
     if (row.status === 'challenge') return res.redirect(303, `${req.baseUrl}/card/${row.id}/3ds`);
-    if (row.status !== 'open') return sendEnded(req, res, 410);
+    if (row.status !== 'open') return sendEnded(req, res, 410, row);
     res.type('html').send(cardFormPage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}`, cancelUrl: returnTo(row), errors: {} }));
   });
 
   router.post('/card/:id', async (req, res) => {
     const row = await load(req, res);
     if (!row) return;
-    if (row.status !== 'open') return sendEnded(req, res, 410);
+    if (row.status !== 'open') return sendEnded(req, res, 410, row);
+    const attempt = await takeCardTry(ctx, row.id);
+    if (!attempt.allowed) {
+      await endRegistration(ctx, row.id);
+      return sendEnded(req, res, 429, row, true);
+    }
     const nonce = String(res.locals.nonce);
     const view = { action: `${req.baseUrl}/card/${row.id}`, cancelUrl: returnTo(row) };
     const checked = checkCardForm(req.body, ctx.now());
+    const refused = !checked.ok || checked.card.behaviour === 'decline_registration';
+    if (refused && attempt.last) {
+      await endRegistration(ctx, row.id);
+      return sendEnded(req, res, 429, row, true);
+    }
     if (!checked.ok) return res.status(400).type('html').send(cardFormPage(nonce, { ...view, ...checked }));
     const { card } = checked;
     if (card.behaviour === 'decline_registration') {
@@ -71,7 +82,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
   router.get('/card/:id/3ds', async (req, res) => {
     const row = await load(req, res);
     if (!row) return;
-    if (row.status !== 'challenge') return sendEnded(req, res, 410);
+    if (row.status !== 'challenge') return sendEnded(req, res, 410, row);
     res.type('html').send(challengePage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4 ?? '', errors: {} }));
   });
 
@@ -79,7 +90,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
     const row = await load(req, res);
     if (!row) return;
     if (row.status !== 'challenge' || !row.brand || !row.last4 || !row.expiry) {
-      return sendEnded(req, res, 410);
+      return sendEnded(req, res, 410, row);
     }
     const body: unknown = req.body;
     const otp = typeof body === 'object' && body !== null && 'otp' in body && typeof body.otp === 'string' ? body.otp.trim() : '';
@@ -94,13 +105,19 @@ export function sandboxRouter(ctx: ApiContext): Router {
   return router;
 }
 
-/** A browser gets the gateway's page; any other client the API's one error shape. */
-function sendEnded(req: Request, res: Response, status: 404 | 410): void {
+/**
+ * A browser gets the gateway's page; any other client the API's one error shape. A registration
+ * ended by too many tries says so, and links back to the shop to start a new one.
+ */
+function sendEnded(req: Request, res: Response, status: 404 | 410 | 429, row?: Registration, tooManyTries = false): void {
+  const dead = tooManyTries || row?.decline_reason === TOO_MANY_TRIES_REASON;
+  const message = dead ? TOO_MANY_TRIES : ENDED;
   if (req.accepts(['json', 'html']) === 'html') {
-    res.status(status).type('html').send(messagePage(String(res.locals.nonce), ENDED));
+    const link = dead && row ? { href: returnTo(row), text: START_AGAIN } : undefined;
+    res.status(status).type('html').send(messagePage(String(res.locals.nonce), message, link));
     return;
   }
-  const body: ApiErrorBody = { code: 'NOT_FOUND', message: ENDED.ja, messageEn: ENDED.en };
+  const body: ApiErrorBody = { code: dead ? 'RATE_LIMITED' : 'NOT_FOUND', message: message.ja, messageEn: message.en };
   res.status(status).json(body);
 }
 

@@ -1,11 +1,12 @@
 import { Form } from 'react-router';
 import type { CreditInfo } from '../../../shared/api/types.ts';
 import type { PaymentMethod } from '../../../shared/payment.ts';
+import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 import { PAYMENT_COPY as C } from './payment-copy.ts';
 
 /** The registered card (brand, •••• last 4, expiry) and the way to the provider's card page. */
-export function CardSection({ card, method }: { card: CreditInfo; method: PaymentMethod }) {
+export function CardSection({ card, method, error }: { card: CreditInfo; method: PaymentMethod; error?: Text | undefined }) {
   const t = useT();
   return (
     <section className="payment-option" aria-labelledby="payment-card-heading">
@@ -23,6 +24,7 @@ export function CardSection({ card, method }: { card: CreditInfo; method: Paymen
         <p>{t(C.cardNone)}</p>
       )}
       <p className="payment-note">{t(C.cardNote)}</p>
+      {error ? <p className="form-error" role="alert">{t(error)}</p> : null}
       <div className="payment-actions">
         <Form method="post" reloadDocument>
           <input type="hidden" name="intent" value="card" />
