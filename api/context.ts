@@ -26,6 +26,11 @@ export interface ApiContext {
   sandboxLatencyMs?: number;
   /** The billing pass's bounds (BILLING_CONCURRENCY, BILLING_LEASE_MS); defaults in api/billing/billing-options.ts. */
   billing?: Partial<BillingOptions>;
+  /**
+   * Which Host names the API answers for (shared/allowed-hosts.ts); boot.ts gives PUBLIC_ORIGIN's,
+   * API_ORIGIN's and ALLOWED_HOSTS. Unset: publicOrigin's name, loopback names and IP addresses.
+   */
+  isAllowedHost?: (host: string | undefined) => boolean;
   /** OPS_TOKEN: lets the operator endpoint answer beyond loopback (api/ops/ops.router.ts). */
   opsToken?: string | undefined;
 }

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  /** 421: a Host the server does not answer for (shared/allowed-hosts.ts). */
+  | 'MISDIRECTED_REQUEST'
   | 'METHOD_NOT_ALLOWED'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'CONFLICT'
