@@ -10,6 +10,7 @@ import { healthRouter } from './http/health.ts';
 import { methodNotAllowed } from './http/method-not-allowed.ts';
 import { refuseCrossSite, refuseForeignHost, requireJsonBody } from './http/request-guards.ts';
 import { createHostAllowList } from '../shared/allowed-hosts.ts';
+import { redactLoggedRequest } from '../shared/log-redact.ts';
 import { requestId } from '../shared/request-id.ts';
 import { loginRouter } from './login/login.router.ts';
 import { mailRouter } from './mail/mail.router.ts';
@@ -32,7 +33,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
   // No `redact` here: pino-http's option would replace the logger's list (shared/log-redact.ts).
-  app.use(pinoHttp({ logger: ctx.logger, genReqId: (req, res) => requestId(req, res) }));
+  // The API is reached only through the web tier (or an operator): it keeps the id the web tier made.
+  app.use(pinoHttp({ logger: ctx.logger, genReqId: (req, res) => requestId(req, res, true), serializers: { req: redactLoggedRequest } }));
   app.use(
     helmet({
       // The public edge is the web tier: it alone decides HSTS and upgrade-insecure-requests for

@@ -24,8 +24,10 @@ export function requestLog(app: Express, logger: Logger): RequestHandler {
       return child;
     },
   });
+  // Only a proxy TRUST_PROXY names may give the request id; a client's own is replaced.
+  const trusted: (address: string | undefined, hop: number) => boolean = app.get('trust proxy fn');
   return (req, res, next) => {
-    const id = requestId(req, res);
+    const id = requestId(req, res, trusted(req.socket.remoteAddress, 0));
     req.id = id;
     if (req.url.startsWith('/assets/')) {
       next();
