@@ -54,6 +54,7 @@ const KINDS: [name: string, status: number, tier: Tier, probe: Probe][] = [
   ['404 page', 404, 'web', () => request(stack.web).get('/no/such/page')],
   ['400 page (broken %-encoding in a page parameter)', 400, 'web', () => request(stack.web).get('/lineup/%E0%A4%A')],
   ['400 bad Host', 400, 'web', () => request(stack.web).get('/').set('host', 'x y')],
+  ['421 foreign Host', 421, 'web', () => request(stack.web).get('/').set('host', 'rebind.attacker.example')],
   ['405', 405, 'web', () => request(stack.web).put('/lineup')],
   ['403 cross-site form', 403, 'web', () => request(stack.web).post('/mypage/login').set('sec-fetch-site', 'cross-site').type('form').send('a=1')],
   ['302 redirect', 302, 'web', () => request(stack.web).get('/mypage/plan')],
