@@ -100,7 +100,8 @@ describe('Host and forwarded scheme', () => {
     expect(res.status).toBe(400);
   });
 
-  it('good hosts still work: a name with a port, an IPv4 address, a bracketed IPv6 address', async () => {
+  // Well-formed and ours (PUBLIC_ORIGIN is https://shop.example here); a well-formed foreign name is a 421 (web-hardening-hosts).
+  it('good hosts still work: PUBLIC_ORIGIN’s name, with a port, an IPv4 address, a bracketed IPv6 address', async () => {
     for (const good of ['shop.example', 'shop.example:8443', '127.0.0.1', '[::1]:3000']) {
       const res = await rawRequest(stack.webUrl, requestBytes('GET', '/faq', good));
       expect(res.status, good).toBe(200);
