@@ -7,8 +7,9 @@ import type { ApiContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { healthRouter } from './http/health.ts';
 import { methodNotAllowed } from './http/method-not-allowed.ts';
-import { refuseCrossSite, requireJsonBody } from './http/request-guards.ts';
+import { refuseCrossSite, refuseForeignHost, requireJsonBody } from './http/request-guards.ts';
 import { requestLogger } from './http/request-logger.ts';
+import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import { loginRouter } from './login/login.router.ts';
 import { mailRouter } from './mail/mail.router.ts';
 import { userRouter } from './user/user.router.ts';
@@ -39,7 +40,9 @@ export function createApiApp(ctx: ApiContext): Express {
       contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     }),
   );
+  // Probes answer any Host (a kubelet sends the pod's address); everything after only the API's own names.
   app.use(healthRouter(ctx));
+  app.use(refuseForeignHost(ctx.isAllowedHost ?? createHostAllowList([ctx.publicOrigin])));
   // Operator commands (loopback or OPS_TOKEN); never under /api, which the web tier proxies.
   app.use('/ops', opsRouter(ctx));
   // Data differs per shopper and changes with stock: nothing is cached unless a route says so.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import type { Config } from '../shared/config.ts';
 import { StartupError } from '../shared/startup-error.ts';
 import { createApiApp } from './app.ts';
@@ -30,6 +31,7 @@ export async function bootApi(config: Config, logger: Logger) {
     sandboxLatencyMs: config.SANDBOX_LATENCY_MS,
     billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
     ops: await operatorAccessOf(config, logger),
+    isAllowedHost: createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], config.ALLOWED_HOSTS),
   };
   const app = createApiApp(ctx);
   const billing = config.BILLING_SCHEDULER === 'on'

@@ -29,4 +29,9 @@ export interface ApiContext {
   billing?: Partial<BillingOptions>;
   /** The operator endpoint's token and host names (api/ops/ops-guard.ts); unset = it answers no one. */
   ops?: OperatorAccess;
+  /**
+   * Which Host names the API answers for (shared/allowed-hosts.ts); boot.ts gives PUBLIC_ORIGIN's,
+   * API_ORIGIN's and ALLOWED_HOSTS. Unset: publicOrigin's name, loopback names and IP addresses.
+   */
+  isAllowedHost?: (host: string | undefined) => boolean;
 }

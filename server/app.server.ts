@@ -1,10 +1,11 @@
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
+import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import { toPublicConfig, type Config } from '../shared/config.ts';
 import { pageGate } from './page-gate.server.ts';
 import { createApiProxy } from './proxy.server.ts';
-import { requestGuard } from './request-guard.server.ts';
+import { refuseForeignHost, requestGuard } from './request-guard.server.ts';
 import { requestLog } from './request-log.server.ts';
 import { securityHeaders } from './security.server.ts';
 import { createMailPage, mailPageEnabled } from './mail-page.server.tsx';
@@ -45,6 +46,8 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
 
   app.use(requestLog(app, logger));
   app.use(requestGuard);
+  // Probes above answer any Host (a kubelet sends the pod's address); everything below only ours.
+  app.use(refuseForeignHost(createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], config.ALLOWED_HOSTS)));
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
   app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));
   app.use(publicFiles(path.join(clientDir, 'public')));

@@ -48,6 +48,9 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
     agent,
     // The client's own forwarding headers are dropped below and ours set instead (forwarded.server.ts).
     xfwd: false,
+    // Host = API_ORIGIN's, as in the page loaders' calls: the API answers only its own names
+    // (shared/allowed-hosts.ts); the shop's name goes up in X-Forwarded-Host.
+    changeOrigin: true,
     proxyTimeout: options.timeoutMs,
     on: {
       proxyReq(proxyReq, req) {

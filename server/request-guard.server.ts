@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { HOST_FORM, MISDIRECTED_TEXT } from '../shared/allowed-hosts.ts';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
 import { sendSmallError } from './small-error.server.ts';
 
@@ -7,14 +8,12 @@ export const MAX_URL_LENGTH = 8 * 1024;
 /** All request headers together; the API gets a few more on top, and must stay under its own limit. */
 export const MAX_HEADER_BYTES = 12 * 1024;
 
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$`);
-
 const BAD_HOST: ApiErrorBody = {
   code: 'BAD_REQUEST',
   message: 'リクエストのホスト名が正しくありません。',
   messageEn: 'The request has an invalid Host header.',
 };
+const MISDIRECTED: ApiErrorBody = { code: 'MISDIRECTED_REQUEST', message: MISDIRECTED_TEXT.ja, messageEn: MISDIRECTED_TEXT.en };
 const URL_TOO_LONG: ApiErrorBody = {
   code: 'BAD_REQUEST',
   message: `URLが長すぎます（${MAX_URL_LENGTH}文字まで）。`,
@@ -50,7 +49,7 @@ function cleanPath(path: string): boolean {
 }
 
 function validHost(value: string | undefined): boolean {
-  return value !== undefined && value.length <= 255 && HOST.test(value);
+  return value !== undefined && value.length <= 255 && HOST_FORM.test(value);
 }
 
 function headerBytes(rawHeaders: string[]): number {
@@ -83,3 +82,20 @@ export const requestGuard: RequestHandler = (req, res, next) => {
   }
   next();
 };
+
+/**
+ * A Host this shop does not answer for (shared/allowed-hosts.ts) is a small bilingual 421, JSON
+ * under /api. Runs after `requestGuard`, so a malformed Host stays a 400. Both the Host the client
+ * sent and the one Express takes from a trusted hop's X-Forwarded-Host must pass: a proxy in front
+ * may pass the name it was asked for only there, and a rebinding page may add X-Forwarded-Host to
+ * its own same-origin requests (it can never change Host).
+ */
+export function refuseForeignHost(isAllowedHost: (host: string | undefined) => boolean): RequestHandler {
+  return (req, res, next) => {
+    if (isAllowedHost(req.headers.host) && (req.host === req.headers.host || isAllowedHost(req.host))) {
+      next();
+      return;
+    }
+    sendSmallError(req, res, 421, MISDIRECTED);
+  };
+}

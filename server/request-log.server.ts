@@ -25,8 +25,11 @@ export function requestLog(app: Express, logger: Logger): RequestHandler {
       return child;
     },
   });
+  // Only a proxy TRUST_PROXY names may give the request id; a client's own is replaced.
+  const trusted: (address: string | undefined, hop: number) => boolean = app.get('trust proxy fn');
   return (req, res, next) => {
-    const id = requestId(req, res);
+    // The peer is looked up only when an id was sent: most requests come without one.
+    const id = requestId(req, res, req.headers['x-request-id'] !== undefined && trusted(req.socket.remoteAddress, 0));
     req.id = id;
     if (req.url.startsWith('/assets/')) {
       next();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHostEntry } from './allowed-hosts.ts';
 
 /**
  * The environment of both services, parsed once at boot (see server/env.server.ts). Every bad
@@ -31,6 +32,23 @@ const trustProxy = z
     return entries;
   });
 
+/**
+ * Host names the shop answers for beyond PUBLIC_ORIGIN's, API_ORIGIN's and loopback's
+ * (shared/allowed-hosts.ts): comma-separated `name` (any port) or `name:port`.
+ */
+const allowedHosts = z
+  .string()
+  .default('')
+  .transform((value, ctx): string[] => {
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isHostEntry(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `host names or host:port, comma-separated, like shop.example,www.shop.example:8443 (no scheme, path or wildcard; not ${bad.join(', ')})` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -45,6 +63,7 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   TRUST_PROXY: trustProxy,
+  ALLOWED_HOSTS: allowedHosts,
   /** Mail: set → sent over SMTP (smtp:// or smtps://); unset → the outbox under DATA_DIR. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'like smtp://user:pass@host:587 or smtps://…' }).optional(),
   MAIL_FROM: z.string().min(3).max(200).default('OshiBox <no-reply@oshibox.example>'),

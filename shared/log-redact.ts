@@ -43,12 +43,63 @@ export const LOG_REDACT_CENSOR = '[redacted]';
  * may carry one (issue 17). Both tiers pass each logged URL (and the API its `Location` header)
  * through this: the sandbox page's path segment after `/sandbox/card/`, a `registrationId` query
  * parameter (the return to /api/credit-confirm) and any id of the sandbox's form (`reg_` + 22).
- * Only the registration id: other query values are the request logger's own concern.
+ * Secret query values go too (`redactUrl` below).
  */
 export function redactLogUrl(url: string): string {
-  if (!/reg_|\/sandbox\/|registrationId/i.test(url)) return url;
-  return url
+  if (!/reg_|\/sandbox\/|registrationId/i.test(url)) return redactUrl(url);
+  return redactUrl(url)
     .replace(/(\/sandbox\/card\/)[^/?#]+/gi, `$1${LOG_REDACT_CENSOR}`)
     .replace(/([?&]registrationId=)[^&#]*/gi, `$1${LOG_REDACT_CENSOR}`)
     .replace(/reg_[A-Za-z0-9_-]{22}/g, LOG_REDACT_CENSOR);
+}
+
+const SECRET_KEYS = new Set<string>(SECRET_FIELDS.map((field) => field.toLowerCase()));
+
+/** `token`, `Token`, `t%6Fken`, `token[]`: the name a query key stands for, to compare with SECRET_FIELDS. */
+function keyName(rawKey: string): string {
+  let key = rawKey;
+  try {
+    key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+  } catch {
+    // a broken %-encoding is compared as it came
+  }
+  return key.replace(/\[.*$/, '').toLowerCase();
+}
+
+/**
+ * A URL as it may be logged: the values of secret query keys (the same SECRET_FIELDS, any case)
+ * censored, so `?token=…&code=…` is no more readable in a logged url or Referer than in a logged
+ * `query` object. https://owasp.org/www-community/vulnerabilities/Information_exposure_through_query_strings_in_url
+ */
+export function redactUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const pairs = url.slice(mark + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    return eq > -1 && SECRET_KEYS.has(keyName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${LOG_REDACT_CENSOR}` : pair;
+  });
+  return `${url.slice(0, mark)}?${pairs.join('&')}`;
+}
+
+/** A parsed query with the values of secret keys censored, whatever their case. */
+function redactQuery(query: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, SECRET_KEYS.has(keyName(key)) ? LOG_REDACT_CENSOR : value]));
+}
+
+interface LoggedRequest {
+  url?: string;
+  query?: unknown;
+  headers?: Record<string, unknown>;
+}
+
+/**
+ * pino-http's request serializer (api/app.ts): the url, the query and the Referer (a page's own
+ * URL, with its query) go through the rules above. Returns copies: `headers` is the live request's.
+ */
+export function redactLoggedRequest<T extends LoggedRequest>(req: T): T {
+  if (typeof req.url === 'string') req.url = redactLogUrl(req.url);
+  if (typeof req.query === 'object' && req.query !== null) req.query = redactQuery(req.query);
+  const referer = req.headers?.referer;
+  if (typeof referer === 'string') req.headers = { ...req.headers, referer: redactLogUrl(referer) };
+  return req;
 }

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
 import type { Text } from '../../shared/text.ts';
 import { UnknownPaymentMethodError } from '../../shared/payment.ts';
+import { MISDIRECTED_TEXT } from '../../shared/allowed-hosts.ts';
 import { isDatabaseUnavailable } from './database-errors.ts';
 
 /** Services throw these; one middleware turns them into the one error shape. */
@@ -35,6 +36,13 @@ export class BadRequestError extends DomainError {
 export class ForbiddenError extends DomainError {
   constructor(text: Text) {
     super(403, 'FORBIDDEN', text);
+  }
+}
+
+/** A Host the API does not answer for (shared/allowed-hosts.ts): RFC 9110 §15.5.20. */
+export class MisdirectedRequestError extends DomainError {
+  constructor() {
+    super(421, 'MISDIRECTED_REQUEST', MISDIRECTED_TEXT);
   }
 }
 

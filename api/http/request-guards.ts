@@ -1,6 +1,19 @@
 import type { RequestHandler } from 'express';
 import { isCrossSiteRequest } from '../../shared/csrf.ts';
-import { ForbiddenError, UnsupportedMediaTypeError } from './errors.ts';
+import { ForbiddenError, MisdirectedRequestError, UnsupportedMediaTypeError } from './errors.ts';
+
+/**
+ * A Host the API does not answer for is a 421 before any route runs, /ops included: DNS
+ * rebinding would otherwise let a web page reach a loopback install's API as its own origin.
+ * Only Host counts, which a page can never change: X-Forwarded-Host is the web tier's word for
+ * the shop's name, which the web tier checked against its own list (it may have more names).
+ */
+export function refuseForeignHost(isAllowedHost: (host: string | undefined) => boolean): RequestHandler {
+  return (req, _res, next) => {
+    if (isAllowedHost(req.headers.host)) return next();
+    next(new MisdirectedRequestError());
+  };
+}
 
 /**
  * Refuses an unsafe request a browser sent from another site (the one rule in shared/csrf.ts).

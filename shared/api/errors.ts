@@ -6,10 +6,10 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  /** 421: a Host the server does not answer for (shared/allowed-hosts.ts). */
+  | 'MISDIRECTED_REQUEST'
   | 'METHOD_NOT_ALLOWED'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  /** 421: a Host that is not the server's own (the operator endpoint refuses rebound DNS names). */
-  | 'MISDIRECTED_REQUEST'
   | 'CONFLICT'
   | 'RATE_LIMITED'
   /** The session must prove the password or a mail code again (securitySafe has lapsed). */

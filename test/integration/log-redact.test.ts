@@ -1,7 +1,10 @@
+import path from 'node:path';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebApp } from '../../server/app.server.ts';
 import { createLogger } from '../../server/logger.server.ts';
-import { SECRET_FIELDS } from '../../shared/log-redact.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { redactUrl, SECRET_FIELDS } from '../../shared/log-redact.ts';
+import { startStack, testConfig, type Stack } from '../support/stack.ts';
 
 /**
  * Secrets never reach the logs of either tier: both loggers write to memory while a shopper's
@@ -106,5 +109,80 @@ describe('the web tier request line (issue 11)', () => {
     expect(entry.res).toEqual({ statusCode: 200 });
     expect(entry.responseTime).toEqual(expect.any(Number));
     expect(line.length).toBeLessThan(400);
+  });
+});
+
+describe('secret query values in logged urls (issue 17)', () => {
+  const QUERY = 'token=secret-tok-7a1&code=123456';
+  const VARIANTS = ['Token=secret-tok-7a1', 't%6Fken=secret-tok-7a1', 'code[]=123456', 'password=secret-tok-7a1'];
+
+  function expectNoQuerySecret(lines: string[]): void {
+    const text = lines.join('\n');
+    expect(text).not.toContain('secret-tok-7a1');
+    expect(text).not.toMatch(/(?<!\d)123456(?!\d)/);
+  }
+
+  it('?token=…&code=… never appears in a log line of either tier: through the proxy, straight, on a page, in a Referer', async () => {
+    const [apiBefore, webBefore] = [api.lines.length, web.lines.length];
+    const referer = `${stack.webUrl}/mypage/password/reset?${QUERY}`;
+    for (const query of [QUERY, ...VARIANTS]) {
+      await (await fetch(`${stack.webUrl}/api/banner?${query}`, { headers: { referer } })).arrayBuffer();
+      await (await fetch(`${stack.apiUrl}/api/news?limit=1&${query}`, { headers: { referer } })).arrayBuffer();
+      await (await fetch(`${stack.webUrl}/lineup?${query}`, { headers: { referer } })).arrayBuffer();
+    }
+    const apiLines = api.lines.slice(apiBefore);
+    expectNoQuerySecret(apiLines);
+    expectNoQuerySecret(web.lines.slice(webBefore));
+    // The requests were logged, with the censor where the values were and the other keys kept.
+    expect(apiLines.join('\n')).toContain('/api/news?limit=1&token=[redacted]&code=[redacted]');
+    expect(apiLines.join('\n')).toContain('reset?token=[redacted]&code=[redacted]');
+    expect(web.lines.length).toBeGreaterThan(webBefore);
+  });
+});
+
+describe('redactUrl (the one rule for urls in logs)', () => {
+  it.each([
+    ['/api/banner', '/api/banner'],
+    ['/api/news?limit=1', '/api/news?limit=1'],
+    ['/x?token=a&code=1&limit=2', '/x?token=[redacted]&code=[redacted]&limit=2'],
+    ['/x?TOKEN=a&t%6Fken=b&code[]=1&cardNumber=4111', '/x?TOKEN=[redacted]&t%6Fken=[redacted]&code[]=[redacted]&cardNumber=[redacted]'],
+    ['/x?token&code=', '/x?token&code=[redacted]'],
+    ['/x?%E0%A4%A=1&tokenish=2', '/x?%E0%A4%A=1&tokenish=2'],
+    ['https://shop.example/reset?token=a#frag', 'https://shop.example/reset?token=[redacted]'],
+  ])('%s → %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
+  });
+});
+
+describe('request ids (issue 17)', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const idsIn = (lines: string[]) => lines.map((line) => (JSON.parse(line) as { req?: { id?: string }; reqId?: string }).req?.id).filter(Boolean);
+
+  it('a client’s own X-Request-Id at the public edge is replaced: the answer and the API carry a generated one', async () => {
+    // TRUST_PROXY names no proxy this test's loopback socket could be: the client is the public.
+    const edge = memoryLogger('web');
+    const config = testConfig({ API_ORIGIN: stack.apiUrl, TRUST_PROXY: '10.0.0.0/8' });
+    const app = createWebApp({ config, logger: edge.logger, clientDir: path.resolve('dist/client') });
+    const apiBefore = api.lines.length;
+    for (const target of ['/api/banner', '/lineup']) {
+      const res = await request(app).get(target).set('x-request-id', 'attacker-chosen');
+      expect(res.status).toBe(200);
+      const id = String(res.headers['x-request-id']);
+      expect(id, target).toMatch(UUID);
+      expect(idsIn(edge.lines), target).toContain(id);
+      expect(idsIn(api.lines.slice(apiBefore)), target).toContain(id);
+    }
+    expect([...edge.lines, ...api.lines].join('\n')).not.toContain('attacker-chosen');
+  });
+
+  it('from a trusted hop (TRUST_PROXY) a strict id is kept by both tiers; a loose one is replaced', async () => {
+    const apiBefore = api.lines.length;
+    const kept = await request(stack.web).get('/api/banner').set('x-request-id', 'lb-7f3a9c2e41d0');
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a9c2e41d0');
+    expect(idsIn(api.lines.slice(apiBefore))).toContain('lb-7f3a9c2e41d0');
+    for (const loose of ['short', 'has spaces in it', '-leading-dash', 'a'.repeat(65), 'id;drop']) {
+      const res = await request(stack.web).get('/faq').set('x-request-id', loose);
+      expect(res.headers['x-request-id'], loose).toMatch(UUID);
+    }
   });
 });

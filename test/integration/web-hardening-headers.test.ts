@@ -46,27 +46,32 @@ async function assetPath(): Promise<string> {
   return entryModuleOf(page.text);
 }
 
-const KINDS: [name: string, status: number, probe: Probe][] = [
-  ['page', 200, () => request(stack.web).get('/lineup')],
-  ['404 page', 404, () => request(stack.web).get('/no/such/page')],
-  ['400 page (broken %-encoding in a page parameter)', 400, () => request(stack.web).get('/lineup/%E0%A4%A')],
-  ['400 bad Host', 400, () => request(stack.web).get('/').set('host', 'x y')],
-  ['405', 405, () => request(stack.web).put('/lineup')],
-  ['403 cross-site form', 403, () => request(stack.web).post('/mypage/login').set('sec-fetch-site', 'cross-site').type('form').send('a=1')],
-  ['302 redirect', 302, () => request(stack.web).get('/mypage/plan')],
-  ['static asset', 200, async () => request(stack.web).get(await assetPath())],
-  ['public file', 200, () => request(stack.web).get('/favicon.svg')],
-  ['robots.txt', 200, () => request(stack.web).get('/robots.txt')],
-  ['sitemap.xml', 200, () => request(stack.web).get('/sitemap.xml')],
-  ['/api JSON', 200, () => request(stack.web).get('/api/artist')],
-  ['/api 414', 414, () => request(stack.web).get(`/api/artist?q=${'a'.repeat(9000)}`)],
-  ['proxy 502', 502, async () => request(webWith(await closedOrigin())).get('/api/artist')],
-  ['proxy 504', 504, () => request(webWith(`http://127.0.0.1:${(stalledApi.address() as AddressInfo).port}`)).get('/api/artist')],
-  ['healthz', 200, () => request(stack.web).get('/healthz')],
-  ['readyz', 200, () => request(stack.web).get('/readyz')],
+/** Who wrote the answer: the web tier's own headers, or the API's passed through the proxy. */
+type Tier = 'web' | 'api';
+
+const KINDS: [name: string, status: number, tier: Tier, probe: Probe][] = [
+  ['page', 200, 'web', () => request(stack.web).get('/lineup')],
+  ['404 page', 404, 'web', () => request(stack.web).get('/no/such/page')],
+  ['400 page (broken %-encoding in a page parameter)', 400, 'web', () => request(stack.web).get('/lineup/%E0%A4%A')],
+  ['400 bad Host', 400, 'web', () => request(stack.web).get('/').set('host', 'x y')],
+  ['421 foreign Host', 421, 'web', () => request(stack.web).get('/').set('host', 'rebind.attacker.example')],
+  ['405', 405, 'web', () => request(stack.web).put('/lineup')],
+  ['403 cross-site form', 403, 'web', () => request(stack.web).post('/mypage/login').set('sec-fetch-site', 'cross-site').type('form').send('a=1')],
+  ['302 redirect', 302, 'web', () => request(stack.web).get('/mypage/plan')],
+  ['static asset', 200, 'web', async () => request(stack.web).get(await assetPath())],
+  ['public file', 200, 'web', () => request(stack.web).get('/favicon.svg')],
+  ['robots.txt', 200, 'web', () => request(stack.web).get('/robots.txt')],
+  ['sitemap.xml', 200, 'web', () => request(stack.web).get('/sitemap.xml')],
+  ['/api JSON', 200, 'api', () => request(stack.web).get('/api/artist')],
+  ['/api 414', 414, 'web', () => request(stack.web).get(`/api/artist?q=${'a'.repeat(9000)}`)],
+  ['proxy 502', 502, 'web', async () => request(webWith(await closedOrigin())).get('/api/artist')],
+  ['proxy 504', 504, 'web', () => request(webWith(`http://127.0.0.1:${(stalledApi.address() as AddressInfo).port}`)).get('/api/artist')],
+  ['healthz', 200, 'web', () => request(stack.web).get('/healthz')],
+  ['readyz', 200, 'web', () => request(stack.web).get('/readyz')],
   [
     'last-resort 500 (a readiness probe that crashes)',
     500,
+    'web',
     () =>
       request(
         webWith(stack.apiUrl, () => {
@@ -76,20 +81,41 @@ const KINDS: [name: string, status: number, probe: Probe][] = [
   ],
 ];
 
+/** helmet's headers common to both tiers, with the values each must have (not just be present). */
+const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+const EXPECTED_HEADERS: Record<Tier, Record<string, string>> = {
+  web: { ...COMMON_HEADERS, 'referrer-policy': 'strict-origin-when-cross-origin' },
+  // The API's own answers keep its stricter `no-referrer`.
+  api: { ...COMMON_HEADERS, 'referrer-policy': 'no-referrer' },
+};
+/** The whole policy, in helmet's order; only the nonce differs per answer (plain http: no upgrade directive). */
+const WEB_CSP = new RegExp(
+  "^default-src 'self';script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
+    "connect-src 'self';font-src 'self';object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'$",
+);
+const API_CSP = "default-src 'none';frame-ancestors 'none'";
+
 describe('security headers on every kind of answer', () => {
-  it.each(KINDS)('%s (%i)', async (_name, status, probe) => {
+  it.each(KINDS)('%s (%i) from the %s tier', async (_name, status, tier, probe) => {
     const res = await probe();
     expect(res.status).toBe(status);
     expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // The API's own answers keep its stricter `no-referrer`.
-    expect(res.headers['referrer-policy']).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
-    expect(res.headers['x-frame-options']).toBeDefined();
+    for (const [name, value] of Object.entries(EXPECTED_HEADERS[tier])) expect(res.headers[name], name).toBe(value);
     const csp = String(res.headers['content-security-policy'] ?? '');
-    expect(csp).toContain("frame-ancestors 'none'");
-    // The API's JSON keeps its own `default-src 'none'`, which allows even less.
-    expect(csp).toMatch(/base-uri 'none'|default-src 'none'/);
-    expect(csp).toMatch(/object-src 'none'|default-src 'none'/);
+    if (tier === 'web') expect(csp).toMatch(WEB_CSP);
+    else expect(csp).toBe(API_CSP);
+    // Plain http: HSTS only where PUBLIC_ORIGIN is https (web-security).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
 

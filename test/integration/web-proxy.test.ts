@@ -68,11 +68,11 @@ afterAll(async () => {
 describe('/api proxy', () => {
   it('passes Cookie up and Set-Cookie down, and forwards the request id', async () => {
     seen.length = 0;
-    const res = await request(web).get('/api/echo').set('cookie', 'oshibox_sid=abc; theme=pink').set('x-request-id', 'req-42').expect(200);
+    const res = await request(web).get('/api/echo').set('cookie', 'oshibox_sid=abc; theme=pink').set('x-request-id', 'lb-req-000042').expect(200);
     expect(res.headers['set-cookie']?.[0]).toMatch(/^oshibox_sid=token-from-api; Path=\/; HttpOnly; SameSite=Lax/);
-    expect(res.headers['x-request-id']).toBe('req-42');
+    expect(res.headers['x-request-id']).toBe('lb-req-000042');
     expect(seen[0]?.cookie).toBe('oshibox_sid=abc; theme=pink');
-    expect(seen[0]?.requestId).toBe('req-42');
+    expect(seen[0]?.requestId).toBe('lb-req-000042');
   });
 
   it('streams a request body through untouched', async () => {
@@ -120,8 +120,8 @@ describe('/api proxy', () => {
 describe('server-side loaders', () => {
   it("call the API with the shopper's cookie and the same request id", async () => {
     seen.length = 0;
-    await request(webUrl).get('/lineup').set('cookie', 'oshibox_sid=xyz').set('x-request-id', 'ssr-7');
-    const status = seen.find((s) => s.requestId === 'ssr-7');
+    await request(webUrl).get('/lineup').set('cookie', 'oshibox_sid=xyz').set('x-request-id', 'lb-ssr-000007');
+    const status = seen.find((s) => s.requestId === 'lb-ssr-000007');
     expect(status?.cookie).toBe('oshibox_sid=xyz');
   });
 

@@ -90,3 +90,25 @@ describe('toPublicConfig', () => {
     expect(toPublicConfig(parseOk({})).analyticsId).toBeNull();
   });
 });
+
+describe('ALLOWED_HOSTS', () => {
+  it('is empty by default and takes names, addresses and name:port, comma-separated', () => {
+    expect(parseOk({}).ALLOWED_HOSTS).toEqual([]);
+    expect(parseOk({ ALLOWED_HOSTS: 'shop.example, www.shop.example:8443,10.0.0.5,[fd00::5]:3000,' }).ALLOWED_HOSTS).toEqual([
+      'shop.example',
+      'www.shop.example:8443',
+      '10.0.0.5',
+      '[fd00::5]:3000',
+    ]);
+  });
+
+  it.each(['https://shop.example', 'shop.example/path', '*.shop.example', 'shop example', 'shop.example:0', 'shop.example:70000', '::1', 'shop.example:'])(
+    'refuses %j at start-up, naming the setting, the form and the bad entry',
+    (value) => {
+      const problems = problemsOf({ ALLOWED_HOSTS: `ok.example,${value}` });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^ALLOWED_HOSTS: host names or host:port, comma-separated, like shop\.example/);
+      expect(problems[0]).toContain(`not ${value}`);
+    },
+  );
+});
