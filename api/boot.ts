@@ -11,7 +11,7 @@ import { seedDemo } from './db/seed/seed-demo.ts';
 import type { ApiContext } from './context.ts';
 import { billingOptionsOf } from './billing/billing-options.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
-import { operatorAccessOf } from './ops/operator-access.ts';
+import { operatorAccessOf, operatorHostsOf } from './ops/operator-access.ts';
 
 /**
  * Opens the database, applies migrations and, on the embedded default (or when asked), seeds
@@ -31,7 +31,7 @@ export async function bootApi(config: Config, logger: Logger) {
     sandboxLatencyMs: config.SANDBOX_LATENCY_MS,
     billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
     ops: await operatorAccessOf(config, logger),
-    isAllowedHost: createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], config.ALLOWED_HOSTS),
+    isAllowedHost: createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], [...config.ALLOWED_HOSTS, ...operatorHostsOf(config)]),
   };
   const app = createApiApp(ctx);
   const billing = config.BILLING_SCHEDULER === 'on'
