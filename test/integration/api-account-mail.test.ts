@@ -4,11 +4,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../api/app.ts';
 import { createMailer } from '../../api/mail/mailer.ts';
+import { MAX_WRONG_TRIES } from '../../api/mail/mail-code.service.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { silentLogger } from '../support/stack.ts';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
 import { bodyOf, expectApiError } from './api-fixtures.ts';
-import { MINUTE, mailedCode, signUp, startAccountApi, type AccountApi } from './api-account-fixtures.ts';
+import { MINUTE, mailedCode, sendAtOnce, signUp, startAccountApi, type AccountApi } from './api-account-fixtures.ts';
 
 let api: AccountApi;
 
@@ -122,6 +123,19 @@ describe('POST /api/mail/checkCode', () => {
     expectApiError(await checkCode({ email: 'five@example.com', code, type: 'signup' }), 400, 'BAD_REQUEST', ['code']);
   });
 
+  it('compares at most 5 wrong tries when 30 come at once (each takes a try before comparing)', async () => {
+    const { code } = await mailedCode(api, 'parallel@example.com', 'signup');
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Each from its own client, so the per-client budget is not what stops them.
+    const answers = await sendAtOnce(api.app, 30, (server, i) =>
+      request(server).post('/api/mail/checkCode').set('x-forwarded-for', `198.18.1.${i + 1}`).send({ email: 'parallel@example.com', code: wrong, type: 'signup' }),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 30 }, () => 400));
+    const row = await api.db.selectFrom('mail_codes').select('failed_attempts').where('email', '=', 'parallel@example.com').executeTakeFirstOrThrow();
+    expect(row.failed_attempts).toBe(MAX_WRONG_TRIES);
+    expectApiError(await checkCode({ email: 'parallel@example.com', code, type: 'signup' }), 400, 'BAD_REQUEST', ['code']);
+  });
+
   it('still takes the right code after 4 wrong tries', async () => {
     const { code } = await mailedCode(api, 'four@example.com', 'signup');
     const wrong = code === '000000' ? '111111' : '000000';
@@ -201,6 +215,15 @@ describe('code throttling (kept in the database)', () => {
       request(throttled).post('/api/mail/checkCode').set('x-forwarded-for', '203.0.113.20').send({ email, code: '000000', type: 'signup' });
     for (let i = 0; i < 3; i += 1) expect((await check(`guess${i}@example.com`)).status).toBe(400);
     expectApiError(await check('guess9@example.com'), 429, 'RATE_LIMITED');
+  });
+
+  it('compares at most the limit of wrong codes from one client when 30 come at once', async () => {
+    const answers = await sendAtOnce(throttled, 30, (server, i) =>
+      request(server).post('/api/mail/checkCode').set('x-forwarded-for', '203.0.113.21').send({ email: `burst${i}@example.com`, code: '000000', type: 'signup' }),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(27);
   });
 
   it('keeps no address or client in clear in the counters', async () => {
