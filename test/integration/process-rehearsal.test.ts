@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,8 @@ describe('a month rehearsed with the test clock', () => {
     dataDir = tempDataDir();
     shop = await startShop('all', { DATA_DIR: dataDir, BILLING_INTERVAL_MS: '3600000' });
     expect((await call('POST', '/api/mail/sendMail?langType=ja', { email, type: 'signup' })).status).toBe(200);
+    // The code mail is written after the reply.
+    await expect.poll(() => existsSync(path.join(dataDir, 'outbox')) && outbox().length > 0, { timeout: 10_000 }).toBe(true);
     const code = /\b(\d{6})\b/.exec(outbox().at(-1)!.text)![1];
     const signup = await call('POST', '/api/user', {
       email, code, name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷', address2: '2-24-12', birthday: '1995-04-01',
