@@ -7,6 +7,7 @@ import { createApiApp } from './app.ts';
 import { DATABASE_TIMEOUTS, openDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer } from './mail/mailer.ts';
+import { settleMailWork } from './mail/mail-after-reply.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import type { ApiContext } from './context.ts';
 import { billingOptionsOf } from './billing/billing-options.ts';
@@ -41,9 +42,10 @@ export async function bootApi(config: Config, logger: Logger) {
     app,
     database,
     mailer,
-    /** Stops the billing pass first (it finishes what it holds), then closes the database. */
+    /** Stops the billing pass first (it finishes what it holds) and lets mail work under way end, then closes the database. */
     close: async () => {
       await billing?.stop();
+      await settleMailWork(5_000);
       await database.close();
     },
   };

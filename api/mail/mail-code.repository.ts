@@ -33,28 +33,38 @@ export async function replaceCode(db: Db, code: NewCode): Promise<void> {
     .execute();
 }
 
-/** The live code for an address and purpose, locked for the check-then-write that follows. */
-export async function findLiveCodeForUpdate(db: Db, email: string, purpose: string, now: Date, maxFailures: number) {
+/**
+ * Takes one try of the newest live code for an address and purpose, and returns the code; none
+ * when there is no live code or its tries are used up. One statement counts and decides, so N
+ * parallel checks never take more than `maxTries` (the row lock orders them on PostgreSQL).
+ */
+export async function takeCodeTry(db: Db, email: string, purpose: string, now: Date, maxTries: number) {
   return db
-    .selectFrom('mail_codes')
-    .select(['id', 'code_hash', 'user_id', 'lang', 'failed_attempts'])
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('purpose', '=', purpose)
+    .updateTable('mail_codes')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('mail_codes')
+        .select('id')
+        .where(sql`lower(email)`, '=', email.toLowerCase())
+        .where('purpose', '=', purpose)
+        .orderBy('id', 'desc')
+        .limit(1),
+    )
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', now)
-    .where('failed_attempts', '<', maxFailures)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .forUpdate()
+    .where('failed_attempts', '<', maxTries)
+    .returning(['id', 'code_hash', 'user_id', 'lang'])
     .executeTakeFirst();
 }
 
-export async function countFailure(db: Db, id: number): Promise<void> {
-  await db.updateTable('mail_codes').set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) })).where('id', '=', id).execute();
-}
-
-export async function markConsumed(db: Db, id: number, now: Date): Promise<void> {
-  await db.updateTable('mail_codes').set({ consumed_at: now }).where('id', '=', id).execute();
+/** A right code gives its try back; `consumedAt` also uses the code up. */
+export async function settleRightCode(db: Db, id: number, consumedAt: Date | null): Promise<void> {
+  await db
+    .updateTable('mail_codes')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '-', 1), ...(consumedAt ? { consumed_at: consumedAt } : {}) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteStaleCodes(db: Db, before: Date): Promise<void> {

@@ -5,7 +5,7 @@ import type { Lang } from '../../shared/text.ts';
 import type { Db } from '../db/schema.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { deleteStaleThrottle } from '../throttle/throttle.service.ts';
-import { countFailure, deleteStaleCodes, findLiveCodeForUpdate, markConsumed, replaceCode } from './mail-code.repository.ts';
+import { deleteStaleCodes, replaceCode, settleRightCode, takeCodeTry } from './mail-code.repository.ts';
 import { CODE_MINUTES } from './mail-templates.ts';
 
 /**
@@ -57,8 +57,10 @@ export function codeIncorrect(): BadRequestError {
 }
 
 /**
- * Checks a code; a wrong one counts against the code's 5 tries. `consume` uses it up (run it in
- * the transaction of the action the code allows). `userId` binds e-mail-change codes to their user.
+ * Checks a code: each check takes one of the code's 5 tries before comparing (atomically, so a
+ * parallel burst compares at most 5), and a right code gives it back. `consume` uses it up (run
+ * it in the transaction of the action the code allows). `userId` binds e-mail-change codes to
+ * their user.
  */
 export async function verifyCode(
   db: Db,
@@ -66,14 +68,11 @@ export async function verifyCode(
   now: Date,
   options: { consume: boolean },
 ): Promise<VerifiedCode> {
-  const row = await findLiveCodeForUpdate(db, input.email, input.purpose, now, MAX_WRONG_TRIES);
+  const row = await takeCodeTry(db, input.email, input.purpose, now, MAX_WRONG_TRIES);
   if (!row) throw codeIncorrect();
   const expected = Buffer.from(row.code_hash, 'base64url');
   const right = timingSafeEqual(hashCode(input.email, input.purpose, input.code), expected);
-  if (!right || (input.userId !== undefined && row.user_id !== input.userId)) {
-    await countFailure(db, row.id);
-    throw codeIncorrect();
-  }
-  if (options.consume) await markConsumed(db, row.id, now);
+  if (!right || (input.userId !== undefined && row.user_id !== input.userId)) throw codeIncorrect();
+  await settleRightCode(db, row.id, options.consume ? now : null);
   return { userId: row.user_id, lang: row.lang === 'en' ? 'en' : 'ja' };
 }

@@ -9,7 +9,8 @@ import { findSessionUser } from '../session/session.service.ts';
 import { requireUser } from '../session/require-user.ts';
 import { clientAddress } from '../throttle/client-address.ts';
 import { checkCode } from './code-check.ts';
-import { requestCode } from './mail.service.ts';
+import { runAfterReply } from './mail-after-reply.ts';
+import { acceptCodeRequest, mailCodeRequest } from './mail.service.ts';
 
 const SendMailQuery = z.strictObject({ langType: z.enum(['ja', 'en']).default('ja') });
 const NoQuery = z.strictObject({});
@@ -22,8 +23,10 @@ export function mailRouter(ctx: ApiContext): Router {
     const { langType } = parseInput(SendMailQuery, req.query, 'query');
     const input = parseInput(SendMailInput, req.body, 'body');
     const user = await findSessionUser(ctx.db, sessionToken(req), ctx.now());
-    await requestCode(ctx, clientAddress(req), input, langType, user);
+    await acceptCodeRequest(ctx, clientAddress(req), input, user);
     res.json(OK);
+    // Only now is the address looked up and mailed: the reply never waits on it (decision 0004).
+    runAfterReply(ctx, 'code request', () => mailCodeRequest(ctx, input, langType, user));
   });
 
   // Says whether the code is right, without using it up (the action that follows does).

@@ -1,16 +1,17 @@
-import type { CurrentUser, MailSend } from '../../shared/api/types.ts';
+import type { CurrentUser, MailSend, MailType } from '../../shared/api/types.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import type { Lang } from '../../shared/text.ts';
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
 import { takeHits, throttleRules } from '../throttle/throttle.service.ts';
 import { findLiveUserByEmail } from '../user/user.repository.ts';
+import { isMailDown, sendWithRetries } from './mail-after-reply.ts';
 import { issueCode } from './mail-code.service.ts';
 import { renderMail, type MailKind } from './mail-templates.ts';
 
 /**
- * Sends one of the shop's mails. The log line names the kind only: never the address's code,
- * nor the body that holds it.
+ * Sends one of the shop's mails; rejects when it is not sent. The log line names the kind only:
+ * never the address's code, nor the body that holds it.
  */
 export async function sendAccountMail(
   ctx: ApiContext,
@@ -24,7 +25,7 @@ export async function sendAccountMail(
     await ctx.mailer.send(mail);
   } catch (error) {
     ctx.logger.error({ mailKind: kind, reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'mail not sent');
-    throw new DomainError(503, 'MAIL_UNAVAILABLE', MESSAGES.mailFailed);
+    throw error;
   }
   ctx.logger.info({ mailKind: kind, transport: ctx.mailer.kind }, 'mail sent');
 }
@@ -35,10 +36,11 @@ export async function sendNotice(ctx: ApiContext, kind: MailKind, lang: Lang, to
 }
 
 /**
- * POST /api/mail/sendMail. The reply is the same whether the address has an account or not
- * (docs/decisions/0004-account-enumeration.md): what differs is only the mail that address gets.
+ * POST /api/mail/sendMail, before the reply: the same steps whatever the address (decision 0004).
+ * The throttles, the session an e-mail change needs, and whether mail is going out at all: after
+ * a failed send everyone is told 503 MAIL_UNAVAILABLE for a while, whether or not they have an account.
  */
-export async function requestCode(ctx: ApiContext, client: string, input: MailSend, lang: Lang, user: CurrentUser | null): Promise<void> {
+export async function acceptCodeRequest(ctx: ApiContext, client: string, input: MailSend, user: CurrentUser | null): Promise<void> {
   await takeHits(
     ctx.db,
     throttleRules(ctx.throttle),
@@ -48,18 +50,29 @@ export async function requestCode(ctx: ApiContext, client: string, input: MailSe
     ],
     ctx.now(),
   );
+  if (input.type === 'email' && !user) throw new DomainError(401, 'UNAUTHORIZED', MESSAGES.loginAgain);
+  if (isMailDown(ctx.mailer)) throw new DomainError(503, 'MAIL_UNAVAILABLE', MESSAGES.mailFailed);
+}
+
+/**
+ * After the reply: looks the address up and mails it what decision 0004 says, a code only where
+ * one may be used. A failed send is tried again, then logged.
+ */
+export async function mailCodeRequest(ctx: ApiContext, input: MailSend, lang: Lang, user: CurrentUser | null): Promise<void> {
   const owner = await findLiveUserByEmail(ctx.db, input.email);
-  const send = async (userId: number | null, kind: MailKind) => {
-    const code = await issueCode(ctx.db, { email: input.email, purpose: input.type, lang, userId }, ctx.now());
-    await sendAccountMail(ctx, kind, lang, input.email, { code });
-  };
-  switch (input.type) {
+  const { kind, codeFor } = codeMailFor(input.type, owner?.id ?? null, user?.id ?? null);
+  const code = codeFor === undefined ? undefined : await issueCode(ctx.db, { email: input.email, purpose: input.type, lang, userId: codeFor }, ctx.now());
+  await sendWithRetries(ctx.mailer, () => sendAccountMail(ctx, kind, lang, input.email, code === undefined ? {} : { code }));
+}
+
+/** Which mail an address gets, and for which user a code is issued (`undefined`: no code). */
+function codeMailFor(type: MailType, ownerId: number | null, userId: number | null): { kind: MailKind; codeFor?: number | null } {
+  switch (type) {
     case 'signup':
-      return owner ? sendAccountMail(ctx, 'alreadyRegistered', lang, input.email) : send(null, 'signupCode');
+      return ownerId ? { kind: 'alreadyRegistered' } : { kind: 'signupCode', codeFor: null };
     case 'reminder':
-      return owner ? send(owner.id, 'reminderCode') : sendAccountMail(ctx, 'notRegistered', lang, input.email);
+      return ownerId ? { kind: 'reminderCode', codeFor: ownerId } : { kind: 'notRegistered' };
     case 'email':
-      if (!user) throw new DomainError(401, 'UNAUTHORIZED', MESSAGES.loginAgain);
-      return owner ? sendAccountMail(ctx, 'alreadyRegistered', lang, input.email) : send(user.id, 'emailCode');
+      return ownerId ? { kind: 'alreadyRegistered' } : { kind: 'emailCode', codeFor: userId };
   }
 }

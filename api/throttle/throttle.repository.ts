@@ -1,35 +1,46 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/schema.ts';
 
+/** One counter to hit: its key and its window's length. */
+export interface CounterHit {
+  key: string;
+  windowMs: number;
+}
+
 /**
- * Fixed-window counters in PostgreSQL, so every API copy counts together. One statement both
- * counts and, when the window has passed, starts a new one (no read-then-write race).
+ * Fixed-window counters in PostgreSQL, so every API copy counts together. One statement counts
+ * a hit on every counter (starting a new window where the old one has passed) and returns the
+ * counts: counting and deciding cannot be split by a parallel request (issue 17).
  */
-export async function addHit(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
-  const floor = new Date(now.getTime() - windowMs);
-  const row = await db
+export async function addHits(db: Db, hits: CounterHit[], now: Date): Promise<Map<string, number>> {
+  if (hits.length === 0) return new Map();
+  // The window each row's key restarts from: `case excluded.key when … then <now − window> end`.
+  const floor: RawBuilder<Date> = sql`case excluded.key ${sql.join(
+    hits.map((h) => sql`when ${h.key} then ${new Date(now.getTime() - h.windowMs)}::timestamptz`),
+    sql` `,
+  )} end`;
+  const rows = await db
     .insertInto('throttle_counters')
-    .values({ key, window_start: now, hits: 1 })
+    .values(hits.map((h) => ({ key: h.key, window_start: now, hits: 1 })))
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         hits: sql<number>`case when throttle_counters.window_start <= ${floor} then 1 else throttle_counters.hits + 1 end`,
         window_start: sql<Date>`case when throttle_counters.window_start <= ${floor} then ${now} else throttle_counters.window_start end`,
       }),
     )
-    .returning('hits')
-    .executeTakeFirstOrThrow();
-  return row.hits;
+    .returning(['key', 'hits'])
+    .execute();
+  return new Map(rows.map((row) => [row.key, row.hits]));
 }
 
-/** The hits counted in the current window (0 when it has passed). */
-export async function countHits(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
-  const row = await db
-    .selectFrom('throttle_counters')
-    .select('hits')
-    .where('key', '=', key)
-    .where('window_start', '>', new Date(now.getTime() - windowMs))
-    .executeTakeFirst();
-  return row?.hits ?? 0;
+/** Takes back one hit of each counter's current window (an attempt that proved itself); never below 0. */
+export async function removeHits(db: Db, hits: CounterHit[], now: Date): Promise<void> {
+  if (hits.length === 0) return;
+  await db
+    .updateTable('throttle_counters')
+    .set({ hits: sql<number>`greatest(hits - 1, 0)` })
+    .where((eb) => eb.or(hits.map((h) => eb.and([eb('key', '=', h.key), eb('window_start', '>', new Date(now.getTime() - h.windowMs))]))))
+    .execute();
 }
 
 export async function deleteStaleCounters(db: Db, before: Date): Promise<void> {

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../shared/messages.ts';
 import type { Text } from '../../shared/text.ts';
 import type { Db } from '../db/schema.ts';
 import { DomainError } from '../http/errors.ts';
-import { addHit, countHits } from './throttle.repository.ts';
+import { addHits, removeHits, type CounterHit } from './throttle.repository.ts';
 
 /**
  * Throttling: failed logins and code requests, per e-mail and per client address (issue 7); card
@@ -53,7 +53,8 @@ export interface Subject {
   value: string;
 }
 
-function keyOf({ rule, value }: Subject): string {
+/** The counter's key: the rule and a hash of the value (no address in clear). */
+export function throttleKey({ rule, value }: Subject): string {
   return `${rule}:${createHash('sha256').update(value.toLowerCase()).digest('base64url')}`;
 }
 
@@ -63,27 +64,30 @@ function refusal(rule: ThrottleRuleName): DomainError {
   return new DomainError(429, 'RATE_LIMITED', text);
 }
 
-/** Refuses (429) when any subject has used up its window; counts nothing. */
-export async function assertNotThrottled(db: Db, rules: ThrottleRules, subjects: Subject[], now: Date): Promise<void> {
-  for (const subject of subjects) {
-    const rule = rules[subject.rule];
-    if ((await countHits(db, keyOf(subject), now, rule.windowMs)) >= rule.limit) throw refusal(subject.rule);
-  }
-}
-
-/** Counts one hit on every subject. */
-export async function recordHits(db: Db, rules: ThrottleRules, subjects: Subject[], now: Date): Promise<void> {
-  for (const subject of subjects) await addHit(db, keyOf(subject), now, rules[subject.rule].windowMs);
-}
-
-/** Counts one hit on every subject, then refuses (429) if any went past its limit. */
+/**
+ * Counts one attempt on every subject and refuses (429) if any went past its limit. Counting and
+ * deciding is one statement for all subjects (api/throttle/throttle.repository.ts), so N parallel
+ * attempts never let more than the limit through; refused attempts count too, so a burst does
+ * not start over. Call it before the costly work (a password hash, a code check).
+ */
 export async function takeHits(db: Db, rules: ThrottleRules, subjects: Subject[], now: Date): Promise<void> {
-  let over: ThrottleRuleName | null = null;
-  for (const subject of subjects) {
-    const rule = rules[subject.rule];
-    if ((await addHit(db, keyOf(subject), now, rule.windowMs)) > rule.limit) over ??= subject.rule;
-  }
-  if (over) throw refusal(over);
+  const counts = await addHits(db, countersOf(rules, subjects), now);
+  const over = subjects.find((subject) => (counts.get(throttleKey(subject)) ?? 0) > rules[subject.rule].limit);
+  if (over) throw refusal(over.rule);
+}
+
+/**
+ * Takes back the hits of an attempt that succeeded (right password, right code): only failures
+ * use up the budget, and a success gives back its own hit alone, so it cannot buy more tries.
+ */
+export async function giveBackHits(db: Db, rules: ThrottleRules, subjects: Subject[], now: Date): Promise<void> {
+  await removeHits(db, countersOf(rules, subjects), now);
+}
+
+/** Sorted by key, so parallel statements lock shared counters in one order (no deadlock). */
+function countersOf(rules: ThrottleRules, subjects: Subject[]): CounterHit[] {
+  const counters = subjects.map((subject) => ({ key: throttleKey(subject), windowMs: rules[subject.rule].windowMs }));
+  return counters.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** Counts one hit on the subject and returns the hits of its window so far (the caller decides). */

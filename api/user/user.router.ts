@@ -70,7 +70,7 @@ export function userRouter(ctx: ApiContext): Router {
       token = await users.resetPassword(ctx, clientAddress(req), input, sessionToken(req));
     } else {
       const input = parseInput(PasswordChangeInput, req.body, 'body');
-      token = await users.changePassword(ctx, await requireSecureUser(ctx, req), input);
+      token = await users.changePassword(ctx, clientAddress(req), await requireSecureUser(ctx, req), input);
     }
     setSessionCookie(res, token, ctx.publicOrigin);
     res.json(OK);

@@ -33,7 +33,7 @@ export async function signUp(ctx: ApiContext, client: string, input: z.infer<typ
   await checkCode(ctx, client, codeInput);
   if (await findLiveUserByEmail(ctx.db, input.email)) throw emailTaken();
   // Hash before the transaction: 16 MiB of scrypt must not hold a database connection.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(client, input.password);
   const { code: _code, password: _password, passwordConfirm: _confirm, agreement: _agreement, ...profile } = input;
   return mapTaken(
     ctx.db.transaction().execute(async (trx) => {
@@ -67,8 +67,8 @@ export async function changeEmail(ctx: ApiContext, client: string, user: Current
 }
 
 /** Signed in with securitySafe: new password, every session ended, a fresh one returned. */
-export async function changePassword(ctx: ApiContext, user: CurrentUser, input: z.infer<typeof PasswordChangeInput>): Promise<string> {
-  const passwordHash = await hashPassword(input.password);
+export async function changePassword(ctx: ApiContext, client: string, user: CurrentUser, input: z.infer<typeof PasswordChangeInput>): Promise<string> {
+  const passwordHash = await hashPassword(client, input.password);
   const token = await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash });
     await endUserSessions(trx, user.id);
@@ -89,7 +89,7 @@ export async function resetPassword(ctx: ApiContext, client: string, input: z.in
   const owner = await findLiveUserByEmail(ctx.db, input.email);
   // Codes are issued only to owners; the account may have been deleted since.
   if (!owner) throw codeIncorrect();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(client, input.password);
   const token = await ctx.db.transaction().execute(async (trx) => {
     await consumeCode(trx, codeInput, ctx.now());
     await updateUser(trx, owner.id, { password_hash: passwordHash });

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
-import request, { type Response } from 'supertest';
+import type { Server } from 'node:http';
+import request, { type Response, type Test } from 'supertest';
 import { createApiApp } from '../../api/app.ts';
 import type { DB } from '../../api/db/schema.ts';
 import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
@@ -10,6 +11,7 @@ import type { ThrottleRules } from '../../api/throttle/throttle.service.ts';
 import { createLogger } from '../../server/logger.server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { startMailbox, type Mailbox } from '../support/mailbox.ts';
+import { listenOnLoopback } from '../support/stack.ts';
 
 /**
  * Set-up of the account API tests (test/integration/api-account-*.test.ts): the API over a fresh
@@ -138,4 +140,17 @@ export function login(api: AccountApi, email: string, password: string, cookie =
 
 export function loginStatus(api: AccountApi, token: string | null) {
   return request(api.app).get('/api/login/loginStatus').set('cookie', withSession(token));
+}
+
+/**
+ * Sends `count` requests at once through one listening server, so they reach the API together
+ * (a parallel burst, issue 17), and returns the answers in order.
+ */
+export async function sendAtOnce(app: Express, count: number, build: (server: Server, i: number) => Test): Promise<Response[]> {
+  const { server } = await listenOnLoopback(app);
+  try {
+    return await Promise.all(Array.from({ length: count }, (_, i) => build(server, i)));
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 }

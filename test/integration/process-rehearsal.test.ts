@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,11 @@ describe('a month rehearsed with the test clock', () => {
     dataDir = tempDataDir();
     shop = await startShop('all', { DATA_DIR: dataDir, BILLING_INTERVAL_MS: '3600000', LOG_LEVEL: 'info' });
     expect((await call('POST', '/api/mail/sendMail?langType=ja', { email, type: 'signup' })).status).toBe(200);
+    // The code mail is written after the reply (expect.poll is for tests, not beforeAll).
+    for (const deadline = Date.now() + 10_000; !(existsSync(path.join(dataDir, 'outbox')) && outbox().length > 0); ) {
+      if (Date.now() > deadline) throw new Error('no code mail in the outbox within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const code = /\b(\d{6})\b/.exec(outbox().at(-1)!.text)![1];
     const signup = await call('POST', '/api/user', {
       email, code, name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷', address2: '2-24-12', birthday: '1995-04-01',

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -20,8 +20,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Asks for a code and waits for its mail in the outbox (it is written after the reply). */
 async function sendCode(email: string): Promise<void> {
   await request(stack.api).post('/api/mail/sendMail').send({ email, type: 'signup' }).expect(200);
+  const folder = path.join(dataDir, 'outbox');
+  const mailed = () => existsSync(folder) && readdirSync(folder).some((f) => readFileSync(path.join(folder, f), 'utf8').includes(email));
+  await expect.poll(mailed, { timeout: 10_000 }).toBe(true);
 }
 
 function webWith(env: Record<string, string>) {

@@ -30,7 +30,9 @@ export interface Mailbox {
 
 const MAX_MESSAGE_BYTES = 1_000_000;
 
-export async function startMailbox(): Promise<Mailbox> {
+/** `answerDelayMs`: the server waits this long before its greeting and before accepting a message (a slow mail server). */
+export async function startMailbox(options: { answerDelayMs?: number } = {}): Promise<Mailbox> {
+  const delay = (done: () => void) => (options.answerDelayMs ? setTimeout(done, options.answerDelayMs) : done());
   const mails: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   let wake: () => void = () => {};
@@ -40,6 +42,9 @@ export async function startMailbox(): Promise<Mailbox> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     size: MAX_MESSAGE_BYTES,
     logger: false,
+    onConnect(_session, callback) {
+      delay(() => callback());
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -56,7 +61,7 @@ export async function startMailbox(): Promise<Mailbox> {
               raw,
             });
             wake();
-            callback();
+            delay(() => callback());
           })
           .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
       });
