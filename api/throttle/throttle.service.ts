@@ -92,7 +92,8 @@ function countersOf(rules: ThrottleRules, subjects: Subject[]): CounterHit[] {
 
 /** Counts one hit on the subject and returns the hits of its window so far (the caller decides). */
 export async function countHit(db: Db, rules: ThrottleRules, subject: Subject, now: Date): Promise<number> {
-  return addHit(db, keyOf(subject), now, rules[subject.rule].windowMs);
+  const key = throttleKey(subject);
+  return (await addHits(db, [{ key, windowMs: rules[subject.rule].windowMs }], now)).get(key) ?? 0;
 }
 
 export { deleteStaleCounters as deleteStaleThrottle } from './throttle.repository.ts';
