@@ -1,4 +1,3 @@
-import net from 'node:net';
 import pg from 'pg';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -11,7 +10,7 @@ import { StartupError } from '../../shared/startup-error.ts';
 import { createMailer } from '../../api/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { testConfig } from '../support/stack.ts';
-import { catchUncaught, memoryLogger, waitFor } from './db-fault-fixtures.ts';
+import { catchUncaught, memoryLogger, Relay, waitFor } from './db-fault-fixtures.ts';
 
 /**
  * PostgreSQL faults the API must ride out: connections killed by the server, the network to it
@@ -19,47 +18,6 @@ import { catchUncaught, memoryLogger, waitFor } from './db-fault-fixtures.ts';
  * (other test files share it): a TCP relay stands between the API's pool and PostgreSQL instead.
  */
 const adminUrl = process.env.DATABASE_URL;
-
-type RelayMode = 'forward' | 'hang';
-
-/** node:net relay to PostgreSQL; `cut()` drops every connection and refuses new ones. */
-class Relay {
-  private server: net.Server | null = null;
-  private sockets = new Set<net.Socket>();
-  port = 0;
-  mode: RelayMode = 'forward';
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const server = net.createServer((client) => this.accept(client));
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address && typeof address === 'object') this.port = address.port;
-    this.server = server;
-  }
-
-  private accept(client: net.Socket): void {
-    this.sockets.add(client);
-    client.on('error', () => undefined).on('close', () => this.sockets.delete(client));
-    if (this.mode === 'hang') return; // accepts and never answers: a black-holed network
-    const upstream = net.connect(this.target);
-    this.sockets.add(upstream);
-    upstream.on('error', () => client.destroy()).on('close', () => this.sockets.delete(upstream));
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-  }
-
-  /** Drops every connection; with `refuse`, the port stops listening too. */
-  async cut(refuse: boolean): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    if (!refuse || !this.server) return;
-    const server = this.server;
-    this.server = null;
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
 
 function adminQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   return queryOnce<T>(adminUrl ?? '', text, values);
