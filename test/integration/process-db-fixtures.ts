@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { chown } from 'node:fs/promises';
 import os from 'node:os';
@@ -131,6 +131,9 @@ export interface PrivateCluster {
 export function privateClusterUnavailable(): string | null {
   if (!existsSync(path.join(POSTGRES_BIN, 'initdb')) || !existsSync(path.join(POSTGRES_BIN, 'pg_ctl'))) {
     return `PostgreSQL server binaries not found in ${POSTGRES_BIN} (initdb, pg_ctl)`;
+  }
+  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) {
+    return 'running as root, and there is no postgres user to run the server as';
   }
   return null;
 }
