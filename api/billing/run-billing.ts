@@ -1,7 +1,7 @@
 import type { ApiContext } from '../context.ts';
 import { deliverMails } from './billing-mails.ts';
 import type { BillingScope } from './billing-scope.ts';
-import { chargeReservedRounds, type ChargeOptions, type ChargeTally } from './charge-rounds.ts';
+import { chargeReservedRounds, type ChargeOptions } from './charge-rounds.ts';
 import { markPreparing } from './preparing.ts';
 import { queueReminders } from './reminders.ts';
 import { reserveDueRounds } from './reserve.ts';
@@ -49,10 +49,10 @@ export async function runBilling(
   onProgress?.({ total, done: 0 });
   // Mails go out while the charges wait on the provider, not all after them.
   const charging = chargeReservedRounds(ctx, options, scope, (t) => onProgress?.({ total, done: t.charged + t.declined + t.inDoubt }));
-  const early = mailWhile(ctx, charging);
-  const tally: ChargeTally = await charging;
+  // Both awaited from the start: in a database outage both fail, and a rejection nobody awaits
+  // yet is unhandled, which ends the process (it did: the mail loop's, while the charges waited).
+  const [tally, before] = await Promise.all([charging, mailWhile(ctx, charging)]);
   const preparing = await markPreparing(ctx, scope);
-  const before = await early;
   const rest = await deliverMails(ctx);
   const mails = { sent: before.sent + rest.sent, failed: before.failed + rest.failed };
   return {

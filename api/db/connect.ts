@@ -49,13 +49,35 @@ function createPool(databaseUrl: string, options: DatabaseOptions): pg.Pool {
     idleTimeoutMillis: DATABASE_TIMEOUTS.idleMs,
     keepAlive: true,
   });
-  // An idle connection that dies (pg_terminate_backend, a server restart, a network cut) is
-  // reported here; without a listener Node treats it as unhandled and the process exits. The
-  // pool has already dropped the client; the next query opens a fresh one.
-  pool.on('error', (error: Error & { code?: string }) => {
-    options.logger?.warn({ code: error.code, message: error.message }, 'PostgreSQL connection lost while idle');
-  });
+  guardClients(pool, options.logger);
   return pool;
+}
+
+/**
+ * A connection can die at any time: pg_terminate_backend, a server stop or restart, a network
+ * cut. node-postgres then emits 'error' on its client, and an 'error' event without a listener
+ * ends the process. pg-pool listens only while a client is idle (and re-emits on the pool), not
+ * while it is checked out, which is when an outage under load finds most of them. So every client
+ * gets a listener the moment it connects, as node-postgres documents
+ * (https://node-postgres.com/apis/pool#error). The request using it fails with 503
+ * (http/database-errors.ts); the client is no longer queryable, so the pool discards it on
+ * release (or at once if idle) and the next request opens a fresh connection.
+ */
+function guardClients(pool: pg.Pool, logger: DatabaseOptions['logger']): void {
+  const inUse = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_error, client) => inUse.delete(client));
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error: Error & { code?: string }) => {
+      // One line per connection: a killed one reports the server's FATAL, then its socket's end.
+      if (reported) return;
+      reported = true;
+      logger?.warn({ code: error.code, message: error.message, inUse: inUse.has(client) }, 'PostgreSQL connection lost');
+    });
+  });
+  // The same error of an idle client, re-emitted by the pool: already reported above.
+  pool.on('error', () => undefined);
 }
 
 /**
@@ -83,6 +105,31 @@ function trackClosedSockets(pool: pg.Pool): () => Promise<void> {
         resolve();
       };
     });
+}
+
+/**
+ * One statement on a connection of its own (admin work: create or drop a database, end sessions),
+ * then the connection closes. A connection lost meanwhile rejects the call; it is never an
+ * unhandled 'error' event that ends the process.
+ */
+export async function queryOnce<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  connectionString: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs });
+  let lost: Error | undefined;
+  client.on('error', (error) => {
+    lost = error;
+  });
+  await client.connect();
+  try {
+    const { rows } = await client.query<T>(text, values);
+    if (lost) throw lost;
+    return rows;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

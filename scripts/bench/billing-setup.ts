@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../api/db/connect.ts';
+import { openDatabase, queryOnce, type DatabaseHandle } from '../../api/db/connect.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import type { DB } from '../../api/db/schema.ts';
 
@@ -33,14 +32,14 @@ export async function createScratchDatabase(adminUrl: string | null, poolSize: n
     return { handle, label: 'PGlite (in memory)', transactions: async () => null, close, drop: close };
   }
   const name = `oshibox_bench_billing_${randomBytes(5).toString('hex')}`;
-  await runAdmin(adminUrl, `create database ${name}`);
+  await queryOnce(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   let handle: DatabaseHandle | undefined;
   const close = once(async () => handle?.close());
   const drop = async () => {
     await close();
-    await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+    await queryOnce(adminUrl, `drop database if exists ${name} with (force)`);
   };
   try {
     handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize });
@@ -52,11 +51,11 @@ export async function createScratchDatabase(adminUrl: string | null, poolSize: n
   const transactions = async () => {
     // The pool's sockets are closed; wait (briefly) for their backends to exit and report.
     for (let i = 0; i < 50; i++) {
-      const [busy] = await runAdmin(adminUrl, `select count(*) as n from pg_stat_activity where datname = '${name}'`);
+      const [busy] = await queryOnce(adminUrl, `select count(*) as n from pg_stat_activity where datname = '${name}'`);
       if (Number(busy?.n) === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const rows = await runAdmin(adminUrl, `select xact_commit + xact_rollback as n from pg_stat_database where datname = '${name}'`);
+    const rows = await queryOnce(adminUrl, `select xact_commit + xact_rollback as n from pg_stat_database where datname = '${name}'`);
     return rows[0] ? Number(rows[0].n) : null;
   };
   return { handle, label: `PostgreSQL ${url.host}/${name}`, transactions, close, drop };
@@ -65,17 +64,6 @@ export async function createScratchDatabase(adminUrl: string | null, poolSize: n
 function once(work: () => Promise<void>): () => Promise<void> {
   let done: Promise<void> | undefined;
   return () => (done ??= work());
-}
-
-async function runAdmin(adminUrl: string, statement: string): Promise<Record<string, unknown>[]> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  admin.on('error', () => {}); // a lost connection surfaces as the query's rejection
-  await admin.connect();
-  try {
-    return (await admin.query(statement)).rows as Record<string, unknown>[];
-  } finally {
-    await admin.end();
-  }
 }
 
 /** One artist and plan (3300 yen) with a round whose deadline passed a minute before `now`. */

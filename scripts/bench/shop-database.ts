@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { openDatabase } from '../../api/db/connect.ts';
+import { openDatabase, queryOnce } from '../../api/db/connect.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { seedDemo } from '../../api/db/seed/seed-demo.ts';
 import { hashToken, SESSION_COOKIE } from '../../api/session/session.service.ts';
@@ -20,16 +19,6 @@ export interface ShopDatabase {
   /** A plan of KNOWN_ARTIST, for the checkout page. */
   planId: number;
   drop(): Promise<void>;
-}
-
-async function runAdmin(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** What `npm run db:seed` does (scripts/db-migrate.ts), plus one signed-in shopper. */
@@ -65,10 +54,10 @@ async function prepare(options: { databaseUrl?: string; dataDir: string }): Prom
 /** A fresh database beside `adminUrl` (the role may CREATE DATABASE), dropped by `drop()`. */
 export async function createPostgresShop(adminUrl: string): Promise<ShopDatabase> {
   const name = `oshibox_bench_${randomBytes(5).toString('hex')}`;
-  await runAdmin(adminUrl, `create database ${name}`);
+  await queryOnce(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const drop = (): Promise<void> => runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+  const drop = async (): Promise<void> => void (await queryOnce(adminUrl, `drop database if exists ${name} with (force)`));
   try {
     const user = await prepare({ databaseUrl: url.toString(), dataDir: 'memory://' });
     return { env: { DATABASE_URL: url.toString(), SEED_DEMO: 'true' }, label: `PostgreSQL ${url.host}/${name}`, ...user, drop };

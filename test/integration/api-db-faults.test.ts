@@ -1,16 +1,16 @@
-import net from 'node:net';
 import pg from 'pg';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../api/app.ts';
 import { bootApi } from '../../api/boot.ts';
-import { openDatabase, type DatabaseHandle } from '../../api/db/connect.ts';
+import { openDatabase, queryOnce, type DatabaseHandle } from '../../api/db/connect.ts';
 import { seedDemo } from '../../api/db/seed/seed-demo.ts';
 import { StartupError } from '../../shared/startup-error.ts';
 import { createMailer } from '../../api/mail/mailer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { testConfig } from '../support/stack.ts';
+import { catchUncaught, memoryLogger, Relay, waitFor } from './db-fault-fixtures.ts';
 
 /**
  * PostgreSQL faults the API must ride out: connections killed by the server, the network to it
@@ -19,76 +19,13 @@ import { testConfig } from '../support/stack.ts';
  */
 const adminUrl = process.env.DATABASE_URL;
 
-/** A logger that keeps its lines, to check what was logged (and that no secret was). */
-function memoryLogger() {
-  const lines: string[] = [];
-  const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
-  return { logger, lines };
-}
-
-type RelayMode = 'forward' | 'hang';
-
-/** node:net relay to PostgreSQL; `cut()` drops every connection and refuses new ones. */
-class Relay {
-  private server: net.Server | null = null;
-  private sockets = new Set<net.Socket>();
-  port = 0;
-  mode: RelayMode = 'forward';
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const server = net.createServer((client) => this.accept(client));
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address && typeof address === 'object') this.port = address.port;
-    this.server = server;
-  }
-
-  private accept(client: net.Socket): void {
-    this.sockets.add(client);
-    client.on('error', () => undefined).on('close', () => this.sockets.delete(client));
-    if (this.mode === 'hang') return; // accepts and never answers: a black-holed network
-    const upstream = net.connect(this.target);
-    this.sockets.add(upstream);
-    upstream.on('error', () => client.destroy()).on('close', () => this.sockets.delete(upstream));
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-  }
-
-  /** Drops every connection; with `refuse`, the port stops listening too. */
-  async cut(refuse: boolean): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    if (!refuse || !this.server) return;
-    const server = this.server;
-    this.server = null;
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
-
-async function adminQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
+function adminQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  return queryOnce<T>(adminUrl ?? '', text, values);
 }
 
 /** TCP sockets this process holds open (each pool connection is one). */
 function openSockets(): number {
   return process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap').length;
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const mailer = createMailer({ from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
@@ -109,7 +46,7 @@ describe.skipIf(!adminUrl)('on real PostgreSQL', () => {
   });
 
   it('survives pg_terminate_backend on every connection; the next request answers 200', async () => {
-    const { logger, lines } = memoryLogger();
+    const { logger, parsed } = memoryLogger();
     const handle = await openDatabase({ databaseUrl: database.url ?? '', dataDir: 'memory://', poolSize: 4, logger });
     const app = createApiApp({ db: handle.db, logger, now: () => new Date(), publicOrigin, mailer });
     try {
@@ -120,9 +57,10 @@ describe.skipIf(!adminUrl)('on real PostgreSQL', () => {
         [dbName],
       );
       expect(killed.length).toBeGreaterThan(0);
-      // Each idle connection's death reaches the pool's 'error' listener (no listener: the process exits).
-      await waitFor(() => lines.filter((l) => l.includes('PostgreSQL connection lost while idle')).length >= 1, 5000);
-      await new Promise((r) => setTimeout(r, 200));
+      // Each idle connection's death reaches its client's 'error' listener (none: the process
+      // exits), and the pool lets it go.
+      await waitFor(() => handle.poolStats?.().total === 0, 5000);
+      expect(parsed('PostgreSQL connection lost').length).toBeGreaterThanOrEqual(1);
       expect((await request(app).get('/api/artist')).status).toBe(200);
       expect((await request(app).get('/readyz')).status).toBe(200);
     } finally {
@@ -203,16 +141,27 @@ describe.skipIf(!adminUrl)('on real PostgreSQL', () => {
     });
   });
 
-  it('idle pool connections killed by `drop database … with (force)` raise no unhandled error', async () => {
+  it('idle pool connections killed by `drop database … with (force)`: each reported once, each let go, nothing uncaught', async () => {
     const scratch = await createTestDatabase();
-    const { logger, lines } = memoryLogger();
+    const { logger, parsed } = memoryLogger();
     const handle = await openDatabase({ databaseUrl: scratch.url ?? '', dataDir: 'memory://', poolSize: 3, logger });
-    await Promise.all(Array.from({ length: 3 }, () => handle.db.selectFrom('artists').select('id').execute()));
-    const name = new URL(scratch.url ?? '').pathname.slice(1);
-    await adminQuery(`drop database ${name} with (force)`);
-    await waitFor(() => lines.length >= 1, 5000);
-    await handle.close();
-    await scratch.destroy();
+    const uncaught = catchUncaught();
+    try {
+      await Promise.all(Array.from({ length: 3 }, () => handle.db.selectFrom('artists').select('id').execute()));
+      const opened = handle.poolStats?.().total ?? 0;
+      expect(opened).toBeGreaterThan(0);
+      const name = new URL(scratch.url ?? '').pathname.slice(1);
+      await adminQuery(`drop database ${name} with (force)`);
+      await waitFor(() => handle.poolStats?.().total === 0, 5000);
+      expect(uncaught.errors).toEqual([]);
+      const lost = parsed('PostgreSQL connection lost');
+      expect(lost).toHaveLength(opened);
+      expect(lost.every((line) => line.code === '57P01' && line.inUse === false)).toBe(true);
+    } finally {
+      uncaught.stop();
+      await handle.close();
+      await scratch.destroy();
+    }
   });
 
   it('teardown (close the pool fully, then drop) leaves no session behind, 5 times over', async () => {

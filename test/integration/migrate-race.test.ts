@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/db/connect.ts';
+import { openDatabase, queryOnce } from '../../api/db/connect.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import { MIGRATIONS } from '../../api/db/migrations/index.ts';
 
@@ -19,15 +18,8 @@ function fail(): never {
   throw new Error('no database handle');
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function admin(statement: string): Promise<unknown> {
+  return queryOnce(adminUrl ?? '', statement);
 }
 
 describe.skipIf(!adminUrl)('migrations on PostgreSQL, 6 copies at once', () => {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../api/db/connect.ts';
+import { openDatabase, queryOnce, type DatabaseHandle } from '../../api/db/connect.ts';
 import { migrate } from '../../api/db/migrate.ts';
 
 export interface TestDatabase {
@@ -22,7 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { handle, url: null, destroy: () => handle.close() };
   }
   const name = `oshibox_test_${randomBytes(6).toString('hex')}`;
-  await runAdmin(adminUrl, `create database ${name}`);
+  await queryOnce(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 5 });
@@ -34,23 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       // The pool closes fully (every socket ended) before the drop, so `with (force)` only ever
       // ends sessions a test left behind, never a pool connection still closing.
       await handle.close();
-      await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+      await queryOnce(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-/** One statement on the server's admin database; a lost connection is an error, never unhandled. */
-async function runAdmin(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  let lost: Error | undefined;
-  admin.on('error', (error) => {
-    lost = error;
-  });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-  if (lost) throw lost;
 }
