@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { toPublicConfig, type Config } from '../shared/config.ts';
 import { pageGate } from './page-gate.server.ts';
 import { createApiProxy } from './proxy.server.ts';
+import { markArrival } from './request-deadline.server.ts';
 import { requestGuard } from './request-guard.server.ts';
 import { requestLog } from './request-log.server.ts';
 import { securityHeaders } from './security.server.ts';
@@ -44,6 +45,8 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   });
 
   app.use(requestLog(app, logger));
+  // The clock of every wait behind this request (the proxy's, the loaders') starts here.
+  app.use(markArrival);
   app.use(requestGuard);
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
   app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));
