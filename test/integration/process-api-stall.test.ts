@@ -56,7 +56,7 @@ describe('deadlines under load with a stalled API (issue 17)', () => {
     const late = answers.filter((a) => a.ms > DEADLINE_MS + MARGIN_MS);
     const wrong = answers.filter((a) => a.status !== (a.path.startsWith('/api') ? 504 : 503));
     const early = answers.filter((a) => a.ms < DEADLINE_MS - 100);
-    expect({ late: late.slice(0, 5), lateCount: late.length, wrong: wrong.slice(0, 5), wrongCount: wrong.length, early: early.slice(0, 5) })
+    expect({ late: late.slice(0, 5), lateCount: late.length, wrong: wrong.slice(0, 5), wrongCount: wrong.length, early: early.slice(0, 5) }, web.output().stderr)
       .toEqual({ late: [], lateCount: 0, wrong: [], wrongCount: 0, early: [] });
     expect(web.child.exitCode).toBeNull();
     // And once the API is back, the shop answers again.
