@@ -29,8 +29,9 @@ COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000 3001
-# No curl in the slim image: node itself asks the web tier's liveness endpoint.
+# No curl in the slim image: node asks the liveness endpoint of what the role serves (web: PORT,
+# api: API_PORT, all: both), reading the role from the main process's command line.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+  CMD node dist/healthcheck.js
 ENTRYPOINT ["node", "dist/main.js"]
 CMD ["all"]

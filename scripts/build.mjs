@@ -52,7 +52,7 @@ async function buildClient() {
 
 async function buildServer() {
   await esbuild.build({
-    entryPoints: { main: 'server/main.ts', ops: 'scripts/ops.ts' },
+    entryPoints: { main: 'server/main.ts', ops: 'scripts/ops.ts', healthcheck: 'server/healthcheck.ts' },
     outdir: outRoot,
     bundle: true,
     format: 'esm',

@@ -134,26 +134,29 @@ echo "docker-steps: stages done in $((SECONDS - started)) s (runtime node_module
 $smoke || exit 0
 
 # ---- smoke test: ENTRYPOINT ["node", "dist/main.js"] + CMD ["all"] ----------------------------
-# Two free ports, taken while both are held so that they differ.
-read -r web_port api_port < <(node -e '
+# Free ports for all three listeners (web, API, metrics), taken while all are held so that they
+# differ: a fixed one (the metrics port's default 9464) fails whenever another shop holds it.
+read -r web_port api_port metrics_port < <(node -e '
   const net = require("node:net");
-  const a = net.createServer().listen(0, "127.0.0.1", () => {
-    const b = net.createServer().listen(0, "127.0.0.1", () => {
-      console.log(a.address().port, b.address().port);
-      a.close(); b.close();
-    });
+  const held = [0, 1, 2].map(() => new Promise((resolve) => { const s = net.createServer().listen(0, "127.0.0.1", () => resolve(s)); }));
+  Promise.all(held).then((servers) => {
+    console.log(servers.map((s) => s.address().port).join(" "));
+    servers.forEach((s) => s.close());
   });')
-if [ -z "${web_port:-}" ] || [ -z "${api_port:-}" ]; then
-  fail "could not find two free ports"
+if [ -z "${web_port:-}" ] || [ -z "${api_port:-}" ] || [ -z "${metrics_port:-}" ]; then
+  fail "could not find three free ports"
 fi
 
-step "smoke: node dist/main.js all  (HOST=127.0.0.1 PORT=$web_port API_PORT=$api_port DATA_DIR=$data)"
+# start_server ROLE: `node dist/main.js ROLE` as the image runs it, in the background.
 # env -i: only the image's ENV (HOST bound to loopback here), nothing leaked from this shell
 # (a DATABASE_URL, say). PATH is kept so that `node` is found.
-(cd "$app" && exec env -i PATH="$PATH" HOME="$data" NODE_ENV=production HOST=127.0.0.1 \
-  PORT="$web_port" API_PORT="$api_port" DATA_DIR="$data" \
-  "${run_as[@]}" node dist/main.js all) >"$log" 2>&1 &
-server_pid=$!
+start_server() {
+  step "smoke: node dist/main.js $1  (HOST=127.0.0.1 PORT=$web_port API_PORT=$api_port METRICS_PORT=$metrics_port DATA_DIR=$data)"
+  (cd "$app" && exec env -i PATH="$PATH" HOME="$data" NODE_ENV=production HOST=127.0.0.1 \
+    PORT="$web_port" API_PORT="$api_port" METRICS_PORT="$metrics_port" DATA_DIR="$data" \
+    "${run_as[@]}" node dist/main.js "$1") >>"$log" 2>&1 &
+  server_pid=$!
+}
 
 # GET url -> prints the status (0 when there is no answer) and writes the body to $2.
 http_get() {
@@ -164,18 +167,47 @@ http_get() {
       .catch(() => console.log(0));' "$1" "$2"
 }
 
-base="http://127.0.0.1:$web_port"
 body="$work/body"
-ready=false
-for _ in $(seq 1 60); do
-  kill -0 "$server_pid" 2>/dev/null || fail "the server exited during start-up"
-  if [ "$(http_get "$base/healthz" "$body")" = "200" ]; then
-    ready=true
-    break
+# wait_healthy URL: until URL/healthz answers 200 (60 s at most; the first start migrates and seeds).
+wait_healthy() {
+  for _ in $(seq 1 120); do
+    kill -0 "$server_pid" 2>/dev/null || fail "the server exited during start-up"
+    [ "$(http_get "$1/healthz" "$body")" != "200" ] || return 0
+    sleep 0.5
+  done
+  fail "GET $1/healthz did not answer 200 within 60 s"
+}
+
+# HEALTHCHECK ... CMD <command>: taken from the Dockerfile itself (continuation lines joined),
+# and run as Docker runs a shell-form CMD: /bin/sh -c, in WORKDIR, with the image's ENV. No
+# container here, so HEALTHCHECK_PID points it at the server instead of PID 1.
+healthcheck="$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' Dockerfile | sed -n 's/^HEALTHCHECK .*CMD[[:space:]]\{1,\}//p')"
+[ -n "$healthcheck" ] || fail "no HEALTHCHECK ... CMD line in the Dockerfile"
+echo "HEALTHCHECK: $healthcheck"
+run_healthcheck() {
+  (cd "$app" && env -i PATH="$PATH" HOST=0.0.0.0 PORT="$web_port" API_PORT="$api_port" HEALTHCHECK_PID="$1" \
+    "${run_as[@]}" /bin/sh -c "$healthcheck")
+}
+
+# expect_health ROLE: exit 0 against the running server; after `docker stop`, non-zero, or the
+# probe proves nothing.
+expect_health() {
+  local pid="$server_pid"
+  run_healthcheck "$pid" || fail "the HEALTHCHECK command failed against a running role $1 server"
+  echo "HEALTHCHECK (role $1) -> exit 0 (healthy)"
+  step "smoke: docker stop (SIGTERM) of role $1: the server must exit 0 within 10 s"
+  # The stopped server's command line is gone with it: the role is named here instead.
+  stop_server || fail "the role $1 server did not shut down cleanly on SIGTERM"
+  echo "server stopped with exit 0"
+  if (cd "$app" && env -i PATH="$PATH" HOST=0.0.0.0 PORT="$web_port" API_PORT="$api_port" /bin/sh -c "$healthcheck $1"); then
+    fail "the HEALTHCHECK command exited 0 with no role $1 server running"
   fi
-  sleep 0.5
-done
-$ready || fail "GET /healthz did not answer 200 within 30 s"
+  echo "HEALTHCHECK (role $1) -> non-zero once the server is gone (as it should)"
+}
+
+start_server all
+base="http://127.0.0.1:$web_port"
+wait_healthy "$base"
 echo "GET /healthz -> 200 after $((SECONDS - started)) s in total"
 
 status="$(http_get "$base/" "$body")"
@@ -187,31 +219,22 @@ status="$(http_get "$base/readyz" "$body")"
 [ "$status" = "200" ] || fail "GET /readyz answered $status: $(cat "$body")"
 echo "GET /readyz -> 200 $(cat "$body")"
 
-# HEALTHCHECK ... CMD <command>: taken from the Dockerfile itself (continuation lines joined),
-# and run as Docker runs a shell-form CMD: /bin/sh -c, in WORKDIR, with the image's PORT.
-healthcheck="$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' Dockerfile | sed -n 's/^HEALTHCHECK .*CMD[[:space:]]\{1,\}//p')"
-[ -n "$healthcheck" ] || fail "no HEALTHCHECK ... CMD line in the Dockerfile"
-echo "HEALTHCHECK: $healthcheck"
-(cd "$app" && env -i PATH="$PATH" PORT="$web_port" "${run_as[@]}" /bin/sh -c "$healthcheck") \
-  || fail "the HEALTHCHECK command failed against a running server"
-echo "HEALTHCHECK -> exit 0 (healthy)"
-
 # The operator command as the image runs it (`docker exec … node dist/ops.js billing`): on the
 # embedded database it asks the running API and prints one JSON summary line.
 ops_out="$(cd "$app" && env -i PATH="$PATH" HOME="$data" NODE_ENV=production API_PORT="$api_port" DATA_DIR="$data" \
   "${run_as[@]}" node dist/ops.js billing)" || fail "node dist/ops.js billing failed: $ops_out"
 echo "$ops_out" | grep -q '"reserved":' || fail "node dist/ops.js billing printed no summary: $ops_out"
 echo "node dist/ops.js billing -> $ops_out"
+expect_health all
 
-step "smoke: docker stop (SIGTERM) — the server must exit 0 within 10 s"
-stop_server || fail "the server did not shut down cleanly on SIGTERM"
-echo "server stopped with exit 0"
+# Each role's check asks what that role serves: api has no web port, web none of the API's.
+start_server api
+wait_healthy "http://127.0.0.1:$api_port"
+expect_health api
 
-# And the probe must notice a dead server, or it proves nothing.
-if (cd "$app" && env -i PATH="$PATH" PORT="$web_port" /bin/sh -c "$healthcheck"); then
-  fail "the HEALTHCHECK command exited 0 with no server running"
-fi
-echo "HEALTHCHECK -> non-zero once the server is gone (as it should)"
+start_server web
+wait_healthy "$base"
+expect_health web
 
 echo
 echo "docker-steps: smoke test passed in $((SECONDS - started)) s"

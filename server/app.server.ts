@@ -5,6 +5,7 @@ import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import { toPublicConfig, type Config } from '../shared/config.ts';
 import { pageGate } from './page-gate.server.ts';
 import { createApiProxy } from './proxy.server.ts';
+import { markArrival } from './request-deadline.server.ts';
 import { refuseForeignHost, requestGuard } from './request-guard.server.ts';
 import { requestLog } from './request-log.server.ts';
 import { securityHeaders } from './security.server.ts';
@@ -45,6 +46,8 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   });
 
   app.use(requestLog(app, logger));
+  // The clock of every wait behind this request (the proxy's, the loaders') starts here.
+  app.use(markArrival);
   app.use(requestGuard);
   // Probes above answer any Host (a kubelet sends the pod's address); everything below only ours.
   app.use(refuseForeignHost(createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], config.ALLOWED_HOSTS)));

@@ -9,3 +9,20 @@ export function createLogger(level: string, name: string, destination?: Destinat
   const options = { name, level, redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR } };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * The stdout of a process's loggers. Until `started()`, every line is written synchronously, so a
+ * start-up failure printed afterwards is the last line on screen; pino's default (asynchronous)
+ * wrote an earlier "listening" line after it, and `flush()` does not wait for a write under way.
+ * Once started, lines go out asynchronously, as pino's default (cheaper under load).
+ */
+export function createProcessLogs(): { destination: DestinationStream; started(): void } {
+  const startup = pino.destination({ dest: 1, sync: true });
+  let running: DestinationStream | null = null;
+  return {
+    destination: { write: (line: string) => (running ?? startup).write(line) },
+    started() {
+      running = pino.destination({ dest: 1, sync: false });
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { drainAware, type DrainState } from './drain.server.ts';
 import { loadConfig } from './env.server.ts';
 import { createLimitedServer, serverLimitsFrom } from './http-limits.server.ts';
 import { listenOn } from './listen.server.ts';
-import { createLogger } from './logger.server.ts';
+import { createLogger, createProcessLogs } from './logger.server.ts';
 import { createMetricsHandler, reactServerBuild, recordBuildInfo, recordPoolStats } from './metrics.server.ts';
 import { measureRequests, webRouteLabel, type RouteLabeller } from './request-metrics.server.ts';
 import { shutDown } from './shutdown.server.ts';
@@ -33,7 +33,12 @@ const config = loadConfig();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const limits = serverLimitsFrom(config);
 const drain: DrainState = { draining: false };
-const processLogger = createLogger(config.LOG_LEVEL, 'process');
+/** Every logger of this process writes through one stream: synchronously until start-up is done. */
+const logs = createProcessLogs();
+function logger(name: string): Logger {
+  return createLogger(config.LOG_LEVEL, name, logs.destination);
+}
+const processLogger = logger('process');
 const webServers: Server[] = [];
 const apiServers: Server[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -52,25 +57,25 @@ async function serve(
 }
 
 async function startApi(): Promise<void> {
-  const logger = createLogger(config.LOG_LEVEL, 'api');
-  const { app, database, close } = await bootApi(config, logger);
+  const apiLogger = logger('api');
+  const { app, database, close } = await bootApi(config, apiLogger);
   closers.push(close);
   if (database.poolStats) recordPoolStats(database.poolStats);
   await serve(app, 'api', config.API_PORT, 'API_PORT', apiRouteLabel);
-  logger.info({ port: config.API_PORT, database: database.kind }, 'shop API listening');
+  apiLogger.info({ port: config.API_PORT, database: database.kind }, 'shop API listening');
 }
 
 async function startWeb(): Promise<void> {
-  const logger = createLogger(config.LOG_LEVEL, 'web');
+  const webLogger = logger('web');
   const apiHealth = `${config.API_ORIGIN}/healthz`;
   const app = createWebApp({
     config,
-    logger,
+    logger: webLogger,
     clientDir: path.join(here, 'client'),
     checkApi: async () => (await fetch(apiHealth, { signal: AbortSignal.timeout(2000) })).ok,
   });
   await serve(app, 'web', config.PORT, 'PORT', webRouteLabel);
-  logger.info({ port: config.PORT, api: config.API_ORIGIN }, 'web listening');
+  webLogger.info({ port: config.PORT, api: config.API_ORIGIN }, 'web listening');
 }
 
 /** One endpoint for every tier of this process, on its own port (off with METRICS_PORT=0). */
@@ -78,7 +83,7 @@ async function startMetrics(): Promise<void> {
   recordBuildInfo(config.NODE_ENV, role);
   if (config.METRICS_PORT === 0) return;
   const server = createLimitedServer(limits, createMetricsHandler());
-  await listenOn(server, config.METRICS_PORT, config.HOST, 'METRICS_PORT');
+  await listenOn(server, config.METRICS_PORT, config.HOST, 'METRICS_PORT', 'or to 0 to turn metrics off');
   closers.push(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -93,13 +98,25 @@ function printBanner(): void {
   console.log(`\n  ${config.BRAND_NAME} is open at http://${shown}:${config.PORT}/  (${build})\n`);
 }
 
-/** A start-up failure is one line on stderr and exit status 1, never a claim to be listening. */
+/**
+ * A start-up failure is one line on stderr and exit status 1, never a claim to be listening. What
+ * was opened is closed first, and every log line is out (createProcessLogs), so the failure is the
+ * last line on screen.
+ */
 async function failStartup(error: unknown): Promise<never> {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(error instanceof StartupError ? message : `Start-up failed: ${message}`);
   processLogger.debug({ err: error }, 'start-up failure');
-  await Promise.race([Promise.allSettled(closers.map((close) => close())), new Promise((r) => setTimeout(r, 1000))]);
+  const opened = [...webServers, ...apiServers].map((server) => async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  await withinMs(1000, Promise.allSettled([...opened, ...closers].map((close) => close())));
+  console.error(error instanceof StartupError ? message : `Start-up failed: ${message}`);
   process.exit(1);
+}
+
+function withinMs(ms: number, work: Promise<unknown>): Promise<unknown> {
+  return Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 }
 
 function handleSignals(logger: Logger): void {
@@ -134,5 +151,6 @@ try {
 } catch (error) {
   await failStartup(error);
 }
+logs.started();
 handleSignals(processLogger);
 printBanner();

@@ -4,6 +4,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
 import { CLIENT_FORWARDING_HEADERS, upstreamHeaders } from './forwarded.server.ts';
 import { proxyUpstreamErrors } from './metrics.server.ts';
+import { deadlineOf } from './request-deadline.server.ts';
 import { isApiPath } from './small-error.server.ts';
 
 export interface ApiProxyOptions {
@@ -23,6 +24,10 @@ const TIMEOUT: ApiErrorBody = {
 };
 
 const timedOut = new WeakSet<http.IncomingMessage>();
+/** Requests whose upstream answer has begun: their deadline has been met. */
+const answered = new WeakSet<http.IncomingMessage>();
+/** The upstream request of each proxied request, once http-proxy has made it. */
+const upstreamOf = new WeakMap<http.IncomingMessage, http.ClientRequest>();
 /** Hop-by-hop headers (RFC 9110 §7.6.1) describe the browser's connection, not ours to the API. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
 
@@ -33,37 +38,86 @@ function connectionTokens(value: string | undefined): string[] {
 const IDLE_SOCKET_MS = 4_000;
 
 /**
+ * What the API is sent, decided before http-proxy copies `req.headers` into its upstream request.
+ * Not in its `proxyReq` event: that comes when a socket is assigned, after a bodiless request's
+ * headers may already be written, and `removeHeader` then threw out of an event (a crash, issue 17).
+ * A client's `Connection: close` made the API close the socket after an early answer (a 413 before
+ * the body was read) while the body was still being written: the write failed and the browser got
+ * a 502 instead of the 413. Our keep-alive agent owns that connection.
+ */
+function prepareUpstreamHeaders(req: Request): void {
+  const own = { ...upstreamHeaders(req), ...(typeof req.id === 'string' ? { 'x-request-id': req.id } : {}) };
+  const dropped = new Set<string>([...HOP_BY_HOP, ...connectionTokens(req.headers.connection), ...CLIENT_FORWARDING_HEADERS]);
+  const headers: http.IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) if (!dropped.has(name)) headers[name] = value;
+  req.headers = { ...headers, ...own };
+}
+
+function sendUpstreamError(res: http.ServerResponse, timeout: boolean): void {
+  proxyUpstreamErrors.inc({ kind: timeout ? 'timeout' : 'unavailable' });
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(timeout ? 504 : 502, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(timeout ? TIMEOUT : UNAVAILABLE));
+}
+
+/**
+ * The request's one deadline (request-deadline.server.ts) ends the upstream request wherever it
+ * is, connecting or waiting for the answer, and the browser gets the 504 then. Once the answer
+ * has begun, the deadline has been met.
+ */
+function enforceDeadline(req: Request, res: http.ServerResponse, timeoutMs: number): void {
+  deadlineOf(req, res, timeoutMs).addEventListener('abort', () => {
+    if (res.headersSent || res.destroyed || answered.has(req)) return;
+    timedOut.add(req);
+    const proxyReq = upstreamOf.get(req);
+    if (proxyReq) proxyReq.destroy();
+    else sendUpstreamError(res, true);
+  });
+}
+
+/**
  * `/api` → API_ORIGIN. Created once at start-up with a keep-alive agent. Bodies stream through
  * untouched (no body parser runs before this), cookies pass both ways, the request id goes
- * upstream, and a dead or slow upstream becomes a JSON 502/504 at once instead of a hang.
+ * upstream, and a dead or slow upstream becomes a JSON 502/504 by the request's deadline instead
+ * of a hang.
  */
 export function createApiProxy(options: ApiProxyOptions): RequestHandler {
   // An idle upstream socket is dropped after 4 s, before the API's own idle timeout (Node's
   // default is 5 s) can close it under a request that is just being sent: that race is a 502.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_SOCKET_MS });
+  // No cap on sockets: a request queued for one had no way to be ended at its deadline (it waited
+  // until the API came back). The web tier's MAX_CONNECTIONS bounds how many can be open.
+  const agent = new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
   return createProxyMiddleware<Request, http.ServerResponse>({
     target: options.apiOrigin,
     // `/api` and `/api/…` only: `/apix` or `/api-docs` are the web tier's own (404) pages.
     pathFilter: (pathname) => isApiPath(pathname),
     agent,
-    // The client's own forwarding headers are dropped below and ours set instead (forwarded.server.ts).
+    // The client's own forwarding headers are dropped and ours set instead (forwarded.server.ts).
     xfwd: false,
     // Host = API_ORIGIN's, as in the page loaders' calls: the API answers only its own names
     // (shared/allowed-hosts.ts); the shop's name goes up in X-Forwarded-Host.
     changeOrigin: true,
-    proxyTimeout: options.timeoutMs,
+    // No `proxyTimeout`: its clock started only once connected, and its callback also ran on the
+    // agent's 4 s idle timeout of a socket still connecting (a 504 after 4 s, issue 17).
     on: {
-      proxyReq(proxyReq, req) {
-        // A client's `Connection: close` made the API close the socket after an early answer (a
-        // 413 before the body was read) while the body was still being written: the write failed
-        // and the browser got a 502 instead of the 413. Our keep-alive agent owns that connection.
-        for (const name of [...HOP_BY_HOP, ...connectionTokens(req.headers.connection)]) proxyReq.removeHeader(name);
-        for (const name of CLIENT_FORWARDING_HEADERS) proxyReq.removeHeader(name);
-        for (const [name, value] of Object.entries(upstreamHeaders(req))) proxyReq.setHeader(name, value);
-        if (typeof req.id === 'string') proxyReq.setHeader('x-request-id', req.id);
-        proxyReq.on('timeout', () => timedOut.add(req));
+      start(req, res) {
+        prepareUpstreamHeaders(req);
+        enforceDeadline(req, res, options.timeoutMs);
       },
-      proxyRes(proxyRes, _req, res) {
+      proxyReq(proxyReq, req) {
+        upstreamOf.set(req, proxyReq);
+        if (timedOut.has(req)) proxyReq.destroy();
+      },
+      proxyRes(proxyRes, req, res) {
+        answered.add(req);
+        // A body that stops mid-way is cut after as long without a byte, as before.
+        proxyRes.setTimeout(options.timeoutMs, () => {
+          upstreamOf.get(req)?.destroy();
+          res.destroy();
+        });
         // The browser's connection is ours to manage, whatever the upstream said about its own.
         // What this server already decided (`Connection: close` while draining) must survive:
         // http-proxy fills an absent header with the browser's own `keep-alive`.
@@ -73,15 +127,9 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
         else delete proxyRes.headers.connection;
       },
       error(_error, req, res) {
-        const body = timedOut.has(req) ? TIMEOUT : UNAVAILABLE;
-        const status = body === TIMEOUT ? 504 : 502;
-        proxyUpstreamErrors.inc({ kind: body === TIMEOUT ? 'timeout' : 'unavailable' });
-        if (!('writeHead' in res) || res.headersSent) {
-          res.destroy();
-          return;
-        }
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(JSON.stringify(body));
+        // Already answered at the deadline, before the upstream request existed.
+        if (!('writeHead' in res) || res.writableEnded) return;
+        sendUpstreamError(res, timedOut.has(req));
       },
     },
   });

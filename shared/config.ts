@@ -5,8 +5,31 @@ import { isHostEntry } from './allowed-hosts.ts';
  * The environment of both services, parsed once at boot (see server/env.server.ts). Every bad
  * key is reported together. Only `PublicConfig` ever reaches the browser.
  */
-const port = z.coerce.number().int().min(0).max(65535);
 const url = z.url();
+
+/** What an operator typed, quoted and cut short, for a message that names it. */
+function shown(raw: string): string {
+  return JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
+}
+
+/**
+ * A whole-number setting: the message names the value given and the range (`z.coerce.number()`
+ * said "received NaN" for `PORT=abc`). The key comes first on the line (parseConfig).
+ */
+function wholeNumber(min: number, max: number, fallback: number, note = '') {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): number => {
+      if (raw === undefined) return fallback;
+      const value = Number(raw.trim());
+      if (/^\d+$/.test(raw.trim()) && value >= min && value <= max) return value;
+      ctx.addIssue({ code: 'custom', message: `${shown(raw)} is not a whole number from ${min} to ${max}${note}` });
+      return z.NEVER;
+    });
+}
+
+const port = (fallback: number, note = '') => wholeNumber(0, 65535, fallback, note);
 
 /** Express's named address ranges, an IPv4 or IPv6 address, each optionally with a /prefix. */
 const TRUSTED_NAME = /^(?:loopback|linklocal|uniquelocal)$/;
@@ -52,8 +75,8 @@ const allowedHosts = z
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(3000),
-  API_PORT: port.default(3001),
+  PORT: port(3000),
+  API_PORT: port(3001),
   /** Where the web tier finds the shop API; defaults to the API started in the same process. */
   API_ORIGIN: url.optional(),
   PUBLIC_ORIGIN: url.optional(),
@@ -61,7 +84,7 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  PROXY_TIMEOUT_MS: wholeNumber(1, 600_000, 10_000),
   TRUST_PROXY: trustProxy,
   ALLOWED_HOSTS: allowedHosts,
   /** Mail: set → sent over SMTP (smtp:// or smtps://); unset → the outbox under DATA_DIR. */
@@ -79,24 +102,24 @@ export const ConfigSchema = z.object({
   INSTAGRAM_URL: url.default('https://www.instagram.com/oshibox_jp/'),
   // Process limits (server/http-limits.server.ts, server/shutdown.server.ts): the grace default
   // stays under Kubernetes' 30 s terminationGracePeriodSeconds.
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
-  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(1000, 600_000, 25_000),
+  SHUTDOWN_DELAY_MS: wholeNumber(0, 60_000, 1000),
+  REQUEST_TIMEOUT_MS: wholeNumber(1000, 600_000, 30_000),
+  MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 1000),
   /** Prometheus /metrics on HOST; 0 turns it off. Never served on the public web port. */
-  METRICS_PORT: port.default(9464),
+  METRICS_PORT: port(9464, ' (0 turns metrics off)'),
   /**
    * Which payment provider implementation runs (api/payment/provider.ts). `sandbox` is the offline
    * test gateway with documented test cards; a real gateway would be a second value.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** The sandbox answers each call after this long: a rehearsal or benchmark of a real gateway's latency. */
-  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  SANDBOX_LATENCY_MS: wholeNumber(0, 10_000, 0),
   // Billing (api/billing/): the pass that runs inside every API process; instances share the work.
   BILLING_SCHEDULER: z.enum(['on', 'off']).default('on'),
-  BILLING_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
-  BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
-  BILLING_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  BILLING_INTERVAL_MS: wholeNumber(1000, 3_600_000, 60_000),
+  BILLING_CONCURRENCY: wholeNumber(1, 256, 32),
+  BILLING_LEASE_MS: wholeNumber(1000, 3_600_000, 120_000),
   /**
    * The operator endpoint's token (Bearer), always required. Unset: the API makes one at start
    * and keeps it in OPS_TOKEN_FILE (mode 0600), where `npm run ops` reads it (api/ops/ops-token-file.ts).

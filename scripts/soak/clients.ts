@@ -36,8 +36,11 @@ export async function runClients(options: ClientOptions): Promise<SoakTally> {
       const path = options.paths[Math.floor(Math.random() * options.paths.length)] ?? '/';
       const abortMidway = Math.random() < options.abortShare;
       const controller = new AbortController();
-      // A request past the deadline fails as TimeoutError (counted and reported as such).
-      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(REQUEST_LIMIT_MS)]);
+      // A request past the deadline fails as TimeoutError (counted and reported as such). A plain
+      // timer: `AbortSignal.any` with `AbortSignal.timeout` can be garbage-collected under load on
+      // Node 20 and then never fires (issue 17).
+      const limit = setTimeout(() => controller.abort(new DOMException('request limit passed', 'TimeoutError')), REQUEST_LIMIT_MS);
+      const signal = controller.signal;
       const started = Date.now();
       tally.requests += 1;
       try {
@@ -55,6 +58,8 @@ export async function runClients(options: ClientOptions): Promise<SoakTally> {
         tally.failed += 1;
         const code = errorCode(error);
         tally.errors[code] = (tally.errors[code] ?? 0) + 1;
+      } finally {
+        clearTimeout(limit);
       }
     }
   };

@@ -11,6 +11,7 @@ import type { LoaderContext } from '../../client/data/api.ts';
 import { createRouteTree, modulesOf } from '../../client/route-tree.ts';
 import type { RootData } from '../../client/routes/root.tsx';
 import { upstreamHeaders } from '../forwarded.server.ts';
+import { deadlineOf } from '../request-deadline.server.ts';
 import { createHtmlCompressor, htmlEncoding } from './compress.server.ts';
 import { createCookieRelay, relayingFetch } from './cookie-relay.server.ts';
 import { Document } from './document.tsx';
@@ -25,7 +26,7 @@ export interface SsrOptions {
   manifest: ClientManifest;
   publicConfig: PublicConfig;
   logger: Logger;
-  /** The deadline for all of one request's API calls (PROXY_TIMEOUT_MS, as for /api). */
+  /** The deadline for all of one request's API calls, from its arrival (PROXY_TIMEOUT_MS, as for /api). */
   apiTimeoutMs: number;
   /** How long a render may stream before it is aborted. */
   abortAfterMs?: number;
@@ -73,13 +74,14 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
       const request = toFetchRequest(req, res, form?.body);
       const relay = createCookieRelay(req.headers.cookie);
       const requestContext: LoaderContext = {
-        // A stalled API must not stall the page (or the shutdown): its calls end at the deadline
-        // and the page shows the communication error (spec §8) instead.
+        // A stalled API must not stall the page (or the shutdown): its calls, the login-status
+        // lookup included, end at the request's deadline (counted from its arrival) or when the
+        // shopper leaves, and the page shows the communication error (spec §8) instead.
         api: withAnonymousLoginStatus(
           createApiClient({
             baseUrl: options.apiOrigin,
             headers,
-            signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.apiTimeoutMs)]),
+            signal: deadlineOf(req, res, options.apiTimeoutMs),
             fetch: relayingFetch(relay),
           }),
           relay,

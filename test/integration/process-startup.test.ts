@@ -15,8 +15,12 @@ async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
   return { port, release: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function runUntilExit(role: string, env: Record<string, string>) {
-  const child = spawnTracked(process.execPath, [SHOP_MAIN, role], shopEnv({ NODE_ENV: 'production', DATA_DIR: tempDataDir(), ...env }));
+/** `merged`: stderr into stdout, in the order written, as a terminal shows them. */
+async function runUntilExit(role: string, env: Record<string, string>, merged = false) {
+  const fullEnv = shopEnv({ NODE_ENV: 'production', DATA_DIR: tempDataDir(), ...env });
+  const child = merged
+    ? spawnTracked('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, SHOP_MAIN, role], fullEnv)
+    : spawnTracked(process.execPath, [SHOP_MAIN, role], fullEnv);
   const output = collectOutput(child);
   const started = Date.now();
   const exit = await Promise.race([
@@ -43,7 +47,9 @@ describe('start-up failures', () => {
       const run = await runUntilExit(role, ports);
       expect(run.exit, `still running after 45 s; stdout: ${run.stdout}`).not.toBeNull();
       expect(run.exit?.code).toBe(1);
-      expect(meaningfulLines(run.stderr)).toEqual([`${setting} ${taken.port} is already in use (EADDRINUSE): set ${setting} to a free port`]);
+      // The metrics port has a second way out (issue 17: a second shop on one machine met it).
+      const orOff = setting === 'METRICS_PORT' ? ', or to 0 to turn metrics off' : '';
+      expect(meaningfulLines(run.stderr)).toEqual([`${setting} ${taken.port} is already in use (EADDRINUSE): set ${setting} to a free port${orOff}`]);
       expect(run.stdout).not.toMatch(/is open at/);
     } finally {
       await taken.release();
@@ -63,6 +69,28 @@ describe('start-up failures', () => {
     expect(lines[0]).toMatch(/^DATABASE_URL: cannot connect to PostgreSQL at 127\.0\.0\.1:\d+/);
     expect(run.stderr).not.toContain('s3cret-pass');
     expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  // Regression (issue 17): pino's "listening" lines, written asynchronously, landed after the error.
+  it('after a failed start the error is the last line on screen, after every log line', async () => {
+    const taken = await holdPort();
+    try {
+      const [web = 0, api = 0] = await freePorts(2);
+      const run = await runUntilExit('all', { PORT: String(web), API_PORT: String(api), METRICS_PORT: String(taken.port), LOG_LEVEL: 'info' }, true);
+      expect(run.exit?.code).toBe(1);
+      const lines = meaningfulLines(run.stdout);
+      expect(lines.some((line) => line.includes('web listening'))).toBe(true);
+      expect(lines.at(-1)).toBe(`METRICS_PORT ${taken.port} is already in use (EADDRINUSE): set METRICS_PORT to a free port, or to 0 to turn metrics off`);
+    } finally {
+      await taken.release();
+    }
+  }, 60_000);
+
+  // Regression (issue 17): `PORT=abc` said "received NaN".
+  it('a PORT that is not a number is named with the value given', async () => {
+    const run = await runUntilExit('web', { PORT: 'abc' });
+    expect(run.exit?.code).toBe(1);
+    expect(meaningfulLines(run.stderr)).toEqual(['Invalid configuration:', '  - PORT: "abc" is not a whole number from 0 to 65535']);
   });
 
   it('an unknown role ends with status 2 and one line', async () => {

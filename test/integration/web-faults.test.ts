@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -74,6 +78,26 @@ describe('page loaders while the API stalls or fails', () => {
     expect(res.status).toBe(503);
     expect(res.text).toContain(MESSAGES.communicationError.ja);
     expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  // Regression (issue 17): the loaders' signal was `AbortSignal.any([…, AbortSignal.timeout()])`,
+  // which Node 20 holds weakly: under load a garbage collection dropped it and the page waited
+  // for the API to come back. Collections are forced here, as load brings them.
+  it('a page answers at the deadline while garbage collections run during its wait', async () => {
+    mode = 'stall';
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const collecting = setInterval(gc, 50);
+    try {
+      const started = Date.now();
+      const statuses = await Promise.all(
+        Array.from({ length: 5 }, () => request(buildWeb()).get('/lineup').timeout(8000).then((res) => res.status, (error: Error) => error.message)),
+      );
+      expect(statuses).toEqual([503, 503, 503, 503, 503]);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      clearInterval(collecting);
+    }
   });
 
   // Regression: the guard read a failed login status as "signed out" and sent the shopper to login.
@@ -208,4 +232,40 @@ describe('proxy edges', () => {
     await request(buildWeb()).get('/api/artist').set('connection', 'keep-alive, x-secret-hop').set('x-secret-hop', '1');
     expect(seen.at(-1)?.['x-secret-hop']).toBeUndefined();
   });
+});
+
+describe('the /api proxy’s deadline (issue 17)', () => {
+  /**
+   * An upstream whose connections never complete: a stopped process listening with a backlog of
+   * one, its queue filled, so the kernel drops every further SYN (the API stopped under load).
+   */
+  async function blackHoleUpstream(): Promise<{ url: string; release(): void }> {
+    const child = spawn(process.execPath, ['-e', "const s=require('node:net').createServer().listen({port:0,host:'127.0.0.1',backlog:1},()=>console.log(s.address().port))"], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const port = await new Promise<number>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+    process.kill(child.pid ?? 0, 'SIGSTOP');
+    const fillers = Array.from({ length: 4 }, () => net.connect(port, '127.0.0.1').on('error', () => undefined));
+    return {
+      url: `http://127.0.0.1:${port}`,
+      release() {
+        for (const socket of fillers) socket.destroy();
+        child.kill('SIGKILL');
+      },
+    };
+  }
+
+  // Regression: the agent's 4 s idle timeout also ran while a socket was connecting, and
+  // http-proxy's timeout callback turned it into a 504 after 4 s, before PROXY_TIMEOUT_MS.
+  it('a connection that never completes is a 504 at PROXY_TIMEOUT_MS, not at the agent’s 4 s idle timeout', async () => {
+    const upstreamHole = await blackHoleUpstream();
+    try {
+      const started = Date.now();
+      const res = await request(buildWeb({ PROXY_TIMEOUT_MS: '6000' }, upstreamHole.url)).get('/api/artist');
+      const elapsed = Date.now() - started;
+      expect(res.status).toBe(504);
+      expect(elapsed).toBeGreaterThanOrEqual(5900);
+      expect(elapsed).toBeLessThan(12_000);
+    } finally {
+      upstreamHole.release();
+    }
+  }, 30_000);
 });

@@ -54,6 +54,29 @@ describe('parseConfig', () => {
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['ANALYTICS_ID', 'DATABASE_URL', 'NODE_ENV', 'PORT']);
   });
 
+  // Regression (issue 17): `PORT=abc` said "expected number, received NaN".
+  it.each([
+    ['PORT', 'abc', '0 to 65535'],
+    ['API_PORT', '3001.5', '0 to 65535'],
+    ['METRICS_PORT', '70000', '0 to 65535 (0 turns metrics off)'],
+    ['PROXY_TIMEOUT_MS', '10s', '1 to 600000'],
+    ['SHUTDOWN_TIMEOUT_MS', '-1', '1000 to 600000'],
+    ['SHUTDOWN_DELAY_MS', 'soon', '0 to 60000'],
+    ['REQUEST_TIMEOUT_MS', '1e4', '1000 to 600000'],
+    ['MAX_CONNECTIONS', '0', '1 to 1000000'],
+    ['SANDBOX_LATENCY_MS', ' ', '0 to 10000'],
+    ['BILLING_INTERVAL_MS', '0x10', '1000 to 3600000'],
+    ['BILLING_CONCURRENCY', 'many', '1 to 256'],
+    ['BILLING_LEASE_MS', 'NaN', '1000 to 3600000'],
+  ])('%s=%j is refused with the key, the value given and the range', (key, value, range) => {
+    expect(problemsOf({ [key]: value })).toEqual([`${key}: ${JSON.stringify(value)} is not a whole number from ${range}`]);
+  });
+
+  it('accepts every numeric setting at the ends of its range', () => {
+    const config = parseOk({ PORT: '0', API_PORT: '65535', METRICS_PORT: '0', PROXY_TIMEOUT_MS: '1', MAX_CONNECTIONS: ' 1000000 ' });
+    expect([config.PORT, config.API_PORT, config.METRICS_PORT, config.PROXY_TIMEOUT_MS, config.MAX_CONNECTIONS]).toEqual([0, 65535, 0, 1, 1_000_000]);
+  });
+
   it('treats empty strings as unset', () => {
     const config = parseOk({ PORT: '', API_ORIGIN: '', DATABASE_URL: '', ANALYTICS_ID: '' });
     expect(config.PORT).toBe(3000);
