@@ -12,7 +12,7 @@ import { formatDateTime } from '../shared/format.ts';
  * user of the embedded default reads the sign-up code here. It shows everyone's codes, so it
  * exists only while SMTP_URL is unset AND the web service listens on loopback; anywhere else the
  * path is an ordinary 404. `npm start` runs in production mode, so NODE_ENV decides nothing here.
- * A rebinding page on another name never reaches it: the Host check runs first (decision 0016).
+ * A rebinding page on another name never reaches it: the Host check runs first (decision 0018).
  */
 export const MAIL_PAGE_PATH = '/dev/mail';
 const LIST_LIMIT = 100;
