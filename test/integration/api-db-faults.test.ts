@@ -122,7 +122,8 @@ describe.skipIf(!adminUrl)('on real PostgreSQL', () => {
       expect(killed.length).toBeGreaterThan(0);
       // Each idle connection's death reaches the pool's 'error' listener (no listener: the process exits).
       await waitFor(() => lines.filter((l) => l.includes('PostgreSQL connection lost while idle')).length >= 1, 5000);
-      await new Promise((r) => setTimeout(r, 200));
+      // …and every dead connection has left the pool, so the next request gets a fresh one.
+      await waitFor(() => handle.poolStats?.().total === 0, 5000);
       expect((await request(app).get('/api/artist')).status).toBe(200);
       expect((await request(app).get('/readyz')).status).toBe(200);
     } finally {
