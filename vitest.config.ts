@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.{ts,tsx}'],
+          // Polls wait for a state; a busy CI machine may take seconds to reach it (default 1 s).
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/support/build-once.ts'],
           setupFiles: ['test/support/fail-on-console-error.ts'],
           testTimeout: 30_000,
@@ -29,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/support/build-once.ts'],
           setupFiles: ['test/support/fail-on-console-error.ts'],
           fileParallelism: false,

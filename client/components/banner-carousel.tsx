@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { Banner } from '../../shared/api/types.ts';
 import { useLang, useT } from '../lang.tsx';
@@ -56,22 +56,23 @@ export function BannerCarousel({ banners, intervalMs = AUTO_ADVANCE_MS }: Banner
 type Carousel = ReturnType<typeof useCarousel>;
 
 function useCarousel(count: number, intervalMs: number) {
-  const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   /** null: follow the default (play unless reduced motion is asked for). */
   const [userPlaying, setUserPlaying] = useState<boolean | null>(null);
   const enhanced = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
-  const { trackRef, refocusAfterMove } = useSlideFocus(index);
-  useSnapSync(trackRef, index, setIndex, reducedMotion);
+  const trackRef = useRef<HTMLDivElement>(null);
+  const { index, moveTo } = useSnapSync(trackRef, reducedMotion);
+  const refocusAfterMove = useSlideFocus(trackRef, index);
   const playing = userPlaying ?? !reducedMotion;
   const running = enhanced && playing && !hovered && !focused && count > 1;
-  const step = useCallback((by: number) => setIndex((i) => (((i + by) % count) + count) % count), [count]);
+  const step = useCallback((by: number) => moveTo((shown) => (((shown + by) % count) + count) % count), [moveTo, count]);
+  const show = useCallback((slide: number) => moveTo(() => slide), [moveTo]);
   const advance = useCallback(() => step(1), [step]);
   useAutoAdvance(running, intervalMs, index, advance);
   return {
-    index, enhanced, playing, running, step, setIndex, setHovered, setFocused, trackRef,
+    index, enhanced, playing, running, step, show, setHovered, setFocused, trackRef,
     togglePlaying: () => setUserPlaying(!playing),
     onBlur(event: FocusEvent) {
       if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
@@ -90,19 +91,15 @@ function useCarousel(count: number, intervalMs: number) {
  * A slide that leaves becomes inert, so a focused link in it would drop focus to the page.
  * When the keyboard moves the slides from inside one, focus follows to the new slide's link.
  */
-function useSlideFocus(index: number) {
-  const trackRef = useRef<HTMLDivElement>(null);
+function useSlideFocus(trackRef: RefObject<HTMLDivElement | null>, index: number) {
   const refocus = useRef(false);
   useEffect(() => {
     if (!refocus.current) return;
     refocus.current = false;
     trackRef.current?.querySelector<HTMLElement>('[data-active] a')?.focus({ preventScroll: true });
-  }, [index]);
-  return {
-    trackRef,
-    refocusAfterMove(target: EventTarget) {
-      refocus.current = target instanceof Node && trackRef.current?.contains(target) === true;
-    },
+  }, [trackRef, index]);
+  return (target: EventTarget) => {
+    refocus.current = target instanceof Node && trackRef.current?.contains(target) === true;
   };
 }
 
@@ -155,7 +152,7 @@ function CarouselControls({ count, carousel }: { count: number; carousel: Carous
       <div className="banner-dots">
         {Array.from({ length: count }, (_, i) => (
           <button key={i} type="button" className="banner-dot" aria-controls={TRACK_ID}
-            aria-current={i === carousel.index ? 'true' : undefined} onClick={() => carousel.setIndex(i)}
+            aria-current={i === carousel.index ? 'true' : undefined} onClick={() => carousel.show(i)}
             aria-label={t({ ja: `${i + 1}枚目を表示`, en: `Show slide ${i + 1}` })} />
         ))}
       </div>

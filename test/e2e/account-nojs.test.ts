@@ -26,7 +26,7 @@ describe('sign-up and login without JavaScript', () => {
     await page.getByLabel('お名前').fill('推野 太郎');
     await page.getByLabel('郵便番号').fill('１５０-０００２');
     await page.getByRole('button', { name: '住所を検索' }).click();
-    expect(await page.getByLabel('住所（都道府県・市区町村・町域）').inputValue()).toBe('東京都渋谷区渋谷');
+    await expect.poll(() => page.getByLabel('住所（都道府県・市区町村・町域）').inputValue()).toBe('東京都渋谷区渋谷');
     await page.getByLabel('番地・建物名・部屋番号').fill('2-24-12');
     await page.getByLabel('生年月日').fill('1990-01-02');
     await page.getByLabel('電話番号').fill('09012345678');
@@ -57,7 +57,8 @@ describe('sign-up and login without JavaScript', () => {
     // The menu opens through its link, and its logout form posts to the server: 303 to /, signed out.
     await page.getByRole('link', { name: 'メニューを開く' }).click();
     await page.getByRole('button', { name: 'ログアウト' }).waitFor();
-    await page.waitForTimeout(400); // the slide-in, for the screenshot only
+    // The slide-in has ended (for the screenshot only).
+    await page.locator('#site-menu').evaluate((menu) => Promise.all(menu.getAnimations({ subtree: true }).map((a) => a.finished)));
     await page.screenshot({ path: 'test-results/account/nojs-menu-390.png' });
     await page.getByRole('button', { name: 'ログアウト' }).click();
     await page.waitForURL(`${shop.stack.webUrl}/`);

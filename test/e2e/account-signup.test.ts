@@ -17,7 +17,7 @@ async function fillDetails(page: Page): Promise<void> {
   // Full-width digits, as a Japanese keyboard types them: converted, then the address fills itself.
   await page.getByLabel('郵便番号').fill('１５００００２');
   await expect.poll(() => page.getByLabel('住所（都道府県・市区町村・町域）').inputValue()).toBe('東京都渋谷区渋谷');
-  expect(await page.getByLabel('郵便番号').inputValue()).toBe('1500002');
+  await expect.poll(() => page.getByLabel('郵便番号').inputValue()).toBe('1500002');
   await page.getByLabel('番地・建物名・部屋番号').fill('2-24-12 オシボックスビル101');
   await page.getByLabel('生年月日').fill('1995-04-01');
   await page.getByLabel('性別').selectOption('FEMALE');

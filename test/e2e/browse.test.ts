@@ -20,10 +20,10 @@ describe('browsing the shop', () => {
     await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/lineup\/[a-z0-9_-]+$/);
     const plans = page.locator('.plan-card');
-    expect(await plans.count()).toBeGreaterThan(0);
+    await plans.first().waitFor();
     await expect.poll(() => plans.first().locator('.price-main').textContent()).toMatch(/¥[\d,]+（税込）/);
     expect(await page.evaluate(() => 'oshiboxSameDocument' in window || '__sameDocument' in window)).toBe(true);
-    expect(await page.title()).toBe(`${name} | OshiBox`);
+    await expect.poll(() => page.title()).toBe(`${name} | OshiBox`);
     expect(shop.browser.errors).toEqual([]);
     await page.close();
   });

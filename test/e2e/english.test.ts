@@ -30,8 +30,8 @@ describe('English flag (spec §2)', () => {
     expect(await shellLang(page)).toBe('ja');
 
     await langToggle(page).click();
-    expect(await langToggle(page).textContent()).toBe('日本語');
-    expect(await shellLang(page)).toBe('en');
+    await expect.poll(() => langToggle(page).textContent()).toBe('日本語');
+    await expect.poll(() => shellLang(page)).toBe('en');
     await page.getByRole('heading', { level: 1, name: 'Lineup' }).waitFor();
     const footer = page.locator('footer');
     await footer.getByRole('link', { name: 'FAQ', exact: true }).waitFor();
@@ -92,7 +92,7 @@ describe('English flag (spec §2)', () => {
 
     // …turn English on, and go forward to it.
     await langToggle(page).click();
-    expect(await langToggle(page).textContent()).toBe('日本語');
+    await expect.poll(() => langToggle(page).textContent()).toBe('日本語');
     await page.evaluate(() => window.history.forward());
     await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(href('reminder'));

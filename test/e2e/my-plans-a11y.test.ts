@@ -5,7 +5,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 import { href } from '../../shared/routes.ts';
-import { waitForHydration } from '../support/browser.ts';
+import { switchToEnglish, waitForHydration } from '../support/browser.ts';
 import { signInBrowser, signUpViaApi, useProfileShop, type TestUser } from '../support/profile-shop.ts';
 import { registerCard, seedSubscriptionCatalogue, type E2eCatalogue } from '../support/subscription-shop.ts';
 
@@ -32,7 +32,7 @@ async function check(name: string, user: TestUser, target: string, english = fal
   const page = await shop.browser.newPage();
   await page.goto(`${shop.stack.webUrl}${target}`);
   await waitForHydration(page);
-  if (english) await page.locator('.lang-toggle').click();
+  if (english) await switchToEnglish(page);
   const violations = await seriousAxeViolations(page, name);
   await page.setViewportSize({ width: 390, height: 900 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -4,7 +4,7 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
-import { waitForHydration, type Browser } from '../support/browser.ts';
+import { switchToEnglish, waitForHydration, type Browser } from '../support/browser.ts';
 import { insertHistory, insertSubscription, seedHistoryShop, type HistoryShop } from '../support/order-history-rows.ts';
 import { signInBrowser, signUpViaApi, useProfileShop, type TestUser } from '../support/profile-shop.ts';
 
@@ -59,6 +59,7 @@ describe('order history with JavaScript', () => {
   it('lists the orders newest first with status, total, tracking link and the timeline', async () => {
     const { user, orders } = await shopperWithOrders();
     const page = await open(shop.browser, user, href('orderHistory'));
+    await page.locator('.order-card-title').nth(2).waitFor();
     const titles = await page.locator('.order-card-title').allTextContents();
     expect(titles[0]).toContain('1月号');
     expect(titles).toHaveLength(3);
@@ -126,7 +127,7 @@ describe('order history with JavaScript', () => {
 describe('accessibility and layout', () => {
   async function check(name: string, user: TestUser, target: string, english = false): Promise<string[]> {
     const page = await open(shop.browser, user, target);
-    if (english) await page.locator('.lang-toggle').click();
+    if (english) await switchToEnglish(page);
     await page.locator('details.order-timeline').evaluateAll((all) => all.forEach((d) => d.setAttribute('open', '')));
     const violations = await seriousAxeViolations(page, name);
     await page.setViewportSize({ width: 390, height: 900 });

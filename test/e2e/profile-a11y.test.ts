@@ -4,7 +4,7 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
-import { waitForHydration } from '../support/browser.ts';
+import { switchToEnglish, waitForHydration } from '../support/browser.ts';
 import { signInBrowser, signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
 
 /**
@@ -28,7 +28,7 @@ const submit = (name: string) => async (page: Page) => {
 
 const STATES: PageState[] = [
   { name: 'profile', path: `${href('profile')}?done=address` },
-  { name: 'profile-en', path: href('profile'), prepare: (page) => page.locator('.lang-toggle').click() },
+  { name: 'profile-en', path: href('profile'), prepare: switchToEnglish },
   { name: 'delete-confirm', path: `${href('profile')}?step=delete` },
   { name: 'password', path: href('profilePassword') },
   { name: 'password-errors', path: href('profilePassword'), prepare: submit('パスワードを変更する') },

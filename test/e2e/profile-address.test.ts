@@ -24,7 +24,7 @@ describe('address form with JavaScript', () => {
 
     await zip.fill('');
     await zip.pressSequentially('１００－０００１');
-    expect(await zip.inputValue()).toBe('1000001');
+    await expect.poll(() => zip.inputValue()).toBe('1000001');
     await expect.poll(() => address.inputValue()).toBe('東京都千代田区千代田');
     await page.getByText('郵便番号から住所を入力しました。').waitFor();
 

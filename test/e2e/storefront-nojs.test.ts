@@ -50,7 +50,7 @@ describe('the storefront without JavaScript', () => {
     for (let n = 2; n <= count; n += 1) {
       await page.keyboard.press('Tab');
       const slideLink = slides.nth(n - 1).getByRole('link');
-      expect(await slideLink.evaluate((a) => a === document.activeElement)).toBe(true);
+      await expect.poll(() => slideLink.evaluate((a) => a === document.activeElement)).toBe(true);
       // The strip scrolls the focused slide into view by itself (scroll-snap, no script).
       await expect.poll(() => strip.evaluate((s, i) => Math.round(s.scrollLeft / s.clientWidth), n - 1)).toBe(n - 1);
     }
@@ -73,7 +73,7 @@ describe('the storefront without JavaScript', () => {
     expect(await menu().isVisible()).toBe(false);
     // Browse on: a category chip is an in-page link, an artist card a page link.
     await page.locator('.category-nav a').nth(1).click();
-    expect(new URL(page.url()).hash).toMatch(/^#category-/);
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#category-/);
     await page.locator('.artist-card').first().click();
     await page.waitForURL(/\/lineup\/[^/]+$/);
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -137,8 +137,10 @@ describe('page loaders while the API stalls or fails', () => {
   it('a stalled API does not hold the web server open: close() finishes once the page has answered', async () => {
     mode = 'stall';
     const { server, url } = await listenOnLoopback(buildWeb());
+    const asked = paths.length;
     const page = request(url).get('/faq').set('connection', 'close').set('cookie', 'oshibox_sid=member-session').then((res) => res);
-    await new Promise((r) => setTimeout(r, 100));
+    // The page's call has reached the stalled API: the web server is holding the page open.
+    await expect.poll(() => paths.length).toBeGreaterThan(asked);
     const started = Date.now();
     const closed = new Promise((r) => server.close(r));
     expect((await page).status).toBe(503);

@@ -56,3 +56,9 @@ export async function launchBrowser(options: { javaScriptEnabled?: boolean } = {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
 }
+
+/** Turns the page to English by its switch, and waits until the shell has been redrawn in it. */
+export async function switchToEnglish(page: Page): Promise<void> {
+  await page.locator('.lang-toggle').click();
+  await page.locator('.shell[lang="en"]').waitFor({ state: 'attached' });
+}
