@@ -47,7 +47,8 @@ function expectMisdirectedPage(res: request.Response): void {
 describe('the web tier answers only its own names', () => {
   it('the outbox mail page with a rebinding Host is a 421 that shows no mail', async () => {
     // The page is there for the shop's own names…
-    expect((await request(stack.web).get(MAIL_PAGE_PATH).set('host', `localhost:${port}`)).text).toContain('rebind-victim@example.jp');
+    // (The code mail is written after sendMail has answered: wait for it.)
+    await expect.poll(async () => (await request(stack.web).get(MAIL_PAGE_PATH).set('host', `localhost:${port}`)).text).toContain('rebind-victim@example.jp');
     for (const host of [`${REBOUND}:${port}`, REBOUND]) {
       const res = await request(stack.web).get(MAIL_PAGE_PATH).set('host', host);
       expectMisdirectedPage(res);
