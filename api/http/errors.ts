@@ -41,8 +41,8 @@ export class ForbiddenError extends DomainError {
 
 /** A Host the API does not answer for (shared/allowed-hosts.ts): RFC 9110 §15.5.20. */
 export class MisdirectedRequestError extends DomainError {
-  constructor() {
-    super(421, 'MISDIRECTED_REQUEST', MISDIRECTED_TEXT);
+  constructor(text: Text = MISDIRECTED_TEXT) {
+    super(421, 'MISDIRECTED_REQUEST', text);
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { DomainError, ForbiddenError, UnsupportedMediaTypeError } from '../http/errors.ts';
+import { DomainError, ForbiddenError, MisdirectedRequestError, UnsupportedMediaTypeError } from '../http/errors.ts';
 
 /**
  * Who may run operator commands (`/ops/*` on the API port). Nothing a browser can send from
@@ -21,14 +21,10 @@ export interface OperatorAccess {
   hosts: readonly string[];
 }
 
-class MisdirectedRequestError extends DomainError {
-  constructor() {
-    super(421, 'MISDIRECTED_REQUEST', {
-      ja: 'このホスト名では運用コマンドを受け付けません。API のアドレス（API_ORIGIN）に送ってください。',
-      en: 'Operator commands are not answered under this host name: send them to the API’s own address (API_ORIGIN).',
-    });
-  }
-}
+const NOT_OUR_HOST = {
+  ja: 'このホスト名では運用コマンドを受け付けません。API のアドレス（API_ORIGIN）に送ってください。',
+  en: 'Operator commands are not answered under this host name: send them to the API’s own address (API_ORIGIN).',
+};
 
 class OpsUnauthorizedError extends DomainError {
   constructor(missing: boolean) {
@@ -59,7 +55,7 @@ function digest(value: string): Buffer {
 export function requireOperator(access: OperatorAccess): RequestHandler {
   return (req, _res, next) => {
     const host = (req.get('host') ?? '').toLowerCase();
-    if (!ownHosts(req, access.hosts).has(host)) return next(new MisdirectedRequestError());
+    if (!ownHosts(req, access.hosts).has(host)) return next(new MisdirectedRequestError(NOT_OUR_HOST));
     if (isCrossSite(req, host)) {
       return next(new ForbiddenError({ ja: '別のサイトからの運用コマンドは受け付けません。', en: 'Operator commands from another site are not accepted.' }));
     }
