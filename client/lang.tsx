@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { pick, type Text } from '../shared/text.ts';
 
-/** Spec §3: the English flag lives in app state; components read text through `useT`. */
+/** docs/spec.md §3: the English flag lives in app state; components read text through `useT`. */
 export interface LangState {
   english: boolean;
   toggle: () => void;

@@ -49,12 +49,12 @@ function loadPage(name: string): RouteObject['lazy'] {
 
 function pageRoute(id: RouteId, module: string): RouteObject {
   const def = ROUTES[id];
-  // The menu's logout form posts to the top page (`/?index`), where logout ends (spec §4).
+  // The menu's logout form posts to the top page (`/?index`), where logout ends (docs/spec.md §4).
   if (id === 'home') return { id, index: true, action: logoutAction, lazy: loadPage(module), handle: { module, access: def.access } };
   return { id, path: def.path, lazy: loadPage(module), handle: { module, access: def.access } };
 }
 
-/** Protected pages sit under a pathless layout whose loader checks the session (spec §6). */
+/** Protected pages sit under a pathless layout whose loader checks the session (docs/spec.md §6). */
 function guardedArea(access: RouteAccess, routes: RouteObject[]): RouteObject {
   return {
     id: `${access}-area`,

@@ -3,7 +3,7 @@ import type { MessageKey } from './field-errors.ts';
 import { isCleanText } from './free-text.ts';
 
 /**
- * Spec §5 form rules as zod schemas, each issue carrying a key of the §8 catalogue
+ * docs/spec.md §5 form rules as zod schemas, each issue carrying a key of the §8 catalogue
  * (`MESSAGES`) as its message. The browser form shows them instantly and the API enforces the
  * very same schemas (api/http/validate.ts turns the keys back into Japanese and English).
  * Written with `zod/mini` (the same engine, functions instead of methods): the form pages'
@@ -67,7 +67,7 @@ function isPlausibleBirthday(day: string): boolean {
 
 export const GenderField = z.enum(['MALE', 'FEMALE', 'OTHER', 'UNKNOWN'], m('genderInvalid'));
 
-/** A new password: spec §5, 8–100 characters with a letter and a digit. Never trimmed. */
+/** A new password: docs/spec.md §5, 8–100 characters with a letter and a digit. Never trimmed. */
 export const NewPasswordField = z.string(m('passwordRequired')).check(
   z.minLength(1, m('passwordRequired')),
   z.minLength(PASSWORD_MIN, m('passwordLength')),

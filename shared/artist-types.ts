@@ -1,6 +1,6 @@
 import type { Text } from './text.ts';
 
-/** Spec §3, in the spec's order; the lineup groups categories in this order. */
+/** docs/spec.md §3, in the spec's order; the lineup groups categories in this order. */
 export const ARTIST_TYPES = [
   'OTHER', 'VTUBER', 'YOUTUBER', 'TALENT', 'SPORTS', 'GAME', 'ANIME', 'ENTERTAINER', 'COMICS',
   'ARTIST', 'SINGER', 'VOICE_ACTOR', 'CHARACTER', 'LIVER', 'ILLUSTRATOR', 'EVENT',
@@ -8,7 +8,7 @@ export const ARTIST_TYPES = [
 
 export type ArtistType = (typeof ARTIST_TYPES)[number];
 
-/** Category labels; EVENT is shown as SPECIAL (spec §3). */
+/** Category labels; EVENT is shown as SPECIAL (docs/spec.md §3). */
 export const ARTIST_TYPE_LABELS: Record<ArtistType, Text> = {
   OTHER: { ja: 'その他', en: 'Other' },
   VTUBER: { ja: 'VTuber', en: 'VTuber' },
@@ -32,7 +32,7 @@ export function isArtistType(value: string): value is ArtistType {
   return (ARTIST_TYPES as readonly string[]).includes(value);
 }
 
-/** Spec §3 "another enumeration" (how a plan is displayed); the spec does not say what SPECIAL_LIST means. */
+/** docs/spec.md §3 "another enumeration" (how a plan is displayed); the spec does not say what SPECIAL_LIST means. */
 export const DISPLAY_TYPES = ['NORMAL', 'NORMAL2', 'SPECIAL', 'SPECIAL_LIST'] as const;
 export type DisplayType = (typeof DISPLAY_TYPES)[number];
 
@@ -44,7 +44,7 @@ export function listedPlans<P extends { displayType: DisplayType }>(plans: reado
   return plans.filter((plan) => plan.displayType !== 'SPECIAL_LIST');
 }
 
-/** Social link kinds with their own icon (spec §2); any other kind gets the default icon. */
+/** Social link kinds with their own icon (docs/spec.md §2); any other kind gets the default icon. */
 export const SOCIAL_TYPES = [
   'FACEBOOK', 'TWITTER', 'LINE', 'OFFICIAL', 'YOUTUBE', 'NICONICO', 'INSTAGRAM', 'TWITCH',
 ] as const;

@@ -2,7 +2,7 @@ import { DEFERRED_PAYMENT, deferredPaymentFeeAt, lateFeeTotal } from './money.ts
 import type { Text } from './text.ts';
 
 /**
- * GMO deferred payment (GMOAB) rules of spec §9, once for the API and the page: who is a minor,
+ * GMO deferred payment (GMOAB) rules of docs/spec.md §9, once for the API and the page: who is a minor,
  * the cumulative limit, and the conditions shown before the shopper chooses it.
  */
 
@@ -23,7 +23,7 @@ export function ageOn(birthday: string, now: Date): number | null {
   return `${t[2]}${t[3]}` < `${b[2]}${b[3]}` ? age - 1 : age;
 }
 
-/** Spec §9: minors need a guardian's consent. An unknown birthday counts as a minor (ask). */
+/** docs/spec.md §9: minors need a guardian's consent. An unknown birthday counts as a minor (ask). */
 export function isMinor(birthday: string | null | undefined, now: Date): boolean {
   const age = birthday ? ageOn(birthday, now) : null;
   return age === null || age < ADULT_AGE;
@@ -46,7 +46,7 @@ export const GUARDIAN_CONSENT_REQUIRED: Text = {
   en: 'Minors need a guardian’s consent. Tick the box once your guardian has agreed.',
 };
 
-/** The conditions shown before choosing GMOAB (spec §9), with the fee in force on `now`. */
+/** The conditions shown before choosing GMOAB (docs/spec.md §9), with the fee in force on `now`. */
 export function deferredConditions(now: Date): Text[] {
   const fee = deferredPaymentFeeAt(now);
   const late = DEFERRED_PAYMENT.lateFeeTaxIncluded;

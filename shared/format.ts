@@ -1,6 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 
-/** Spec §9: dates are shown in Asia/Tokyo time. */
+/** docs/spec.md §9: dates are shown in Asia/Tokyo time. */
 export const SHOP_TIME_ZONE = 'Asia/Tokyo';
 
 const yenFormat = new Intl.NumberFormat('ja-JP');

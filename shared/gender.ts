@@ -1,7 +1,7 @@
 import type { Gender } from './api/types.ts';
 import type { Text } from './text.ts';
 
-/** Spec §3: the user's gender, UNKNOWN by default; the order is the order of the form's choices. */
+/** docs/spec.md §3: the user's gender, UNKNOWN by default; the order is the order of the form's choices. */
 export const GENDER_LABELS: Record<Gender, Text> = {
   UNKNOWN: { ja: '回答しない', en: 'Prefer not to say' },
   FEMALE: { ja: '女性', en: 'Female' },

@@ -1,7 +1,7 @@
 import type { Text } from './text.ts';
 
 /**
- * The global errors of spec §8, apart from the catalogue (shared/messages.ts, which holds them
+ * The global errors of docs/spec.md §8, apart from the catalogue (shared/messages.ts, which holds them
  * too): every page's first JavaScript needs these two, not the catalogue (issue 11).
  */
 export const COMMUNICATION_ERROR = {
@@ -14,7 +14,7 @@ export const SERVER_ERROR = {
   en: 'A server error occurred. Please try again later.',
 } as const satisfies Text;
 
-/** The global error for a failed login-status call (spec §8). */
+/** The global error for a failed login-status call (docs/spec.md §8). */
 export function loginStatusError(status: number): Text {
   return status === 999 ? COMMUNICATION_ERROR : SERVER_ERROR;
 }

@@ -5,7 +5,7 @@ export const ENGLISH_PARAM = 'lang';
 export const ENGLISH_VALUE = 'en';
 
 /**
- * Spec §2: on each route change, English (when on) flips off, except on the password reminder,
+ * docs/spec.md §2: on each route change, English (when on) flips off, except on the password reminder,
  * the one route exempt.
  */
 export function shouldTurnOffEnglish(english: boolean, pathname: string): boolean {

@@ -2,7 +2,7 @@ import { hiddenCharacterText } from './free-text.ts';
 import { COMMUNICATION_ERROR, SERVER_ERROR } from './global-error.ts';
 import type { Text } from './text.ts';
 
-/** Spec §8, the translated message catalogue (Japanese with English). */
+/** docs/spec.md §8, the translated message catalogue (Japanese with English). */
 export const MESSAGES = {
   loginAgain: { ja: '再度ログインしてください。', en: 'Please log in again.' },
   emailInvalid: { ja: 'メールアドレスを正しく入力してください。', en: 'Enter your email correctly.' },
@@ -28,7 +28,7 @@ export const MESSAGES = {
     en: 'Your name must use kanji, katakana, hiragana or half-width letters and digits.',
   },
   addressPrefecture: { ja: '住所には都道府県を含めてください。', en: 'The address must include the prefecture.' },
-  // Spec §5 field rules (spec §8 "field-level messages"); shared/account-rules.ts uses them.
+  // docs/spec.md §5 field rules (docs/spec.md §8 "field-level messages"); shared/account-rules.ts uses them.
   nameRequired: { ja: 'お名前を入力してください。', en: 'Enter your name.' },
   nameTooLong: { ja: 'お名前は200文字以内で入力してください。', en: 'Your name must be at most 200 characters.' },
   emailRequired: { ja: 'メールアドレスを入力してください。', en: 'Enter your email.' },
@@ -83,8 +83,8 @@ export const MESSAGES = {
     ja: 'メールを送信できませんでした。しばらく時間をおいて再度お試しください。',
     en: 'The mail could not be sent. Please wait a while and retry.',
   },
-  /** Spec §8: login-status failure with status 999. */
+  /** docs/spec.md §8: login-status failure with status 999. */
   communicationError: COMMUNICATION_ERROR,
-  /** Spec §8: login-status failure with any other status. */
+  /** docs/spec.md §8: login-status failure with any other status. */
   serverError: SERVER_ERROR,
 } as const satisfies Record<string, Text>;

@@ -1,5 +1,5 @@
 /**
- * All money rules of spec §9, in integer yen. Nothing else in the code base does money math.
+ * All money rules of docs/spec.md §9, in integer yen. Nothing else in the code base does money math.
  */
 export const TAX_RATE_PERCENT = 10;
 
@@ -21,7 +21,7 @@ const COMMISSION_2020 = Date.UTC(2020, 2, 10, 15); // 2020-03-11 00:00 JST
 const COMMISSION_2022 = Date.UTC(2022, 5, 10, 15); // 2022-06-11 00:00 JST
 
 /**
- * Spec §9 "commission by date". The flag picks the second value; the spec does not say what
+ * docs/spec.md §9 "commission by date". The flag picks the second value; the spec does not say what
  * it means, so it is named for what it selects: the tax-included amount.
  */
 export function commissionAt(date: Date, taxIncluded: boolean): number {
@@ -31,7 +31,7 @@ export function commissionAt(date: Date, taxIncluded: boolean): number {
   return taxIncluded ? 330 : 300;
 }
 
-/** The deferred-payment (GMOAB) fee per application on `date`: spec §9's commission by date. */
+/** The deferred-payment (GMOAB) fee per application on `date`: docs/spec.md §9's commission by date. */
 export function deferredPaymentFeeAt(date: Date): { preTax: number; taxIncluded: number } {
   return { preTax: commissionAt(date, false), taxIncluded: commissionAt(date, true) };
 }
@@ -39,12 +39,12 @@ export function deferredPaymentFeeAt(date: Date): { preTax: number; taxIncluded:
 /** The fee in force since 2022-06-11 (300 yen, 330 with tax), derived from the same table. */
 export const DEFERRED_PAYMENT_FEE = deferredPaymentFeeAt(new Date(COMMISSION_2022));
 
-/** Spec §9: "a second helper gives 200 either way". */
+/** docs/spec.md §9: "a second helper gives 200 either way". */
 export function legacyCommission(): number {
   return 200;
 }
 
-/** The total late fee after `count` reminders, capped at three (spec §9: 891 yen at most). */
+/** The total late fee after `count` reminders, capped at three (docs/spec.md §9: 891 yen at most). */
 export function lateFeeTotal(count: number): number {
   return Math.min(Math.max(count, 0), DEFERRED_PAYMENT.maxLateFees) * DEFERRED_PAYMENT.lateFeeTaxIncluded;
 }

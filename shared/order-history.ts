@@ -6,7 +6,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * GMOAB: the invoice goes out when the round is charged and is due 14 days later; each reminder
- * after that adds 297 yen, three at most (spec §9, shared/money.ts). Null until charged.
+ * after that adds 297 yen, three at most (docs/spec.md §9, shared/money.ts). Null until charged.
  */
 export function deferredInvoiceOf(paidAt: string | null): DeferredInvoice | null {
   if (!paidAt) return null;
@@ -20,7 +20,7 @@ export function deferredInvoiceOf(paidAt: string | null): DeferredInvoice | null
 }
 
 /**
- * Spec §3/§4: the record a screen holds before it has a real one — count −100 and status ERROR,
+ * docs/spec.md §3/§4: the record a screen holds before it has a real one — count −100 and status ERROR,
  * so a placeholder can never be taken for an order.
  */
 export const EMPTY_PLAN_ORDER_HISTORY: Readonly<PlanOrderHistory> = Object.freeze<PlanOrderHistory>({

@@ -1,6 +1,6 @@
 import type { Text } from './text.ts';
 
-/** Spec §3: NONE means unset; GMOAB is GMO deferred payment (後払い). */
+/** docs/spec.md §3: NONE means unset; GMOAB is GMO deferred payment (後払い). */
 export const PAYMENT_METHODS = ['NONE', 'CARD', 'GMOAB'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -17,13 +17,13 @@ export class UnknownPaymentMethodError extends Error {
   }
 }
 
-/** Spec §3: an unknown payment method raises an error. */
+/** docs/spec.md §3: an unknown payment method raises an error. */
 export function parsePaymentMethod(value: string): PaymentMethod {
   if ((PAYMENT_METHODS as readonly string[]).includes(value)) return value as PaymentMethod;
   throw new UnknownPaymentMethodError(value);
 }
 
-/** Spec §9: card entry happens on the payment provider's page; these brands are accepted. */
+/** docs/spec.md §9: card entry happens on the payment provider's page; these brands are accepted. */
 export const CARD_BRANDS = ['Visa', 'Mastercard', 'JCB', 'American Express', 'Diners Club'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
@@ -35,7 +35,7 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Spec §4 display labels. */
+/** docs/spec.md §4 display labels. */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, Text> = {
   BEFORE: { ja: '決済処理中', en: 'Payment in progress' },
   CANCEL: { ja: '決済キャンセル', en: 'Payment cancelled' },
@@ -47,7 +47,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, Text> = {
   DELIVERED: { ja: '決済完了・配達完了', en: 'Payment confirmed, delivery complete' },
 };
 
-/** Spec §4: an unknown status shows an empty label. */
+/** docs/spec.md §4: an unknown status shows an empty label. */
 export function paymentStatusLabel(status: string, english = false): string {
   if (!Object.hasOwn(PAYMENT_STATUS_LABELS, status)) return '';
   const label = PAYMENT_STATUS_LABELS[status as PaymentStatus];
@@ -55,7 +55,7 @@ export function paymentStatusLabel(status: string, english = false): string {
 }
 
 /**
- * DESIGN.md: the allowed moves; any other move is refused. ERROR → BEFORE is a retry of a
+ * docs/spec.md §4: the allowed moves; any other move is refused. ERROR → BEFORE is a retry of a
  * declined billing charge (issue 9: after 1 and 3 days, or at once after a card change), made
  * with a new attempt and so a new order key; a round that ships without a success stays ERROR.
  */

@@ -1,6 +1,6 @@
 /**
  * What people type for a Japanese postal code, made into the 7 half-width digits the rules of
- * spec §5 accept: full-width digits (１５０) become half-width, and hyphens of any width, the
+ * docs/spec.md §5 accept: full-width digits (１５０) become half-width, and hyphens of any width, the
  * long-vowel mark people type for one, and spaces are dropped. Anything else is left for the
  * rule to refuse.
  */

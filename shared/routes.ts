@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2, as data. Every link, redirect and server route reads its path
+ * The route table of docs/spec.md §2, as data. Every link, redirect and server route reads its path
  * from here, so a path is written once (spelling kept as the spec has it: `adress`, `orderHistroy`).
  */
 export type RouteAccess = 'public' | 'user' | 'secure';
@@ -66,7 +66,7 @@ export function href<Id extends RouteId>(id: Id, ...args: HrefArgs<(typeof ROUTE
   });
 }
 
-/** The login page that returns to `returnTo` afterwards (spec §6: the `url` query parameter). */
+/** The login page that returns to `returnTo` afterwards (docs/spec.md §6: the `url` query parameter). */
 export function loginHref(returnTo: string): string {
   return `${ROUTES.login.path}?url=${encodeURIComponent(returnTo)}`;
 }

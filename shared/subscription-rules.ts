@@ -3,7 +3,7 @@ import { formatDeadline, SHOP_TIME_ZONE } from './format.ts';
 import type { Text } from './text.ts';
 
 /**
- * THE rule of when a subscription change takes effect (DESIGN.md "When a change applies"), used
+ * THE rule of when a subscription change takes effect (docs/decisions/0008-subscription-rounds.md), used
  * by the API, every page, every mail and the howto/FAQ texts:
  *
  * - A round's deadline is the instant `endDate`. Strictly before it, a change (tier, count, skip,
@@ -90,7 +90,7 @@ export const HOW_TO_CANCEL_TEXT: Text = {
 /** Boxes per round a subscription may hold (shop policy: keeps a round's parcel one size). */
 export const COUNT_LIMITS = { min: 1, max: 5 } as const;
 
-/** Name, postal code, address and phone: what a box needs to arrive (spec §5); checkout needs them. */
+/** Name, postal code, address and phone: what a box needs to arrive (docs/spec.md §5); checkout needs them. */
 export function hasDeliveryAddress(user: { name: string; zip: string; address: string; address2: string; tel: string }): boolean {
   return [user.name, user.zip, user.address, user.address2, user.tel].every((v) => v.trim() !== '');
 }

@@ -1,4 +1,4 @@
-/** A piece of interface text in both languages of the shop (spec §1: Japanese with English). */
+/** A piece of interface text in both languages of the shop (docs/spec.md §1: Japanese with English). */
 export interface Text {
   ja: string;
   en: string;

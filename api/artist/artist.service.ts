@@ -28,7 +28,7 @@ export async function listArtistsOfPlans(db: Db, planIds: number[], now: Date): 
   return (await repo.findArtistsOfPlans(db, planIds, now)).map(toArtist);
 }
 
-/** Open artists grouped by type, in the order of spec §3; `afterSort` pages through by sort key. */
+/** Open artists grouped by type, in the order of docs/spec.md §3; `afterSort` pages through by sort key. */
 export async function listCategoryArtists(
   db: Db,
   options: { artistType?: ArtistType; afterSort?: number },

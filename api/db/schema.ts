@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { PaymentTables } from './schema-payments.ts';
 
-/** Row types of the database; they never leave the services (STYLE.md). */
+/** Row types of the database; they never leave the services (the services map them to the shapes of shared/api/types.ts). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 

@@ -121,7 +121,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     return;
   }
   if (error instanceof UnknownPaymentMethodError) {
-    // Spec §3 "the payment method does not exist": the client's mistake, not the server's.
+    // docs/spec.md §3 "the payment method does not exist": the client's mistake, not the server's.
     const text = { ja: '支払い方法が存在しません。', en: 'The payment method does not exist.' };
     sendDomainError(res, new BadRequestError(text, { paymentMethod: text }));
     return;

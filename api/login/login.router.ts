@@ -14,7 +14,7 @@ const NoQuery = z.strictObject({});
 export function loginRouter(ctx: ApiContext): Router {
   const router = Router();
 
-  // Spec §7: signed in only if `userId` is present. Never cached: it differs per shopper.
+  // docs/spec.md §7: signed in only if `userId` is present. Never cached: it differs per shopper.
   router.get('/loginStatus', async (req, res) => {
     const user = await findSessionUser(ctx.db, sessionToken(req), ctx.now());
     const status: LoginStatus = { userId: user?.id ?? null, user };

@@ -7,7 +7,7 @@ import * as news from './news.service.ts';
 
 const ListQuery = z.object({ limit: plainInt(1, 100).default(50) }).strict();
 const DetailParams = z.object({ newsId: IdParam });
-// Spec §7 names a `user` query on the detail call; it is accepted (a user id) and not needed to answer.
+// docs/spec.md §7 names a `user` query on the detail call; it is accepted (a user id) and not needed to answer.
 const DetailQuery = z.object({ user: IdParam.optional() }).strict();
 
 export function newsRouter(ctx: ApiContext): Router {

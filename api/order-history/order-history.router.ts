@@ -11,7 +11,7 @@ const Params = z.object({ planOrderId: IdParam });
 /** The addressee's own rules (length, characters) give their message in the service. */
 const ReceiptBody = z.strictObject({ addressee: z.string().max(1000) });
 
-/** GET /api/planOrderHistory(/{id}) (spec §7) and the receipt of one order (issue 9). */
+/** GET /api/planOrderHistory(/{id}) (docs/spec.md §7) and the receipt of one order (issue 9). */
 export function orderHistoryRouter(ctx: ApiContext): Router {
   const router = Router();
   const privately = (res: Response) => res.set('cache-control', 'private, no-store');

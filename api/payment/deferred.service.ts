@@ -5,7 +5,7 @@ import { deferredOwed } from './payment.repository.ts';
 
 /**
  * Refuses (409) a GMOAB purchase of `amount` yen (tax included) that would take the user's unpaid
- * deferred total past the spec §9 limit of 55,000 yen. For checkout and the billing run (H8).
+ * deferred total past the docs/spec.md §9 limit of 55,000 yen. For checkout and the billing run (H8).
  */
 export async function assertDeferredLimit(db: Db, userId: number, amount: number): Promise<void> {
   if (exceedsDeferredLimit(await deferredOwed(db, userId), amount)) throw new DomainError(409, 'CONFLICT', DEFERRED_LIMIT_MESSAGE);

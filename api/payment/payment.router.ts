@@ -72,7 +72,7 @@ export function paymentRouter(ctx: ApiContext): Router {
   router.put('/paymentMethod', async (req, res) => {
     const body = parseInput(ChoiceBody, req.body, 'body');
     const user = await requireSecureUser(ctx, req);
-    // An unknown value raises UnknownPaymentMethodError (spec §3): the error middleware makes it a 400.
+    // An unknown value raises UnknownPaymentMethodError (docs/spec.md §3): the error middleware makes it a 400.
     const method = parsePaymentMethod(body.paymentMethod);
     const choice: PaymentMethodChoice = { paymentMethod: await payments.chooseMethod(ctx, user, method, body.guardianConsent ?? false) };
     res.json(choice);

@@ -4,7 +4,7 @@
  * (api/payment/sandbox/); a real gateway (e.g. GMO Payment Gateway) is a second implementation
  * of this same interface, chosen by `PAYMENT_PROVIDER`.
  *
- * Rules every implementation keeps (DESIGN.md "Payment provider"):
+ * Rules every implementation keeps (docs/decisions/0010-payment-provider.md):
  * - The shop never sees a card number or CVC: it keeps `token`, `brand`, `last4`, `expiry`.
  * - Results are looked up at the provider, never taken from a query string.
  * - `orderKey` is a deterministic id (e.g. `uph-<userPlanId>-<planOrderId>`): charging the same

@@ -16,7 +16,7 @@ const DAY = 24 * 60 * MINUTE;
 /** Signed out after a week without a visit (sliding), and a month after sign-in whatever happens. */
 export const SESSION_IDLE_MS = 7 * DAY;
 export const SESSION_ABSOLUTE_MS = 30 * DAY;
-/** securitySafe: the session proved the password or a mail code this recently (DESIGN.md). */
+/** securitySafe: the session proved the password or a mail code this recently (docs/spec.md §6). */
 export const SECURE_MS = 30 * MINUTE;
 /** The idle clock is moved at most once an hour, so reading a session seldom writes. */
 const TOUCH_AFTER_MS = 60 * MINUTE;

@@ -8,7 +8,7 @@ import { providerFailure, withProviderDeadline as withDeadline } from '../paymen
 /**
  * Charges a reserved row (status BEFORE) and records the answer. Runs outside any transaction.
  * A provider that fails or times out leaves the row BEFORE: its order key is looked up before
- * any retry, so the shopper is never charged twice (DESIGN.md "Jobs").
+ * any retry, so the shopper is never charged twice (docs/decisions/0011-job-queue.md).
  */
 export async function chargeReserved(
   ctx: ApiContext,

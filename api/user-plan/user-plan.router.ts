@@ -35,7 +35,7 @@ function errorBody(error: DomainError): ApiErrorBody {
   return body;
 }
 
-/** GET/POST/PUT/DELETE /api/userPlan (spec §7): a shopper's subscriptions. */
+/** GET/POST/PUT/DELETE /api/userPlan (docs/spec.md §7): a shopper's subscriptions. */
 export function userPlanRouter(ctx: ApiContext): Router {
   const router = Router();
   const noQuery = (req: Request) => parseInput(NoQuery, req.query, 'query');

@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import { parseInput } from '../http/validate.ts';
 import { lookupZip } from './zip.service.ts';
 
-/** 7 half-width digits only (spec §5): converting full-width digits or dropping a hyphen is the form's job. */
+/** 7 half-width digits only (docs/spec.md §5): converting full-width digits or dropping a hyphen is the form's job. */
 const ZipParams = z.strictObject({ zip: z.string().regex(/^[0-9]{7}$/, { error: 'zipFormat' }) });
 const NoQuery = z.strictObject({});
 

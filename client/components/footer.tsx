@@ -23,7 +23,7 @@ function ExternalLink({ url, className, children }: { url: string; className?: s
 }
 
 /**
- * Spec §2: the footer links to FAQ, the operating company's own site, privacy, terms and the
+ * docs/spec.md §2: the footer links to FAQ, the operating company's own site, privacy, terms and the
  * legal notice; the shop's Twitter and Instagram; and the page-top control.
  */
 export function Footer({ inert }: { inert: boolean }) {

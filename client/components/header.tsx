@@ -79,7 +79,7 @@ function HeaderNav({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * Spec §1: the English on/off flag. The button names the language it switches to, in that
+ * docs/spec.md §1: the English on/off flag. The button names the language it switches to, in that
  * language (as Japanese shops usually do); the whole page being in the other language is the state.
  */
 function LangToggle() {

@@ -15,7 +15,7 @@ export interface MenuEntry {
   label: Text;
 }
 
-/** Spec §2: always shown. */
+/** docs/spec.md §2: always shown. */
 export const SHOP_ENTRIES: MenuEntry[] = [
   { id: 'lineup', label: { ja: 'ラインナップ', en: 'Lineup' } },
   { id: 'howto', label: { ja: 'ご利用方法', en: 'How to use' } },
@@ -34,13 +34,13 @@ export const MORE_ENTRIES: MenuEntry[] = [
 
 export const CONTACT_LABEL: Text = { ja: 'お問い合わせ', en: 'Contact us' };
 
-/** Spec §2: signed out. */
+/** docs/spec.md §2: signed out. */
 export const GUEST_ENTRIES: MenuEntry[] = [
   { id: 'login', label: { ja: 'ログイン', en: 'Log in' } },
   { id: 'signup', label: { ja: '新規会員登録', en: 'Sign up' } },
 ];
 
-/** Spec §2/§6: signed in only (the logout entry follows them). */
+/** docs/spec.md §2/§6: signed in only (the logout entry follows them). */
 export const MEMBER_ENTRIES: MenuEntry[] = [
   { id: 'profile', label: { ja: '会員情報', en: 'Profile' } },
   { id: 'plan', label: { ja: 'ご契約中のプラン', en: 'My plans' } },
@@ -56,7 +56,7 @@ interface MenuLinksProps {
   extra?: ReactNode;
 }
 
-/** A list of menu links; any click closes the menu (spec §2). */
+/** A list of menu links; any click closes the menu (docs/spec.md §2). */
 export function MenuLinks({ entries, onNavigate, variant = 'list', extra }: MenuLinksProps) {
   const t = useT();
   return (

@@ -6,7 +6,7 @@ import { LOGOUT_INTENT } from '../data/logout.ts';
 import { useT } from '../lang.tsx';
 
 /**
- * Spec §4: logout calls the server, refreshes login status, closes the menu and goes to /. It is
+ * docs/spec.md §4: logout calls the server, refreshes login status, closes the menu and goes to /. It is
  * a form posted to the top page's action (a plain POST works without JavaScript: 303 to /); with
  * JavaScript a fetcher posts it without leaving the page, and a refusal is shown here, in the menu.
  */

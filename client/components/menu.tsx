@@ -21,7 +21,7 @@ interface MenuProps {
 }
 
 /**
- * Spec §2: the slide-out menu. It stays in the document so it can slide; while closed it is
+ * docs/spec.md §2: the slide-out menu. It stays in the document so it can slide; while closed it is
  * `visibility: hidden` (out of the tab order and the accessibility tree). While open it traps
  * focus, locks the page's scroll, and closes on Escape, on the backdrop and on any link.
  */

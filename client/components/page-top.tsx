@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useT } from '../lang.tsx';
 import { TOP_ID } from './menu.tsx';
 
-/** Spec §9: the page-top scroll moves one step every 10 ms. */
+/** docs/spec.md §9: the page-top scroll moves one step every 10 ms. */
 export const SCROLL_STEP_MS = 10;
 /** Each step keeps this share of the remaining distance: fast at first, easing into the top. */
 const KEEP_PER_STEP = 0.86;
-/** Any of these on the page means the user took over, so the animation stops (spec §2). */
+/** Any of these on the page means the user took over, so the animation stops (docs/spec.md §2). */
 const INTERRUPTIONS = ['touchstart', 'mousedown', 'wheel'] as const;
 /** The button appears once the page has been scrolled this far. */
 const SHOW_AFTER_PX = 240;
@@ -42,7 +42,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Spec §2: the footer's page-top control, a floating round link to #top. Without JavaScript it is
+ * docs/spec.md §2: the footer's page-top control, a floating round link to #top. Without JavaScript it is
  * always shown (the scroll listener that hides it near the top never runs).
  */
 export function PageTop() {
@@ -60,7 +60,7 @@ export function PageTop() {
 
   function scrollToTop(event: MouseEvent<HTMLAnchorElement>): void {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    // The link jumps to #top by itself; with JavaScript the page glides there instead (spec §9).
+    // The link jumps to #top by itself; with JavaScript the page glides there instead (docs/spec.md §9).
     event.preventDefault();
     // A keyboard press (detail 0) also moves focus to the top, or Tab would continue in the footer.
     const fromKeyboard = event.detail === 0;

@@ -3,7 +3,7 @@ import { useConfig } from '../config.tsx';
 import { LogoMark } from './logo.tsx';
 
 /**
- * A centred card that stands in for the whole shell (spec §2: a global error replaces the
+ * A centred card that stands in for the whole shell (docs/spec.md §2: a global error replaces the
  * pages). It needs no router context, so the root error boundary can use it too.
  */
 export function ShellErrorCard({ title, lang, children }: { title: string; lang?: string; children: ReactNode }) {

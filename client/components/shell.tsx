@@ -6,7 +6,7 @@ import { Header } from './header.tsx';
 import { Menu, TOP_ID } from './menu.tsx';
 import { TestModeBar } from './test-mode-bar.tsx';
 
-/** Spec §2: the page shell — header, slide-out menu, footer. */
+/** docs/spec.md §2: the page shell — header, slide-out menu, footer. */
 export function Shell({ signedIn }: { signedIn: boolean }) {
   const { english } = useLang();
   const t = useT();

@@ -1,7 +1,7 @@
 import type { SocialType } from '../../shared/artist-types.ts';
 
 /**
- * Spec §2: icons for the known social link kinds and a default for any other. Simple, original
+ * docs/spec.md §2: icons for the known social link kinds and a default for any other. Simple, original
  * glyphs (not the services' logos), drawn on a 24×24 grid in the current text colour.
  */
 const GLYPHS: Record<SocialType, string> = {

@@ -1,4 +1,4 @@
-/** A decorative gift box with a question mark: the contents stay a surprise (spec §1). */
+/** A decorative gift box with a question mark: the contents stay a surprise (docs/spec.md §1). */
 export function SpecialGiftBox() {
   return (
     <svg className="special-gift" viewBox="0 0 160 160" width="160" height="160" aria-hidden="true" focusable="false">

@@ -12,7 +12,7 @@ import { Phrases } from './phrases.tsx';
 import { PlanList } from './plan-card.tsx';
 import { SpecialGiftBox } from './special-gift-box.tsx';
 
-/** The words of one fixed special page (spec §2); the layout is shared by all of them. */
+/** The words of one fixed special page (docs/spec.md §2); the layout is shared by all of them. */
 export interface SpecialCopy {
   /** Modifier class for per-product accents in catalogue.css. */
   theme: string;

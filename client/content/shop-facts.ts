@@ -47,7 +47,7 @@ export const TAX_RATE: Text = { ja: `${TAX_RATE_PERCENT}%`, en: `${TAX_RATE_PERC
 
 export const CARD_BRAND_LIST: Text = { ja: CARD_BRANDS.join('、'), en: CARD_BRANDS.join(', ') };
 
-/** The conditions of GMO deferred payment (spec §9), quoted by the FAQ, the how-to and the terms. */
+/** The conditions of GMO deferred payment (docs/spec.md §9), quoted by the FAQ, the how-to and the terms. */
 export const DEFERRED_PAYMENT_CONDITIONS: Text[] = [
   {
     ja: `後払い手数料として、お申し込み1回につき${FEES.deferred.ja}を申し受けます。`,

@@ -2,7 +2,7 @@ import type { PublicConfig } from '../../shared/config.ts';
 import type { Text } from '../../shared/text.ts';
 
 /**
- * The shape of the static information pages (spec §2: /faq, /howto, /transactions, /privacy,
+ * The shape of the static information pages (docs/spec.md §2: /faq, /howto, /transactions, /privacy,
  * /terms). Every string is a `Text`, so both languages are written together and a test can walk
  * the whole tree looking for a missing translation.
  */

@@ -7,7 +7,7 @@ import { addressFromZip, isCompleteZip, normalizeZip } from '../../shared/postal
 import type { Text } from '../../shared/text.ts';
 import { apiFailure, checkInput, formFailure, parseInput, seeOther, withoutSecrets, type FormFailure, type FormValues } from './form-action.ts';
 
-/** The shared sign-up / reminder screen (spec §2): one of two types, three steps. */
+/** The shared sign-up / reminder screen (docs/spec.md §2): one of two types, three steps. */
 export type EntryType = 'signup' | 'reminder';
 export type EntryStep = 'email' | 'code' | 'details';
 

@@ -25,7 +25,7 @@ export function must<D>(result: ApiResult<D>): D {
   throw data(result.error, { status });
 }
 
-/** The HTTP status of a page whose login-status call failed (spec §8 global error). */
+/** The HTTP status of a page whose login-status call failed (docs/spec.md §8 global error). */
 export const LOGIN_STATUS_FAILED = 503;
 
 /** Optional data: the value, or a fallback; a failure here never breaks the page. */

@@ -7,7 +7,7 @@ import { LOGIN_STATUS_FAILED } from './api.ts';
 import { loadLoginStatus } from './login-status.ts';
 
 /**
- * Spec §6: a protected page loads the user; without one (or, for `secure` pages, without a
+ * docs/spec.md §6: a protected page loads the user; without one (or, for `secure` pages, without a
  * recent proof of identity) it redirects to the login page with the current path in `url`.
  */
 export async function requireUser(request: Request, context: unknown, access: RouteAccess): Promise<CurrentUser> {

@@ -5,7 +5,7 @@ import { apiFrom } from './api.ts';
 /**
  * One login-status call per navigation (or server request): the root loader and the member
  * guard run with the same `Request` and share its answer. A new navigation is a new `Request`,
- * so spec §2's refresh on every route change still asks again; after a form action the loaders
+ * so docs/spec.md §2's refresh on every route change still asks again; after a form action the loaders
  * get a new `Request` too, and see the session the action just opened or closed.
  */
 const answers = new WeakMap<Request, Promise<ApiResult<LoginStatus>>>();

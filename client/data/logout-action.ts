@@ -6,7 +6,7 @@ import { apiFailure, formFailure, readForm, seeOther } from './form-action.ts';
 import { LOGOUT_INTENT } from './logout.ts';
 
 /**
- * Spec §4/§7: logout calls the server; on success the app goes to / (the browser's next request
+ * docs/spec.md §4/§7: logout calls the server; on success the app goes to / (the browser's next request
  * has no session cookie: the API cleared it and the server passes that on); on error the error
  * is shown. Runs in the browser with JavaScript and on the server without it.
  */

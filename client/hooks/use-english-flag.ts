@@ -4,7 +4,7 @@ import { asksForEnglish, shouldTurnOffEnglish } from '../../shared/lang-rule.ts'
 import type { LangState } from '../lang.tsx';
 
 /**
- * Spec §2/§3: the English flag, kept in app state. On each route change (a new path or query;
+ * docs/spec.md §2/§3: the English flag, kept in app state. On each route change (a new path or query;
  * in-page #anchors are not route changes) English turns off, except on the password reminder.
  * The flag is adjusted while rendering the new route, so the new page never flashes in English
  * (https://react.dev/learn/you-might-not-need-an-effect#adjusting-some-state-when-a-prop-changes).

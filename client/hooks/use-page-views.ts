@@ -4,7 +4,7 @@ import { startAnalytics, trackPageView } from '../analytics.ts';
 import { useConfig } from '../config.tsx';
 
 /**
- * Spec §7: a page view per route change, when an analytics id is configured. It runs after the
+ * docs/spec.md §7: a page view per route change, when an analytics id is configured. It runs after the
  * new page has committed, so document.title is already the new page's.
  */
 export function usePageViews(): void {

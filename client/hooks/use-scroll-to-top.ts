@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Spec §2: navigating to a new full path scrolls to the top (to the #anchor if the new URL has
+ * docs/spec.md §2: navigating to a new full path scrolls to the top (to the #anchor if the new URL has
  * one). The first render is left alone so a reload or a shared #anchor link keeps its place.
  */
 export function useScrollToTopOnNavigate(): void {

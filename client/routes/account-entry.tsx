@@ -14,7 +14,7 @@ import { readForm } from '../data/form-action.ts';
 import { useT } from '../lang.tsx';
 
 /**
- * Spec §2: /mypage/signup and /mypage/reminder are one screen of two types. Step 1 mails a code,
+ * docs/spec.md §2: /mypage/signup and /mypage/reminder are one screen of two types. Step 1 mails a code,
  * step 2 checks it, step 3 signs up or sets a new password. Each step is a page form whose action
  * answers with the next step, carrying the e-mail and code in hidden fields: the same path with
  * JavaScript (the action runs in the browser) and without it (the server runs it).

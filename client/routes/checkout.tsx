@@ -90,7 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return data(failure, { status: result.status >= 500 ? 503 : 400 });
 }
 
-/** Spec §2 checkout: the final confirmation screen (issue 8). */
+/** docs/spec.md §2 checkout: the final confirmation screen (issue 8). */
 export function Component() {
   const { plan, user, card, count, money, blocker, idempotencyKey, returnTo } = useLoaderData<typeof loader>();
   const failure = useActionData<CheckoutFailure>();

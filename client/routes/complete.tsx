@@ -23,7 +23,7 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<{
   return { userPlan: userPlanOf(must(await apiFrom(context).userPlans()), params) };
 }
 
-/** Spec §2 purchase completion: names the round (「◯月号」), the amount and the next steps. */
+/** docs/spec.md §2 purchase completion: names the round (「◯月号」), the amount and the next steps. */
 export function Component() {
   const { userPlan } = useLoaderData<typeof loader>();
   const t = useT();

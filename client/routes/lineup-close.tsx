@@ -11,7 +11,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<ArtistCar
   return must(await apiFrom(context).artists({ isClose: true, limit: CLOSED_LIMIT })).map(toArtistCard);
 }
 
-/** Spec §2: the lineup of artists whose sales have ended. */
+/** docs/spec.md §2: the lineup of artists whose sales have ended. */
 export function Component() {
   const artists = useLoaderData() as ArtistCardData[];
   const t = useT();

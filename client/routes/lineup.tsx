@@ -19,7 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<LineupDat
   return { categories: categories.map(({ type, artists }) => ({ type, artists: artists.map(toArtistCard) })) };
 }
 
-/** Spec §2: artists whose plans accept orders, by category in the order of spec §3. */
+/** docs/spec.md §2: artists whose plans accept orders, by category in the order of docs/spec.md §3. */
 export function Component() {
   const { categories } = useLoaderData() as LineupData;
   const t = useT();

@@ -39,7 +39,7 @@ function returnPathOf(request: Request): string {
 }
 
 /**
- * Spec §6: a signed-in user who already proved the password recently goes straight on to `url`;
+ * docs/spec.md §6: a signed-in user who already proved the password recently goes straight on to `url`;
  * one who has not (sent here by a `secure` page) re-checks the password here, so the guard and
  * this page never bounce the user between them.
  */

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return seeOther(planNoticePath(intent, issueKey(result.data.appliesFrom.order)));
 }
 
-/** Spec §2 /mypage/plan: every subscription, its next round and every change (issue 8). */
+/** docs/spec.md §2 /mypage/plan: every subscription, its next round and every change (issue 8). */
 export function Component() {
   const { userPlans } = useLoaderData<typeof loader>();
   const failure = useActionData<{ error: Text }>();

@@ -31,7 +31,7 @@ function summarize(paragraphs: readonly string[]): string {
   return flat.length > DESCRIPTION_LENGTH ? `${flat.slice(0, DESCRIPTION_LENGTH)}…` : flat;
 }
 
-/** Spec §2: one news item. The message is plain text, shown as paragraphs (never as HTML). */
+/** docs/spec.md §2: one news item. The message is plain text, shown as paragraphs (never as HTML). */
 export function Component() {
   const news = useLoaderData() as News;
   const t = useT();

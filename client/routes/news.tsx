@@ -9,7 +9,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<News[]> {
   return must(await apiFrom(context).newsList());
 }
 
-/** Spec §2: published news, newest first. */
+/** docs/spec.md §2: published news, newest first. */
 export function Component() {
   const news = useLoaderData() as News[];
   const t = useT();

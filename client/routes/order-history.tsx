@@ -11,7 +11,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<PlanOrder
   return must(await apiFrom(context).planOrderHistories());
 }
 
-/** Spec §2 /mypage/orderHistroy: every order, newest first, with its progress and receipt (issue 9). */
+/** docs/spec.md §2 /mypage/orderHistroy: every order, newest first, with its progress and receipt (issue 9). */
 export function Component() {
   const orders = useLoaderData<typeof loader>();
   const t = useT();

@@ -10,7 +10,7 @@ export function ErrorBoundary() {
   const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
   const data = isRouteErrorResponse(error) ? (error.data as Partial<ApiErrorBody> | null) : null;
-  // Spec §8: a network failure asks the shopper to retry in a better network environment.
+  // docs/spec.md §8: a network failure asks the shopper to retry in a better network environment.
   const body = data?.code === 'NETWORK' ? { message: COMMUNICATION_ERROR.ja, messageEn: COMMUNICATION_ERROR.en } : data;
   return (
     <section className="page notice-page" role="alert">

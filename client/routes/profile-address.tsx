@@ -35,7 +35,7 @@ const COPY = {
   back: { ja: '会員情報に戻る', en: 'Back to your profile' },
 } as const satisfies Record<string, Text>;
 
-/** Every field of this form is required (spec §5), so the whole profile is sent, not a subset. */
+/** Every field of this form is required (docs/spec.md §5), so the whole profile is sent, not a subset. */
 const AddressFormInput = z.strictObject(ProfileFields);
 const FIELDS = Object.keys(ProfileFields) as (keyof typeof ProfileFields)[];
 const IntentSchema = z.enum(['save', 'zip']);
@@ -80,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const RULES = { schema: AddressFormInput, toInput: toProfileInput };
 
-/** Spec §2 "/mypage/profile/adress": delivery address and user data. */
+/** docs/spec.md §2 "/mypage/profile/adress": delivery address and user data. */
 export function Component() {
   const user = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();

@@ -80,7 +80,7 @@ function codeStepEmail(answer: FormFailure | undefined): string | null {
   return values.intent === 'change' ? values.email : null;
 }
 
-/** Spec §2 "/mypage/profile/email": a new address, proved by the code mailed to it. */
+/** docs/spec.md §2 "/mypage/profile/email": a new address, proved by the code mailed to it. */
 export function Component() {
   const user = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure>();

@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const RULES = { schema: PasswordChangeInput, toInput: toPasswordInput };
 
-/** Spec §2 "/mypage/profile/password" (a `secure` page: the guard asks for the password first). */
+/** docs/spec.md §2 "/mypage/profile/password" (a `secure` page: the guard asks for the password first). */
 export function Component() {
   const failure = useActionData<FormFailure>();
   const t = useT();

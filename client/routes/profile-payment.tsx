@@ -91,7 +91,7 @@ function useNotice(): Text | null {
   return key && Object.hasOwn(PAYMENT_NOTICES, key) ? PAYMENT_NOTICES[key as PaymentNoticeKey] : null;
 }
 
-/** Spec §2 "/mypage/profile/payment" (a `secure` page): current method, card, GMOAB, history. */
+/** docs/spec.md §2 "/mypage/profile/payment" (a `secure` page): current method, card, GMOAB, history. */
 export function Component() {
   const { user, card, history, conditions, minor } = useLoaderData() as PaymentData;
   const failed = useActionData() as PaymentActionData | undefined;

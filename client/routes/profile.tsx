@@ -25,7 +25,7 @@ type ProfileActionData = { step: 'confirmDelete'; error: Text | null };
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<ProfileData> {
   const user = await loadCurrentUser(request, context);
   const wantsDelete = new URL(request.url).searchParams.get('step') === 'delete';
-  // Deleting needs a recent proof of identity (DESIGN.md "securitySafe"): ask for it first.
+  // Deleting needs a recent proof of identity (securitySafe, docs/spec.md §6): ask for it first.
   if (wantsDelete && !user.securitySafe) throw redirect(loginHref(DELETE_STEP_PATH));
   return { user, confirmDelete: wantsDelete };
 }
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ step: 'confirmDelete', error } satisfies ProfileActionData, { status: result.status === 999 ? 503 : result.status });
 }
 
-/** Spec §2 "/mypage/profile": the registered details with links to change them, and account deletion. */
+/** docs/spec.md §2 "/mypage/profile": the registered details with links to change them, and account deletion. */
 export function Component() {
   const { user, confirmDelete } = useLoaderData() as ProfileData;
   const actionData = useActionData() as ProfileActionData | undefined;

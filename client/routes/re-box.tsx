@@ -33,7 +33,7 @@ const POINTS: readonly { title: Text; body: Text }[] = [
   },
 ];
 
-/** Spec §2: the Re-box category — past boxes sold again; open artists first, closed ones after. */
+/** docs/spec.md §2: the Re-box category — past boxes sold again; open artists first, closed ones after. */
 export function Component() {
   const { open, closed } = useLoaderData() as ReBoxData;
   const t = useT();

@@ -41,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return seeOther(href('receipt', { id: result.data.historyId }));
 }
 
-/** Spec §2 /mypage/orderHistroy/{id}/receipt: the issue form, then the printable receipt (issue 9). */
+/** docs/spec.md §2 /mypage/orderHistroy/{id}/receipt: the issue form, then the printable receipt (issue 9). */
 export function Component() {
   const { order, receipt, addressee } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();

@@ -15,7 +15,7 @@ import { LangProvider } from '../lang.tsx';
 
 export interface RootData {
   user: CurrentUser | null;
-  /** Spec §2: when set, the whole shell shows only this text. */
+  /** docs/spec.md §2: when set, the whole shell shows only this text. */
   globalError: Text | null;
 }
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data<RootData>({ user: status.data.user, globalError: null });
 }
 
-/** Spec §2: login status is refreshed on every route change (after the English rule has run). */
+/** docs/spec.md §2: login status is refreshed on every route change (after the English rule has run). */
 export function shouldRevalidate(): boolean {
   return true;
 }
@@ -47,7 +47,7 @@ export function Component() {
   );
 }
 
-/** Spec §2/§8: the global error replaces the whole shell with its text. */
+/** docs/spec.md §2/§8: the global error replaces the whole shell with its text. */
 function GlobalError({ text, english }: { text: Text; english: boolean }) {
   return (
     <ShellErrorCard title={english ? 'Error' : 'エラー'} lang={english ? 'en' : 'ja'}>

@@ -76,7 +76,7 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
       const requestContext: LoaderContext = {
         // A stalled API must not stall the page (or the shutdown): its calls, the login-status
         // lookup included, end at the request's deadline (counted from its arrival) or when the
-        // shopper leaves, and the page shows the communication error (spec §8) instead.
+        // shopper leaves, and the page shows the communication error (docs/spec.md §8) instead.
         api: withAnonymousLoginStatus(
           createApiClient({
             baseUrl: options.apiOrigin,

@@ -7,7 +7,7 @@ import {
 import type * as T from './types.ts';
 
 /**
- * The typed client for every call of spec §7. It never throws on a status (spec §7/§8): a
+ * The typed client for every call of docs/spec.md §7. It never throws on a status (docs/spec.md §7/§8): a
  * result is `ok` with data, or not with the API's error body. A network failure is status 999.
  */
 export type ApiResult<D> =
@@ -76,7 +76,7 @@ const BAD_RESPONSE: ApiErrorBody = {
 
 /**
  * A success body is JSON or empty. Anything else (an HTML page from a misrouted proxy, a body cut
- * off mid-stream) is a failure like a 502, never a thrown SyntaxError (spec §7: calls never throw).
+ * off mid-stream) is a failure like a 502, never a thrown SyntaxError (docs/spec.md §7: calls never throw).
  */
 async function readData<D>(response: Response): Promise<ApiResult<D>> {
   let text: string;

@@ -44,7 +44,7 @@ export type ErrorCode =
   /** Issue 9: the receipt has not been issued yet (POST issues it). */
   | 'RECEIPT_NOT_ISSUED';
 
-/** The one error shape of the API (DESIGN.md "Errors"). */
+/** The one error shape of the API (docs/decisions/0006-api-edge-rules.md). */
 export interface ApiErrorBody {
   code: ErrorCode;
   message: string;
@@ -53,11 +53,11 @@ export interface ApiErrorBody {
   fields?: Record<string, Text>;
 }
 
-/** Spec §8: a network failure is status 999 with the text "Network Error". */
+/** docs/spec.md §8: a network failure is status 999 with the text "Network Error". */
 export const NETWORK_ERROR_STATUS = 999;
 export const NETWORK_ERROR_TEXT = 'Network Error';
 
-/** Spec §5: calls that need a path parameter or body fail when it is null or undefined. */
+/** docs/spec.md §5: calls that need a path parameter or body fail when it is null or undefined. */
 export class RequiredParameterError extends Error {
   readonly field: string;
   constructor(field: string) {

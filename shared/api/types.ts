@@ -6,7 +6,7 @@ import type { TimelineEntry } from '../order-timeline.ts';
 import type { ReceiptRefusal, TaxBreakdown } from '../receipt.ts';
 import type { Text } from '../text.ts';
 
-/** Response and request shapes of the shop API; field names follow spec §3. */
+/** Response and request shapes of the shop API; field names follow docs/spec.md §3. */
 
 export interface SocialLink {
   type: string;
@@ -14,7 +14,7 @@ export interface SocialLink {
   label?: string;
 }
 
-/** Spec §3 "attribute (object)": the artist's links and free-form extras. */
+/** docs/spec.md §3 "attribute (object)": the artist's links and free-form extras. */
 export interface ArtistAttribute {
   links: SocialLink[];
 }
@@ -63,7 +63,7 @@ export interface PlanContents {
   limitedCount: number;
 }
 
-/** One box round of a plan: `endDate` is the application deadline (DESIGN.md). */
+/** One box round of a plan: `endDate` is the application deadline (docs/decisions/0008-subscription-rounds.md). */
 export interface Order {
   id: number;
   planId: number;
@@ -163,7 +163,7 @@ export interface News {
 
 export type Gender = 'MALE' | 'FEMALE' | 'OTHER' | 'UNKNOWN';
 
-/** Spec §3 "default user". */
+/** docs/spec.md §3 "default user". */
 export interface User {
   email: string;
   name: string;
@@ -182,7 +182,7 @@ export interface CurrentUser extends Omit<User, 'code'> {
   securitySafe: boolean;
 }
 
-/** Spec §7: signed in only if `userId` is present. */
+/** docs/spec.md §7: signed in only if `userId` is present. */
 export interface LoginStatus {
   userId: number | null;
   user: CurrentUser | null;
@@ -317,7 +317,7 @@ export interface ReceiptState {
 }
 
 /**
- * GET /api/planOrderHistory(/{id}): one round one user bought. Spec §3 names kept (`order` is the
+ * GET /api/planOrderHistory(/{id}): one round one user bought. docs/spec.md §3 names kept (`order` is the
  * round); `id` is the history id the detail and receipt calls take.
  */
 export interface PlanOrderHistory {
@@ -327,7 +327,7 @@ export interface PlanOrderHistory {
   artist: HistoryArtist;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
-  /** Spec §4 label; empty for an unknown status. */
+  /** docs/spec.md §4 label; empty for an unknown status. */
   paymentStatusLabel: Text;
   count: number;
   price: number;

@@ -5,7 +5,7 @@ import { waitForHydration, type Browser } from '../support/browser.ts';
 import { listPublicPages } from '../support/public-pages.ts';
 import { useShopInBrowser } from '../support/shop-in-browser.ts';
 
-/** Every public page of spec §2, checked by axe-core in Chromium: no serious or critical violation. */
+/** Every public page of docs/spec.md §2, checked by axe-core in Chromium: no serious or critical violation. */
 const shop = useShopInBrowser();
 let pages: string[] = [];
 

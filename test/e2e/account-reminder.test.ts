@@ -4,7 +4,7 @@ import { waitForHydration } from '../support/browser.ts';
 import { signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
 
 /**
- * Spec §2: the reminder is the one route where English stays on across route changes; its own
+ * docs/spec.md §2: the reminder is the one route where English stays on across route changes; its own
  * steps never turn it off, and the mailed code comes in English too.
  */
 const shop = useProfileShop();
@@ -35,7 +35,7 @@ describe('password reminder in English', () => {
     await page.locator('input[name="passwordConfirm"]').fill('Reset-passw0rd');
     await page.getByRole('button', { name: 'Reset the password' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('profile')}?done=password`);
-    // Leaving the reminder is a route change: English turns off there (spec §2).
+    // Leaving the reminder is a route change: English turns off there (docs/spec.md §2).
     await page.getByText('パスワードを変更しました。').waitFor();
     expect(shop.browser.errors).toEqual([]);
     await page.close();
@@ -57,7 +57,7 @@ describe('password reminder in English', () => {
     await page.getByRole('heading', { name: 'Sign up' }).waitFor();
     await page.getByLabel('Postal code').waitFor();
     await page.getByRole('link', { name: 'Log in instead' }).click();
-    // A route change away from the screen turns English off (spec §2).
+    // A route change away from the screen turns English off (docs/spec.md §2).
     await page.getByRole('heading', { name: 'ログイン' }).waitFor();
     await page.close();
   });

@@ -23,7 +23,7 @@ const langToggle = (page: Page) => page.locator('.lang-toggle');
 const shellLang = (page: Page) => page.locator('.shell').getAttribute('lang');
 const sameDocument = (page: Page) => page.evaluate(() => '__sameDocument' in window);
 
-describe('English flag (spec §2)', () => {
+describe('English flag (docs/spec.md §2)', () => {
   it('switches the shell to English, and turns off again on the next route change', async () => {
     const { page, loginStatusCalls } = await open(href('lineup'));
     expect(await langToggle(page).textContent()).toBe('English');
@@ -71,7 +71,7 @@ describe('English flag (spec §2)', () => {
     const { page } = await open(`${href('lineup')}?lang=en`);
     expect(await shellLang(page)).toBe('en');
     expect(await langToggle(page).textContent()).toBe('日本語');
-    // …until the next route change (spec §2).
+    // …until the next route change (docs/spec.md §2).
     await page.locator('footer').getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('faq')}`);
     await expect.poll(() => shellLang(page)).toBe('ja');
@@ -112,7 +112,7 @@ describe('English flag (spec §2)', () => {
   });
 });
 
-describe('analytics (spec §7)', () => {
+describe('analytics (docs/spec.md §7)', () => {
   it('loads the tag once with the page nonce and sends a page view per client-side navigation', async () => {
     const tracked = await startStack({ env: { ANALYTICS_ID: 'G-TEST123' } });
     const page = await shop.browser.newPage();

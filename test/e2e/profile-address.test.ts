@@ -4,7 +4,7 @@ import { href } from '../../shared/routes.ts';
 import { waitForHydration } from '../support/browser.ts';
 import { signInBrowser, signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
 
-/** Spec §2 "/mypage/profile/adress": the postal code fills the address, with and without JavaScript. */
+/** docs/spec.md §2 "/mypage/profile/adress": the postal code fills the address, with and without JavaScript. */
 const shop = useProfileShop({ noJs: true });
 
 describe('address form with JavaScript', () => {

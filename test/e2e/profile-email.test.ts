@@ -4,7 +4,7 @@ import { href } from '../../shared/routes.ts';
 import { waitForHydration } from '../support/browser.ts';
 import { signInBrowser, signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
 
-/** Spec §2 "/mypage/profile/email": a code mailed to the new address proves it before the change. */
+/** docs/spec.md §2 "/mypage/profile/email": a code mailed to the new address proves it before the change. */
 const shop = useProfileShop();
 
 describe('e-mail change', () => {
@@ -39,7 +39,7 @@ describe('e-mail change', () => {
     await page.getByRole('button', { name: 'Change e-mail address' }).click();
 
     await page.waitForURL(`${shop.stack.webUrl}${href('profile')}?done=email`);
-    // A new route: English is off again (spec §2).
+    // A new route: English is off again (docs/spec.md §2).
     await page.getByText('メールアドレスを変更しました。').waitFor();
     await page.locator('.profile-email', { hasText: newEmail }).waitFor();
     // The old address is told of the change.

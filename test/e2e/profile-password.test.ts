@@ -5,7 +5,7 @@ import { href, loginHref } from '../../shared/routes.ts';
 import { waitForHydration } from '../support/browser.ts';
 import { dropSecuritySafe, signInBrowser, signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
 
-/** Spec §2 "/mypage/profile/password": a `secure` page; the new password is the one that logs in. */
+/** docs/spec.md §2 "/mypage/profile/password": a `secure` page; the new password is the one that logs in. */
 const shop = useProfileShop({ noJs: true });
 const NEW_PASSWORD = 'Changed-passw0rd';
 

@@ -89,7 +89,7 @@ function planNamed(detail: ArtistDetail, name: string): Plan {
 }
 
 describe('GET /api/artist/{slug}', () => {
-  it('gives the fields of spec §3, keeping only well-formed links', async () => {
+  it('gives the fields of docs/spec.md §3, keeping only well-formed links', async () => {
     const detail = await getDetail('/api/artist/known_artist');
     const { plans, pastBoxes: _pastBoxes, ...artist } = detail;
     expect(artist).toEqual({

@@ -47,7 +47,7 @@ describe('GET /api/artist', () => {
     expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
   });
 
-  it('gives every field of an artist (spec §3) with its tags', async () => {
+  it('gives every field of an artist (docs/spec.md §3) with its tags', async () => {
     const [first] = await getArtists('?limit=1');
     expect(first).toEqual({
       id: firstId,

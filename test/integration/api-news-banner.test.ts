@@ -122,7 +122,7 @@ describe('GET /api/news/{id}', () => {
     });
   });
 
-  it('accepts the user query of spec §7', async () => {
+  it('accepts the user query of docs/spec.md §7', async () => {
     const res = await request(api.app).get(`/api/news/${newsIds.latest}?user=1`);
     expect(res.status).toBe(200);
     expect(bodyOf<News>(res).id).toBe(newsIds.latest);

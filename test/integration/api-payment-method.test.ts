@@ -61,7 +61,7 @@ describe('PUT /api/paymentMethod: GMOAB', () => {
 });
 
 describe('PUT /api/paymentMethod: refusals', () => {
-  it('an unknown method is a 400 "payment method does not exist" (spec §3), never a 500', async () => {
+  it('an unknown method is a 400 "payment method does not exist" (docs/spec.md §3), never a 500', async () => {
     const shopper = await addShopper(api);
     const body = expectApiError(await choose(shopper, { paymentMethod: 'PAYPAY' }), 400, 'BAD_REQUEST', ['paymentMethod']);
     expect(body.message).toBe('支払い方法が存在しません。');

@@ -125,11 +125,11 @@ describe('server-side loaders', () => {
     expect(status?.cookie).toBe('oshibox_sid=xyz');
   });
 
-  it('show the communication error of spec §8 when the API cannot be reached', async () => {
+  it('show the communication error of docs/spec.md §8 when the API cannot be reached', async () => {
     const closed = await listenOnLoopback(express());
     await new Promise((r) => closed.server.close(r));
     const web = buildWeb(closed.url);
-    // A session's login status failed: the whole shell is the global error (spec §2).
+    // A session's login status failed: the whole shell is the global error (docs/spec.md §2).
     const member = await request(web).get('/lineup').set('cookie', 'oshibox_sid=xyz');
     expect(member.status).toBe(503);
     expect(member.text).toContain('通信エラーが発生しました。通信環境の良い場所で再度お試しください。');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-/** STYLE.md: `console.error` during a test fails it (React warnings, hydration errors…). */
+/** A house rule of the e2e suite: `console.error` during a test fails it (React warnings, hydration errors…). */
 let calls: unknown[][] = [];
 
 beforeEach(() => {

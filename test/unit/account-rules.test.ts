@@ -34,7 +34,7 @@ const GOOD_SIGNUP = {
 const errorsFor = (field: string, value: unknown) =>
   fieldErrors(SignupInput, { ...GOOD_SIGNUP, [field]: value, ...(field === 'password' ? { passwordConfirm: value } : {}) });
 
-describe('spec §5 field rules with the §8 messages', () => {
+describe('docs/spec.md §5 field rules with the §8 messages', () => {
   it('accepts a sign-up that keeps every rule', () => {
     expect(fieldErrors(SignupInput, GOOD_SIGNUP)).toBeNull();
   });

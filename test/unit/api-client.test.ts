@@ -189,7 +189,7 @@ describe('createApiClient: requests', () => {
   });
 });
 
-/** Each call of spec §5 with its required value left out, and the field it must name. */
+/** Each call of docs/spec.md §5 with its required value left out, and the field it must name. */
 const MISSING: [name: string, field: string, call: (c: ApiClient) => Promise<unknown>][] = [
   ['artistsByTag', 'tag', (c) => c.artistsByTag(null as never)],
   ['artist', 'slug', (c) => c.artist(undefined as never)],
@@ -215,7 +215,7 @@ const MISSING: [name: string, field: string, call: (c: ApiClient) => Promise<unk
   ['deleteUserPlan', 'planId', (c) => c.deleteUserPlan(null as never)],
 ];
 
-describe('createApiClient: required parameters (spec §5)', () => {
+describe('createApiClient: required parameters (docs/spec.md §5)', () => {
   it.each(MISSING)('%s fails with RequiredParameterError naming %s and does not fetch', async (_name, field, call) => {
     const { client, calls } = clientWith();
     // The async wrapper turns a synchronous throw into a rejection too; see the test below.
@@ -230,7 +230,7 @@ describe('createApiClient: required parameters (spec §5)', () => {
   });
 
   // Regression: the check runs before the call's promise exists, so a missing value throws
-  // synchronously instead of rejecting (spec §5, §7: calls never throw).
+  // synchronously instead of rejecting (docs/spec.md §5, §7: calls never throw).
   it('returns a rejected promise rather than throwing synchronously', async () => {
     const { client } = clientWith();
     let returned: unknown = null;

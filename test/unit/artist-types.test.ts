@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTIST_TYPE_LABELS, ARTIST_TYPES, listedPlans } from '../../shared/artist-types.ts';
 
 describe('artist types', () => {
-  it('label EVENT as SPECIAL in both languages (spec §3)', () => {
+  it('label EVENT as SPECIAL in both languages (docs/spec.md §3)', () => {
     expect(ARTIST_TYPE_LABELS.EVENT).toEqual({ ja: 'SPECIAL', en: 'SPECIAL' });
     expect(ARTIST_TYPES).toHaveLength(16);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shouldTurnOffEnglish } from '../../shared/lang-rule.ts';
 
-describe('shouldTurnOffEnglish (spec §2)', () => {
+describe('shouldTurnOffEnglish (docs/spec.md §2)', () => {
   it.each(['/lineup', '/', '/mypage/login', '/mypage/profile', '/news/3'])('turns English off on %s', (path) => {
     expect(shouldTurnOffEnglish(true, path)).toBe(true);
   });

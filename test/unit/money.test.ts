@@ -23,7 +23,7 @@ describe('withTax', () => {
   });
 });
 
-describe('fee constants (spec §9)', () => {
+describe('fee constants (docs/spec.md §9)', () => {
   it('ships for 600 yen before tax, 660 with tax', () => {
     expect(SHIPPING_FEE).toEqual({ preTax: 600, taxIncluded: 660 });
     expect(withTax(SHIPPING_FEE.preTax)).toBe(SHIPPING_FEE.taxIncluded);

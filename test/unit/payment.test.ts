@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
 } from '../../shared/payment.ts';
 
-/** Spec §4, written out so that a changed label fails here. */
+/** docs/spec.md §4, written out so that a changed label fails here. */
 const LABELS: Record<PaymentStatus, [ja: string, en: string]> = {
   BEFORE: ['決済処理中', 'Payment in progress'],
   CANCEL: ['決済キャンセル', 'Payment cancelled'],
@@ -21,7 +21,7 @@ const LABELS: Record<PaymentStatus, [ja: string, en: string]> = {
 };
 
 describe('paymentStatusLabel', () => {
-  it('knows exactly the eight statuses of spec §3', () => {
+  it('knows exactly the eight statuses of docs/spec.md §3', () => {
     expect([...PAYMENT_STATUSES].sort()).toEqual(Object.keys(LABELS).sort());
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, href, loginHref, safeReturnPath, type RouteAccess } from '../../shared/routes.ts';
 
-/** Spec §2, typed out literally (misspellings included) so the table cannot drift from it. */
+/** docs/spec.md §2, typed out literally (misspellings included) so the table cannot drift from it. */
 const SPEC_PATHS = [
   '/',
   '/faq',
@@ -37,7 +37,7 @@ const SPEC_PATHS = [
 const paths = Object.values(ROUTES).map((r) => r.path);
 
 describe('ROUTES', () => {
-  it('has every route of spec §2, spelled as the spec spells it, and no other', () => {
+  it('has every route of docs/spec.md §2, spelled as the spec spells it, and no other', () => {
     expect(SPEC_PATHS).toHaveLength(29);
     expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
   });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs build helper without type declarations
 import { serverOnlyGuard } from '../../scripts/build/server-only-guard.mjs';
 
-/** The browser build must refuse server-only code (STYLE.md: esbuild would inline it otherwise). */
+/** The browser build must refuse server-only code (`*.server.ts` files; esbuild would inline them otherwise). */
 function bundle(source: string): Promise<unknown> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'guard-'));
   writeFileSync(path.join(dir, 'secret.server.ts'), 'export const SECRET = process.env.DATABASE_URL;');

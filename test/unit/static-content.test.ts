@@ -85,7 +85,7 @@ describe.each(Object.entries(PAGES))('%s content', (_name, content) => {
 });
 
 describe('fee texts', () => {
-  it('quote the amounts of shared/money.ts, as spec §9 states them', () => {
+  it('quote the amounts of shared/money.ts, as docs/spec.md §9 states them', () => {
     expect(FEES.shipping.ja).toContain(`${formatNumber(SHIPPING_FEE.taxIncluded)}円（税込`);
     expect(FEES.shipping.ja).toContain('660');
     expect(FEES.shipping.ja).toContain('600');

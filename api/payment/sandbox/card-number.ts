@@ -16,7 +16,7 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Brands of spec §9 by their IIN ranges; null for any other (UnionPay, Discover, Mir…). */
+/** Brands of docs/spec.md §9 by their IIN ranges; null for any other (UnionPay, Discover, Mir…). */
 export function detectBrand(digits: string): CardBrand | null {
   const n2 = Number(digits.slice(0, 2));
   const n3 = Number(digits.slice(0, 3));

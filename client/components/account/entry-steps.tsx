@@ -48,7 +48,7 @@ export function StepList({ type, step }: { type: EntryType; step: EntryStep }) {
 
 /**
  * The screen's language travels with each step's form, so the mail comes in that language and a
- * page rendered without JavaScript stays in it (spec §2: only route changes turn English off).
+ * page rendered without JavaScript stays in it (docs/spec.md §2: only route changes turn English off).
  */
 export function LangField() {
   const { english } = useLang();

@@ -33,7 +33,7 @@ const COPY = {
 
 const RULES = { schema: SignupInput, toInput: toSignupInput };
 
-/** Sign-up step 3: the member's details (spec §5), proved by the e-mail and code carried along. */
+/** Sign-up step 3: the member's details (docs/spec.md §5), proved by the e-mail and code carried along. */
 export function SignupDetails({ failure, email, code }: { failure: FormFailure | undefined; email: string; code: string }) {
   const t = useT();
   const values = failure?.values ?? {};

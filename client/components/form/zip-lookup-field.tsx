@@ -29,7 +29,7 @@ function addressInput(from: HTMLElement): HTMLInputElement | null {
 }
 
 /**
- * The postal-code field (spec §5: "address is auto-filled from it"). With JavaScript, typing a
+ * The postal-code field (docs/spec.md §5: "address is auto-filled from it"). With JavaScript, typing a
  * complete code (full-width digits and hyphens accepted and converted) fills the address field
  * through `GET /api/zip/{zip}`; without it, the "find address" button posts `intent=zip` and the
  * page's action fills it on the server.

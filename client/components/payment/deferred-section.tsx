@@ -12,7 +12,7 @@ interface Props {
   consentError?: Text;
 }
 
-/** GMO deferred payment: spec §9's conditions first, then the choice (a minor ticks consent). */
+/** GMO deferred payment: docs/spec.md §9's conditions first, then the choice (a minor ticks consent). */
 export function DeferredSection({ conditions, inUse, minor, error, consentError }: Props) {
   const t = useT();
   return (

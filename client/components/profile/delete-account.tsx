@@ -31,7 +31,7 @@ const DELETED: Text[] = [
   { ja: '登録済みのお支払い方法', en: 'Your registered payment method' },
 ];
 
-/** Spec §2 "account deletion behind a clear confirmation": what goes, that it is final, two clear choices. */
+/** docs/spec.md §2 "account deletion behind a clear confirmation": what goes, that it is final, two clear choices. */
 export function DeleteAccountConfirm({ error }: { error?: Text | null }) {
   const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);

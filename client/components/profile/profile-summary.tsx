@@ -12,7 +12,7 @@ export function formatZip(zip: string): string {
   return /^\d{7}$/.test(zip) ? `〒${zip.slice(0, 3)}-${zip.slice(3)}` : zip;
 }
 
-/** The API sends the birthday as a calendar day (`1995-04-01`); shown as spec §9's `yyyy/MM/dd`. */
+/** The API sends the birthday as a calendar day (`1995-04-01`); shown as docs/spec.md §9's `yyyy/MM/dd`. */
 function formatBirthday(day: string): string {
   return day.replaceAll('-', '/');
 }
@@ -50,7 +50,7 @@ function Row({ label, children }: { label: Text; children: ReactNode }) {
   );
 }
 
-/** Spec §2 "/mypage/profile": the registered details, each group with its change link. */
+/** docs/spec.md §2 "/mypage/profile": the registered details, each group with its change link. */
 export function ProfileSummary({ user }: { user: CurrentUser }) {
   const t = useT();
   const empty = t({ ja: '未登録', en: 'Not registered' });
