@@ -57,7 +57,8 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:960px;margin:24px
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:8px;border-bottom:1px solid #eee;vertical-align:top}
 pre{white-space:pre-wrap;background:#fff8fb;border:1px solid #f1dbe4;padding:12px;border-radius:8px}
 .note{background:#fff4d6;padding:8px 12px;border-radius:8px}a{color:#c2185b}
-.preview{display:block;color:#5c5366;font-size:.9rem;overflow-wrap:anywhere}.code strong{font-size:1.25rem;letter-spacing:3px;color:#2b2433}`;
+.preview{display:block;color:#5c5366;font-size:.9rem;overflow-wrap:anywhere}.code strong{font-size:1.25rem;letter-spacing:3px;color:#2b2433}
+@media (max-width:600px){thead{display:none}tr,td{display:block}tr{border-bottom:1px solid #eee;padding:8px 0}td{border:0;padding:2px 0;overflow-wrap:anywhere}}`;
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
