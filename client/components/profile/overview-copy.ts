@@ -18,7 +18,7 @@ export const OVERVIEW_COPY = {
   shipping: { ja: '送料', en: 'Shipping' },
   fee: { ja: '後払い手数料', en: 'Deferred payment fee' },
   method: { ja: 'お支払い方法', en: 'Payment method' },
-  noBox: { ja: 'スキップ・休止中のため、予定されているお届けはありません。', en: 'No box is scheduled: your plans are skipped or paused.' },
+  noBox: { ja: 'いま予定されているお届けはありません（次の回の受付前か、スキップ・休止中です）。', en: 'No box is scheduled right now (the next round is not open yet, or your plans are skipped or paused).' },
   noCharge: { ja: '予定されているお支払いはありません。', en: 'No payment is scheduled.' },
   myPlans: { ja: 'プラン管理へ', en: 'Go to My plans' },
   changeMethod: { ja: 'お支払い方法を確認・変更する', en: 'See or change your payment method' },
