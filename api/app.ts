@@ -23,6 +23,7 @@ import { paymentProviderOf } from './payment/provider-of.ts';
 import { userPlanRouter } from './user-plan/user-plan.router.ts';
 import { opsRouter } from './ops/ops.router.ts';
 import { orderHistoryRouter } from './order-history/order-history.router.ts';
+import { overviewRouter } from './overview/overview.router.ts';
 
 /** The shop API ("upstream API origin"). Built here; only main.ts listens. */
 export function createApiApp(ctx: ApiContext): Express {
@@ -63,6 +64,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use('/api/plan', planRouter(ctx));
   app.use('/api/login', loginRouter(ctx));
   app.use('/api/mail', mailRouter(ctx));
+  // Before /api/user, whose router would otherwise see /overview first.
+  app.use('/api/user/overview', overviewRouter(ctx));
   app.use('/api/user', userRouter(ctx));
   app.use('/api/zip', zipRouter(ctx));
   app.use('/api/media', mediaRouter(ctx));

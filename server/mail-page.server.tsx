@@ -18,6 +18,9 @@ export const MAIL_PAGE_PATH = '/dev/mail';
 const LIST_LIMIT = 100;
 const FILE_LIMIT_BYTES = 512 * 1024;
 const ID = /^[0-9A-Za-z-]{1,100}$/;
+/** A code mail puts its 6-digit code on a line of its own (api/mail/mail-templates.ts `renderMail`). */
+const CODE_LINE = /^\d{6}$/m;
+const PREVIEW_CHARS = 120;
 
 const OutboxEntry = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), date: z.string() });
 type OutboxEntry = z.infer<typeof OutboxEntry>;
@@ -53,7 +56,9 @@ async function listEntries(folder: string): Promise<OutboxEntry[]> {
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:960px;margin:24px auto;padding:0 16px;color:#2b2433;line-height:1.6}h1{font-size:1.5rem;overflow-wrap:anywhere}dt{font-weight:700}dd{margin:0 0 8px}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:8px;border-bottom:1px solid #eee;vertical-align:top}
 pre{white-space:pre-wrap;background:#fff8fb;border:1px solid #f1dbe4;padding:12px;border-radius:8px}
-.note{background:#fff4d6;padding:8px 12px;border-radius:8px}a{color:#c2185b}`;
+.note{background:#fff4d6;padding:8px 12px;border-radius:8px}a{color:#c2185b}
+.preview{display:block;color:#5c5366;font-size:.9rem;overflow-wrap:anywhere}.code strong{font-size:1.25rem;letter-spacing:3px;color:#2b2433}
+@media (max-width:600px){thead{display:none}tr,td{display:block}tr{border-bottom:1px solid #eee;padding:8px 0}td{border:0;padding:2px 0;overflow-wrap:anywhere}}`;
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -79,19 +84,30 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * What the list shows under a subject, so a new user signing up sees the code at a glance: the
+ * code of a code mail, else the mail's opening words.
+ */
+function Preview({ text }: { text: string }) {
+  const code = CODE_LINE.exec(text)?.[0];
+  if (code) return <span className="preview code">認証コード / Code: <strong>{code}</strong></span>;
+  const opening = text.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 2).join(' ');
+  return <span className="preview">{opening.length > PREVIEW_CHARS ? `${opening.slice(0, PREVIEW_CHARS)}…` : opening}</span>;
+}
+
 function MailList({ entries }: { entries: OutboxEntry[] }) {
   if (entries.length === 0) return <p>メールはまだありません。/ <span lang="en">No mail yet.</span></p>;
   return (
     <table>
       <thead>
-        <tr><th>日時 / Date</th><th>宛先 / To</th><th>件名 / Subject</th></tr>
+        <tr><th>日時 / Date</th><th>宛先 / To</th><th>件名・内容 / Subject and contents</th></tr>
       </thead>
       <tbody>
         {entries.map((e) => (
           <tr key={e.id}>
             <td>{formatDateTime(e.date)}</td>
             <td>{e.to}</td>
-            <td><a href={`${MAIL_PAGE_PATH}/${e.id}`}>{e.subject}</a></td>
+            <td><a href={`${MAIL_PAGE_PATH}/${e.id}`}>{e.subject}</a><Preview text={e.text} /></td>
           </tr>
         ))}
       </tbody>

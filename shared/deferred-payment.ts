@@ -29,6 +29,13 @@ export function isMinor(birthday: string | null | undefined, now: Date): boolean
   return age === null || age < ADULT_AGE;
 }
 
+/**
+ * Statuses of a GMOAB round still open to collection: what counts towards the cumulative limit
+ * and what my page lists as an invoice to pay (shipped rounds count as settled, as the limit
+ * has always counted them).
+ */
+export const DEFERRED_OPEN_STATUSES: readonly string[] = ['BEFORE', 'SUCCESS', 'WAITING'];
+
 /** True when `amount` on top of what is still owed would pass the cumulative limit. */
 export function exceedsDeferredLimit(owed: number, amount: number): boolean {
   return owed + amount > DEFERRED_PAYMENT.cumulativeLimitTaxIncluded;

@@ -1,3 +1,4 @@
+import { DEFERRED_OPEN_STATUSES } from '../../shared/deferred-payment.ts';
 import type { Db } from '../db/schema.ts';
 import type { RegisteredCard } from './provider.ts';
 
@@ -48,7 +49,7 @@ export async function deferredOwed(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom('plan_order_histories')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('owed'))
     .where('user_id', '=', userId).where('payment_method', '=', 'GMOAB')
-    .where('payment_status', 'in', ['BEFORE', 'SUCCESS', 'WAITING']).where('superseded_by', 'is', null)
+    .where('payment_status', 'in', [...DEFERRED_OPEN_STATUSES]).where('superseded_by', 'is', null)
     .executeTakeFirst();
   return Number(row?.owed ?? 0);
 }

@@ -1,13 +1,15 @@
 import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import * as z from 'zod/mini';
+import type { UserOverview } from '../../shared/api/overview.ts';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import { href, loginHref } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { DeleteAccountConfirm, DeleteAccountEntry } from '../components/profile/delete-account.tsx';
 import { FlashNotice, withNotice } from '../components/profile/flash-notice.tsx';
+import { MyOverview } from '../components/profile/my-overview.tsx';
 import { ProfileSummary } from '../components/profile/profile-summary.tsx';
-import { apiFrom } from '../data/api.ts';
+import { apiFrom, orElse } from '../data/api.ts';
 import { loadCurrentUser } from '../data/current-user.ts';
 import { seeOther } from '../data/form-action.ts';
 import { useT } from '../lang.tsx';
@@ -18,16 +20,19 @@ const DELETE_STEP_PATH = `${href('profile')}?step=delete`;
 interface ProfileData {
   user: CurrentUser;
   confirmDelete: boolean;
+  /** Null when the overview could not be loaded: the profile itself still shows. */
+  overview: UserOverview | null;
 }
 
 type ProfileActionData = { step: 'confirmDelete'; error: Text | null };
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<ProfileData> {
-  const user = await loadCurrentUser(request, context);
+  // Both at once: the overview is one API call (GET /api/user/overview), not one per subscription.
+  const [user, overview] = await Promise.all([loadCurrentUser(request, context), apiFrom(context).userOverview()]);
   const wantsDelete = new URL(request.url).searchParams.get('step') === 'delete';
   // Deleting needs a recent proof of identity (securitySafe, docs/spec.md §6): ask for it first.
   if (wantsDelete && !user.securitySafe) throw redirect(loginHref(DELETE_STEP_PATH));
-  return { user, confirmDelete: wantsDelete };
+  return { user, confirmDelete: wantsDelete, overview: orElse(overview, null) };
 }
 
 const IntentSchema = z.object({ intent: z.enum(['deleteStart', 'delete']) });
@@ -50,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** docs/spec.md §2 "/mypage/profile": the registered details with links to change them, and account deletion. */
 export function Component() {
-  const { user, confirmDelete } = useLoaderData() as ProfileData;
+  const { user, confirmDelete, overview } = useLoaderData() as ProfileData;
   const actionData = useActionData() as ProfileActionData | undefined;
   const t = useT();
   const title = t({ ja: '会員情報', en: 'Your profile' });
@@ -70,6 +75,8 @@ export function Component() {
       <meta name="robots" content="noindex" />
       <h1 className="page-title">{title}</h1>
       <FlashNotice />
+      <MyOverview overview={overview} />
+      <h2 className="profile-section-title">{t({ ja: '登録情報', en: 'Your registered details' })}</h2>
       <ProfileSummary user={user} />
       <DeleteAccountEntry />
     </div>

@@ -4,6 +4,7 @@ import {
   RequiredParameterError,
   type ApiErrorBody,
 } from './errors.ts';
+import type { UserOverview } from './overview.ts';
 import type * as T from './types.ts';
 
 /**
@@ -162,6 +163,8 @@ export function createApiClient(options: ApiClientOptions) {
       call<T.PaymentMethodChoice>('PUT', '/api/paymentMethod', body('choice', choice)),
     paymentMethodHistory: async () => call<T.PaymentMethodHistory[]>('GET', '/api/paymentMethodHistory'),
     user: async () => call<T.CurrentUser>('GET', '/api/user'),
+    /** My page's summary: the next box and charge of each subscription, and what needs action. */
+    userOverview: async () => call<UserOverview>('GET', '/api/user/overview'),
     createUser: async (inputUser: T.InputUser) => call<T.LoginStatus>('POST', '/api/user', body('inputUser', inputUser)),
     updateUser: async (inputUser: T.InputUser) => call<T.CurrentUser>('PUT', '/api/user', body('inputUser', inputUser)),
     updateLoginPass: async (emailPass: T.EmailPass | T.PasswordChange) =>

@@ -35,6 +35,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'DELETE', pattern: '/api/login/logout', path: '/api/login/logout' },
   { method: 'POST', pattern: '/api/mail/sendMail', path: '/api/mail/sendMail' },
   { method: 'POST', pattern: '/api/mail/checkCode', path: '/api/mail/checkCode' },
+  { method: 'GET', pattern: '/api/user/overview/', path: '/api/user/overview' },
   { method: 'GET', pattern: '/api/user/', path: '/api/user' },
   { method: 'POST', pattern: '/api/user/', path: '/api/user' },
   { method: 'PUT', pattern: '/api/user/', path: '/api/user' },

@@ -55,6 +55,24 @@ describe('the mail page while mail goes to the outbox and the site listens on lo
     expect(html.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
   });
 
+  it('shows each code mail\'s code in the list, and the opening words of any other mail', async () => {
+    await sendCode('glance@example.jp');
+    const folder = path.join(dataDir, 'outbox');
+    const file = readdirSync(folder).find((f) => readFileSync(path.join(folder, f), 'utf8').includes('glance@example.jp')) ?? '';
+    const code = /^\d{6}$/m.exec((JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as { text: string }).text)?.[0];
+    expect(code).toMatch(/^\d{6}$/);
+    // A reminder for an address with no account is a mail without a code.
+    await request(stack.api).post('/api/mail/sendMail').send({ email: 'stranger@example.jp', type: 'reminder' }).expect(200);
+    const mailed = () => readdirSync(folder).some((f) => readFileSync(path.join(folder, f), 'utf8').includes('stranger@example.jp'));
+    await expect.poll(mailed, { timeout: 10_000 }).toBe(true);
+
+    const list = (await request(stack.web).get(MAIL_PAGE_PATH).expect(200)).text.replaceAll('<!-- -->', '');
+    const rowOf = (email: string) => list.slice(list.lastIndexOf('<tr>', list.indexOf(email)), list.indexOf('</tr>', list.indexOf(email)));
+    expect(rowOf('glance@example.jp')).toContain(`認証コード / Code: <strong>${code}</strong>`);
+    expect(rowOf('stranger@example.jp')).toContain('このメールアドレスは登録されていません。');
+    expect(rowOf('stranger@example.jp')).not.toContain('認証コード / Code');
+  });
+
   it('answers 404 for an unknown message or a path that tries to leave the folder', async () => {
     await request(stack.web).get(`${MAIL_PAGE_PATH}/2020-01-01T00-00-00-000Z-abc`).expect(404);
     // The web tier may refuse the encoded slash itself (400) before the page sees it.

@@ -20,6 +20,7 @@ export function OrderCard({ order }: { order: PlanOrderHistory }) {
       </h2>
       <p className="order-status">{t(order.paymentStatusLabel)}</p>
       <dl className="order-facts">
+        <div><dt>{t(C.orderNumber)}</dt><dd className="order-number">{order.id}</dd></div>
         <div><dt>{t(C.tier)}</dt><dd>{english && order.plan.nameEn ? order.plan.nameEn : order.plan.name}</dd></div>
         <div><dt>{t(C.count)}</dt><dd>{order.count}</dd></div>
         <div><dt>{t(C.total)}</dt><dd><OrderAmounts order={order} /></dd></div>

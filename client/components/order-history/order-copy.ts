@@ -14,6 +14,8 @@ export const ORDER_COPY = {
   fee: { ja: '後払い手数料', en: 'Deferred payment fee' },
   method: { ja: 'お支払い方法', en: 'Payment method' },
   status: { ja: '状況', en: 'Status' },
+  /** The history id: what the warehouse's shipments file names the box by (README, "Rehearse a month"). */
+  orderNumber: { ja: '注文番号', en: 'Order no.' },
   paidAt: { ja: '決済日', en: 'Charged on' },
   tracking: { ja: 'お問い合わせ番号', en: 'Tracking number' },
   trackingLink: { ja: '配送状況を確認する', en: 'Track this parcel' },

@@ -4,6 +4,7 @@ export const RECEIPT_COPY = {
   title: { ja: '領収書', en: 'Receipt' },
   reissued: { ja: '再発行', en: 'Reissued' },
   number: { ja: '領収書番号', en: 'Receipt No.' },
+  orderNumber: { ja: '注文番号', en: 'Order No.' },
   issuedAt: { ja: '発行日', en: 'Issued on' },
   honorific: { ja: '様', en: '' },
   amount: { ja: '金額', en: 'Amount' },

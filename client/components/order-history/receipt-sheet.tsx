@@ -21,6 +21,7 @@ export function ReceiptSheet({ receipt }: { receipt: Receipt }) {
         {receipt.reissued ? <p className="receipt-reissued">{t(C.reissued)}</p> : null}
         <dl className="receipt-meta">
           <div><dt>{t(C.number)}</dt><dd>{receipt.number}</dd></div>
+          <div><dt>{t(C.orderNumber)}</dt><dd>{receipt.historyId}</dd></div>
           <div><dt>{t(C.issuedAt)}</dt><dd>{formatDate(receipt.issuedAt)}</dd></div>
         </dl>
       </header>
