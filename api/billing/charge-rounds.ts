@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { MAX_CHARGE_ATTEMPTS, nextAttemptAt } from '../../shared/billing-rules.ts';
+import { paymentStatusesInto } from '../../shared/payment.ts';
 import { issueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
@@ -136,7 +137,8 @@ async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: C
         ? { payment_status: 'SUCCESS', charge_id: result.chargeId, paid_at: now, claimed_until: null, updated_at: now }
         : { payment_status: 'ERROR', charge_id: result.chargeId || null, decline_reason: (result.declineReason ?? 'declined').slice(0, 200),
           next_attempt_at: next, claimed_until: null, updated_at: now })
-      .where('id', '=', row.id).where('payment_status', '=', 'BEFORE').where('charge_key', '=', row.charge_key)
+      .where('id', '=', row.id).where('payment_status', 'in', paymentStatusesInto(succeeded ? 'SUCCESS' : 'ERROR'))
+      .where('charge_key', '=', row.charge_key)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) return false;
     const facts = factsForMail(fact, { nextAttemptAt: next });

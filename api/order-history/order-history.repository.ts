@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { PaymentMoveError, paymentStatusesInto, type PaymentStatus } from '../../shared/payment.ts';
 import type { Db, PlanOrderHistoriesTable } from '../db/schema.ts';
 
 export type HistoryRow = Selectable<PlanOrderHistoriesTable>;
@@ -42,10 +43,28 @@ export async function findLiveHistories(db: Db, userPlanIds: number[]): Promise<
 export async function updateHistory(
   db: Db,
   id: number,
-  changes: Partial<Pick<HistoryRow, 'payment_status' | 'charge_id' | 'decline_reason' | 'paid_at' | 'superseded_by' | 'refund_status' | 'refunded_at'>>,
+  changes: Partial<Pick<HistoryRow, 'charge_id' | 'decline_reason' | 'paid_at' | 'superseded_by' | 'refund_status' | 'refunded_at'>> & { payment_status?: PaymentStatus },
   now: Date,
 ): Promise<void> {
-  await db.updateTable('plan_order_histories').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+  const to = changes.payment_status;
+  if (to === undefined) {
+    await db.updateTable('plan_order_histories').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+    return;
+  }
+  await moveHistoryStatus(db, id, to, changes, now);
+}
+
+/**
+ * Moves one round's payment status, guarded in the UPDATE by the statuses allowed into `to`
+ * (shared/payment.ts), so a row another process moved meanwhile is never overwritten. A refused
+ * move throws PaymentMoveError naming the status found: never a silent no-op.
+ */
+export async function moveHistoryStatus(db: Db, id: number, to: PaymentStatus, changes: Updateable<PlanOrderHistoriesTable>, now: Date): Promise<void> {
+  const moved = await db.updateTable('plan_order_histories').set({ ...changes, payment_status: to, updated_at: now })
+    .where('id', '=', id).where('payment_status', 'in', paymentStatusesInto(to)).executeTakeFirst();
+  if (moved.numUpdatedRows === 1n) return;
+  const row = await db.selectFrom('plan_order_histories').select('payment_status').where('id', '=', id).executeTakeFirst();
+  throw new PaymentMoveError(row?.payment_status ?? 'missing', to);
 }
 
 /**
