@@ -81,6 +81,19 @@ export function canMovePaymentStatus(from: string, to: PaymentStatus): boolean {
   return isPaymentStatus(from) && NEXT_STATUSES[from].includes(to);
 }
 
+/** True when the table leads from `from` to `to` in one or more moves. */
+function leadsTo(from: PaymentStatus, to: PaymentStatus, seen = new Set<PaymentStatus>()): boolean {
+  seen.add(from);
+  return NEXT_STATUSES[from].some((next) => next === to || (!seen.has(next) && leadsTo(next, to, seen)));
+}
+
+/**
+ * A box before the warehouse list (WAITING) ships to the account's delivery details as they are
+ * now, so a change of address moves it: BEFORE, SUCCESS and ERROR (a declined round paid later).
+ * Derived from the table: the statuses from which WAITING is still ahead.
+ */
+export const SHIP_TO_FOLLOWS_ACCOUNT: readonly PaymentStatus[] = PAYMENT_STATUSES.filter((s) => leadsTo(s, 'WAITING'));
+
 /** The statuses a round may move to `to` from: the guard of every UPDATE that moves one. */
 export function paymentStatusesInto(to: PaymentStatus): PaymentStatus[] {
   return PAYMENT_STATUSES.filter((from) => NEXT_STATUSES[from].includes(to));

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { PaymentMoveError, paymentStatusesInto, type PaymentStatus } from '../../shared/payment.ts';
+import { PaymentMoveError, paymentStatusesInto, SHIP_TO_FOLLOWS_ACCOUNT, type PaymentStatus } from '../../shared/payment.ts';
 import type { Db, PlanOrderHistoriesTable } from '../db/schema.ts';
 
 export type HistoryRow = Selectable<PlanOrderHistoriesTable>;
@@ -65,6 +65,26 @@ export async function moveHistoryStatus(db: Db, id: number, to: PaymentStatus, c
   if (moved.numUpdatedRows === 1n) return;
   const row = await db.selectFrom('plan_order_histories').select('payment_status').where('id', '=', id).executeTakeFirst();
   throw new PaymentMoveError(row?.payment_status ?? 'missing', to);
+}
+
+export interface ShipTo {
+  zip: string;
+  address: string;
+  address2: string;
+  name: string;
+  tel: string;
+}
+
+/**
+ * Copies the account's delivery details onto its boxes not yet in the warehouse list
+ * (shared/payment.ts SHIP_TO_FOLLOWS_ACCOUNT); boxes from WAITING on keep the address they left with.
+ */
+export async function updateUnshippedShipTo(db: Db, userId: number, to: ShipTo, now: Date): Promise<number> {
+  const result = await db.updateTable('plan_order_histories')
+    .set({ ship_zip: to.zip, ship_address: to.address, ship_address2: to.address2, ship_dest_name: to.name, ship_tel: to.tel, updated_at: now })
+    .where('user_id', '=', userId).where('payment_status', 'in', [...SHIP_TO_FOLLOWS_ACCOUNT]).where('superseded_by', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PAYMENT_STATUSES,
   PaymentMoveError,
+  SHIP_TO_FOLLOWS_ACCOUNT,
   UnknownPaymentMethodError,
   assertPaymentMove,
   canMovePaymentStatus,
@@ -128,6 +129,12 @@ describe('the moves table read by every UPDATE (paymentStatusesInto)', () => {
 
   it('refuses any move from a status it does not know', () => {
     for (const to of PAYMENT_STATUSES) expect(canMovePaymentStatus('PAID', to)).toBe(false);
+  });
+});
+
+describe('SHIP_TO_FOLLOWS_ACCOUNT', () => {
+  it('is every status before the warehouse list (WAITING still ahead): BEFORE, SUCCESS and ERROR', () => {
+    expect(SHIP_TO_FOLLOWS_ACCOUNT).toEqual(['BEFORE', 'ERROR', 'SUCCESS']);
   });
 });
 
