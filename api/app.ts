@@ -24,6 +24,7 @@ import { userPlanRouter } from './user-plan/user-plan.router.ts';
 import { opsRouter } from './ops/ops.router.ts';
 import { orderHistoryRouter } from './order-history/order-history.router.ts';
 import { overviewRouter } from './overview/overview.router.ts';
+import { redirectRouter } from './redirect/redirect.router.ts';
 
 /** The shop API ("upstream API origin"). Built here; only main.ts listens. */
 export function createApiApp(ctx: ApiContext): Express {
@@ -72,6 +73,7 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use('/api', paymentRouter(ctx));
   app.use('/api/userPlan', userPlanRouter(ctx));
   app.use('/api/planOrderHistory', orderHistoryRouter(ctx));
+  app.use('/api/redirect', redirectRouter(ctx));
   app.use(methodNotAllowed(app));
   app.use(notFoundHandler);
   app.use(errorHandler);

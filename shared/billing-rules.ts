@@ -28,6 +28,14 @@ export function nextAttemptAt(attempt: number, declinedAt: Date, shipDate: Date)
   return at.getTime() < shipDate.getTime() ? at : null;
 }
 
+/**
+ * The last chance to pay a declined round: retries and the charge at once after a card or method
+ * change run only before its ship date (api/billing/retries.ts). A mail asking for a new card names it.
+ */
+export function lastChanceToPay(shipDate: Date): Date {
+  return shipDate;
+}
+
 /** True when the reminder of a round with this deadline is due at `now`. */
 export function isReminderDue(endDate: Date, now: Date): boolean {
   const t = now.getTime();

@@ -36,10 +36,16 @@ export function isMinor(birthday: string | null | undefined, now: Date): boolean
  */
 export const DEFERRED_OPEN_STATUSES: readonly string[] = ['BEFORE', 'SUCCESS', 'WAITING'];
 
-/** True when `amount` on top of what is still owed would pass the cumulative limit. */
+/**
+ * True when `amount` on top of what is still owed would pass the cumulative limit. The one rule of
+ * checkout (api/payment/deferred.service.ts) and the billing run (api/billing/charge-rounds.ts).
+ */
 export function exceedsDeferredLimit(owed: number, amount: number): boolean {
   return owed + amount > DEFERRED_PAYMENT.cumulativeLimitTaxIncluded;
 }
+
+/** The decline reason the billing run records when it does not make a charge over the limit. */
+export const DEFERRED_LIMIT_DECLINE = 'over the GMO deferred payment limit';
 
 const yen = (n: number, lang: 'ja' | 'en') => (lang === 'ja' ? `${n.toLocaleString('ja-JP')}円` : `¥${n.toLocaleString('en-US')}`);
 

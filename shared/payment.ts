@@ -55,9 +55,12 @@ export function paymentStatusLabel(status: string, english = false): string {
 }
 
 /**
- * docs/spec.md §4: the allowed moves; any other move is refused. ERROR → BEFORE is a retry of a
- * declined billing charge (issue 9: after 1 and 3 days, or at once after a card change), made
- * with a new attempt and so a new order key; a round that ships without a success stays ERROR.
+ * The allowed moves of a round's payment status; any other move is refused
+ * (docs/spec.md §4, docs/decisions/0021-payment-status-moves.md). ERROR → BEFORE is a retry of a declined billing
+ * charge (after 1 and 3 days, or at once after a card change), made with a new attempt and so a
+ * new order key; a round that ships without a success stays ERROR. A box shipped before the
+ * warehouse list took it (SUCCESS) passes through WAITING in the same transaction: every box that
+ * left was in the warehouse list first, which is also where its ship-to address is fixed.
  */
 const NEXT_STATUSES: Record<PaymentStatus, readonly PaymentStatus[]> = {
   BEFORE: ['SUCCESS', 'ERROR', 'CANCEL'],
@@ -70,6 +73,65 @@ const NEXT_STATUSES: Record<PaymentStatus, readonly PaymentStatus[]> = {
   CANCEL: [],
 };
 
-export function canMovePaymentStatus(from: PaymentStatus, to: PaymentStatus): boolean {
-  return NEXT_STATUSES[from].includes(to);
+export function isPaymentStatus(value: string): value is PaymentStatus {
+  return (PAYMENT_STATUSES as readonly string[]).includes(value);
+}
+
+export function canMovePaymentStatus(from: string, to: PaymentStatus): boolean {
+  return isPaymentStatus(from) && NEXT_STATUSES[from].includes(to);
+}
+
+/** True when the table leads from `from` to `to` in one or more moves. */
+function leadsTo(from: PaymentStatus, to: PaymentStatus, seen = new Set<PaymentStatus>()): boolean {
+  seen.add(from);
+  return NEXT_STATUSES[from].some((next) => next === to || (!seen.has(next) && leadsTo(next, to, seen)));
+}
+
+/**
+ * A box before the warehouse list (WAITING) ships to the account's delivery details as they are
+ * now, so a change of address moves it: BEFORE, SUCCESS and ERROR (a declined round paid later).
+ * Derived from the table: the statuses from which WAITING is still ahead.
+ */
+export const SHIP_TO_FOLLOWS_ACCOUNT: readonly PaymentStatus[] = PAYMENT_STATUSES.filter((s) => leadsTo(s, 'WAITING'));
+
+/** The statuses a round may move to `to` from: the guard of every UPDATE that moves one. */
+export function paymentStatusesInto(to: PaymentStatus): PaymentStatus[] {
+  return PAYMENT_STATUSES.filter((from) => NEXT_STATUSES[from].includes(to));
+}
+
+/** The box has left the warehouse: nothing about it can change any more. */
+export function isShippedStatus(status: string): boolean {
+  return status === 'SHIPSTART' || status === 'COMPLETEMAIL' || status === 'DELIVERED';
+}
+
+/** What the shopper is told when a change would need a move the table refuses. */
+const MOVE_REFUSED: Record<'shipped' | 'other', Text> = {
+  shipped: {
+    ja: 'このお届けはすでに発送されたため、変更・取り消しできません。',
+    en: 'This box has already been shipped, so it can no longer be changed or cancelled.',
+  },
+  other: {
+    ja: 'このお届けの決済状況では、この操作はできません。ページを再読み込みしてご確認ください。',
+    en: 'This cannot be done in the current payment status of this box. Please reload the page and check.',
+  },
+};
+
+/** A move the table refuses: an API answers it 409 with `text`, an operator import names `reason`. */
+export class PaymentMoveError extends Error {
+  readonly from: string;
+  readonly to: PaymentStatus;
+  readonly text: Text;
+  constructor(from: string, to: PaymentStatus) {
+    const into = paymentStatusesInto(to);
+    super(`payment status ${from} cannot move to ${to} (only from ${into.join(', ') || 'nothing'})`);
+    this.name = 'PaymentMoveError';
+    this.from = from;
+    this.to = to;
+    this.text = isShippedStatus(from) ? MOVE_REFUSED.shipped : MOVE_REFUSED.other;
+  }
+}
+
+/** For code paths that hold the row: throws PaymentMoveError unless `from` → `to` is allowed. */
+export function assertPaymentMove(from: string, to: PaymentStatus): void {
+  if (!canMovePaymentStatus(from, to)) throw new PaymentMoveError(from, to);
 }

@@ -71,6 +71,9 @@ export function loginHref(returnTo: string): string {
   return `${ROUTES.login.path}?url=${encodeURIComponent(returnTo)}`;
 }
 
+/** The longest return path followed; a longer one is refused (a query string can be made huge). */
+export const RETURN_PATH_MAX_LENGTH = 2000;
+
 /** A stand-in origin to resolve return paths against; never shown or fetched. */
 const RETURN_BASE = 'http://return-path.invalid';
 
@@ -81,7 +84,7 @@ const RETURN_BASE = 'http://return-path.invalid';
  * Control characters are refused: browsers drop them, turning `/\t/evil.com` into `//evil.com`.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || /[\\\x00-\x20\x7f]/.test(value)) return '/';
+  if (!value || value.length > RETURN_PATH_MAX_LENGTH || !value.startsWith('/') || /[\\\x00-\x20\x7f]/.test(value)) return '/';
   let url: URL;
   try {
     url = new URL(value, RETURN_BASE);

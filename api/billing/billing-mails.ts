@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { paymentStatusesInto } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
@@ -74,7 +75,7 @@ async function markSent(db: Db, row: MailRow, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('billing_mails').set({ status: 'sent', sent_at: now, claimed_until: null }).where('key', '=', row.key).execute();
     await trx.updateTable('plan_order_histories').set({ payment_status: 'COMPLETEMAIL', updated_at: now })
-      .where('id', '=', row.history_id!).where('payment_status', '=', 'SHIPSTART').execute();
+      .where('id', '=', row.history_id!).where('payment_status', 'in', paymentStatusesInto('COMPLETEMAIL')).execute();
   });
 }
 

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import { MAX_CHARGE_ATTEMPTS, nextAttemptAt } from '../../shared/billing-rules.ts';
+import { DEFERRED_LIMIT_DECLINE, exceedsDeferredLimit } from '../../shared/deferred-payment.ts';
+import { paymentStatusesInto } from '../../shared/payment.ts';
 import { issueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
-import { renderChargedMail, renderFailedMail } from '../mail/billing-templates.ts';
+import { renderChargedMail, renderDeferredLimitMail, renderFailedMail, type BillingMailFacts } from '../mail/billing-templates.ts';
+import { deferredOwed } from '../payment/payment.repository.ts';
 import { providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
 import type { ChargeRequest, ChargeResult } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
@@ -96,15 +99,26 @@ async function settle(ctx: ApiContext, row: Claimed, fact: RoundFacts): Promise<
   if (row.claims > 1) result = await withProviderDeadline(provider.findCharge(row.charge_key), failed);
   if (result === null) {
     const source = sourceOf(fact);
-    result = source
+    const refusal = !source ? 'no payment method' : (await overDeferredLimit(ctx, row, fact)) ? DEFERRED_LIMIT_DECLINE : null;
+    result = source && !refusal
       ? await withProviderDeadline(provider.charge({ orderKey: row.charge_key, amount: fact.total, description: describe(fact), source }), failed)
-      : { status: 'declined', chargeId: '', orderKey: row.charge_key, amount: fact.total, declineReason: 'no payment method' };
+      : { status: 'declined', chargeId: '', orderKey: row.charge_key, amount: fact.total, declineReason: refusal ?? undefined };
   }
   if (result === 'timeout' || result.status === 'pending') {
     ctx.logger.warn({ orderKey: row.charge_key }, 'billing charge in doubt; settled by a later pass');
     return 'inDoubt';
   }
   return record(ctx, row, fact, result);
+}
+
+/**
+ * The checkout's rule at the deadline too (shared/deferred-payment.ts): a GMOAB charge that would
+ * take the shopper's unpaid deferred total past the limit is not made; the round is declined and
+ * the shopper asked to switch to a card before the last chance to pay.
+ */
+async function overDeferredLimit(ctx: ApiContext, row: Claimed, fact: RoundFacts): Promise<boolean> {
+  if (fact.payment_method !== 'GMOAB') return false;
+  return exceedsDeferredLimit(await deferredOwed(ctx.db, fact.user_id, row.id), fact.total);
 }
 
 function describe(fact: RoundFacts): string {
@@ -136,16 +150,21 @@ async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: C
         ? { payment_status: 'SUCCESS', charge_id: result.chargeId, paid_at: now, claimed_until: null, updated_at: now }
         : { payment_status: 'ERROR', charge_id: result.chargeId || null, decline_reason: (result.declineReason ?? 'declined').slice(0, 200),
           next_attempt_at: next, claimed_until: null, updated_at: now })
-      .where('id', '=', row.id).where('payment_status', '=', 'BEFORE').where('charge_key', '=', row.charge_key)
+      .where('id', '=', row.id).where('payment_status', 'in', paymentStatusesInto(succeeded ? 'SUCCESS' : 'ERROR'))
+      .where('charge_key', '=', row.charge_key)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) return false;
     const facts = factsForMail(fact, { nextAttemptAt: next });
     const vars = { brand: ctx.mailer.brand, origin: ctx.publicOrigin };
     await enqueueMails(trx, [succeeded
       ? { key: `charged:${row.id}`, kind: 'charged', userId: fact.user_id, historyId: row.id, mail: renderChargedMail(facts, vars) }
-      : { key: `failed:${row.id}:${row.attempts}`, kind: 'failed', userId: fact.user_id, historyId: row.id, mail: renderFailedMail(facts, vars) }], now);
+      : { key: `failed:${row.id}:${row.attempts}`, kind: 'failed', userId: fact.user_id, historyId: row.id, mail: failedMail(result, facts, vars) }], now);
     return true;
   });
   if (!recorded) return null;
   return succeeded ? 'charged' : 'declined';
+}
+
+function failedMail(result: ChargeResult, facts: BillingMailFacts, vars: { brand: string; origin: string }) {
+  return result.declineReason === DEFERRED_LIMIT_DECLINE ? renderDeferredLimitMail(facts, vars) : renderFailedMail(facts, vars);
 }

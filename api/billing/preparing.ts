@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { PREPARING_DAYS_BEFORE_SHIP } from '../../shared/billing-rules.ts';
+import { paymentStatusesInto } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
 import type { BillingScope } from './billing-scope.ts';
 
@@ -11,6 +12,7 @@ export async function markPreparing(ctx: ApiContext, scope: BillingScope = {}): 
   const result = await sql`
     update plan_order_histories h set payment_status = 'WAITING', waiting_at = ${now}, updated_at = ${now}
     from plan_orders po
-    where po.id = h.plan_order_id and h.payment_status = 'SUCCESS' and po.ship_date <= ${shipsBy} ${byRound}`.execute(ctx.db);
+    where po.id = h.plan_order_id and h.payment_status in (${sql.join(paymentStatusesInto('WAITING'))})
+      and po.ship_date <= ${shipsBy} ${byRound}`.execute(ctx.db);
   return Number(result.numAffectedRows ?? 0n);
 }

@@ -1,5 +1,6 @@
 import { billingOrderKey, MAX_CHARGE_ATTEMPTS } from '../../shared/billing-rules.ts';
 import { roundCharge } from '../../shared/money.ts';
+import { paymentStatusesInto } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
 import type { BillingScope } from './billing-scope.ts';
 
@@ -30,7 +31,7 @@ export async function requeueRetries(ctx: ApiContext, scope: BillingScope = {}, 
       payment_status: 'BEFORE', attempts: attempt, charge_key: billingOrderKey(row.user_plan_id, row.plan_order_id, attempt),
       claims: 0, claimed_until: null, next_attempt_at: null, decline_reason: null, charge_id: null, payment_method: method,
       price: money.price, pre_tax_price: money.preTaxPrice, fee: money.fee, pre_tax_fee: money.preTaxFee, total: money.total, updated_at: now,
-    }).where('id', '=', row.id).where('payment_status', '=', 'ERROR').where('attempts', '=', row.attempts).executeTakeFirst();
+    }).where('id', '=', row.id).where('payment_status', 'in', paymentStatusesInto('BEFORE')).where('attempts', '=', row.attempts).executeTakeFirst();
     if (result.numUpdatedRows === 1n) requeued += 1;
   }
   return requeued;

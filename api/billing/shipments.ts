@@ -2,9 +2,11 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { CARRIERS } from '../../shared/carriers.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { canMovePaymentStatus, isShippedStatus, PaymentMoveError, type PaymentStatus } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { renderShippedMail } from '../mail/billing-templates.ts';
+import { moveHistoryStatus } from '../order-history/order-history.repository.ts';
 import { deliverMails, enqueueMails } from './billing-mails.ts';
 import { factsForMail } from './billing-scope.ts';
 import { loadRoundFacts } from './round-facts.ts';
@@ -111,27 +113,50 @@ async function findBox(db: Db, line: Line): Promise<Box | { refused: string }> {
 async function applyLine(ctx: ApiContext, line: Line, mode: ShipmentMode, early: boolean): Promise<Outcome> {
   const box = await findBox(ctx.db, line);
   if ('refused' in box) return box;
-  if (mode === 'delivered') return deliver(ctx, box, line);
+  try {
+    return mode === 'delivered' ? await deliver(ctx, box, line) : await shipLine(ctx, box, line, early);
+  } catch (error) {
+    // A move the table refuses (the box moved on since it was read) is this line's reason, not the file's end.
+    if (error instanceof PaymentMoveError) return { refused: error.message };
+    throw error;
+  }
+}
+
+async function shipLine(ctx: ApiContext, box: Box, line: Line, early: boolean): Promise<Outcome> {
   if (!line.trackingNumber) return { refused: 'trackingNumber: required' };
-  if (['SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'].includes(box.payment_status)) {
+  if (isShippedStatus(box.payment_status)) {
     return box.ship_number === line.trackingNumber ? 'already' : { refused: `already shipped with tracking number ${box.ship_number}` };
   }
-  if (!['SUCCESS', 'WAITING'].includes(box.payment_status)) return { refused: `not paid (status ${box.payment_status})` };
+  const steps = shipSteps(box.payment_status);
+  if ('refused' in steps) return steps;
   if (!early && box.ship_date > ctx.now()) {
     return { refused: `the round ships from ${formatDateTime(box.ship_date)} JST: import with --early to ship it before then` };
   }
-  return ship(ctx, box.id, line.trackingNumber, line.carrier ?? '');
+  return ship(ctx, box.id, steps, line.trackingNumber, line.carrier ?? '');
 }
 
-/** SUCCESS/WAITING → SHIPSTART with the tracking number, and the shipped mail in the same transaction. */
-async function ship(ctx: ApiContext, id: number, trackingNumber: string, carrier: string): Promise<Outcome> {
+/**
+ * The status moves a shipment makes: WAITING → SHIPSTART, or for a box the warehouse list has
+ * not taken yet, SUCCESS → WAITING → SHIPSTART (docs/decisions/0021-payment-status-moves.md).
+ * Each is checked against shared/payment.ts; an unpaid box is refused with the table's reason.
+ */
+function shipSteps(status: string): PaymentStatus[] | { refused: string } {
+  const steps: PaymentStatus[] = status === 'SUCCESS' ? ['WAITING', 'SHIPSTART'] : ['SHIPSTART'];
+  let from = status;
+  for (const to of steps) {
+    if (!canMovePaymentStatus(from, to)) return { refused: `not paid: ${new PaymentMoveError(from, to).message}` };
+    from = to;
+  }
+  return steps;
+}
+
+/** Each step with the tracking number, and the shipped mail, in one transaction. */
+async function ship(ctx: ApiContext, id: number, steps: PaymentStatus[], trackingNumber: string, carrier: string): Promise<Outcome> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const moved = await trx.updateTable('plan_order_histories')
-      .set((eb) => ({ payment_status: 'SHIPSTART', ship_number: trackingNumber, carrier, shipped_at: now,
-        waiting_at: eb.fn.coalesce('waiting_at', eb.val(now)), updated_at: now }))
-      .where('id', '=', id).where('payment_status', 'in', ['SUCCESS', 'WAITING']).executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) return 'already' as const;
+    for (const to of steps) {
+      await moveHistoryStatus(trx, id, to, to === 'WAITING' ? { waiting_at: now } : { ship_number: trackingNumber, carrier, shipped_at: now }, now);
+    }
     const fact = (await loadRoundFacts(trx, [id])).get(id)!;
     const mail = renderShippedMail(factsForMail(fact, { shipNumber: trackingNumber, carrier }), { brand: ctx.mailer.brand, origin: ctx.publicOrigin });
     await enqueueMails(trx, [{ key: `shipped:${id}`, kind: 'shipped', userId: fact.user_id, historyId: id, mail }], now);
@@ -143,9 +168,8 @@ async function deliver(ctx: ApiContext, box: Box, line: Line): Promise<Outcome> 
   if (line.trackingNumber && box.ship_number !== line.trackingNumber) return { refused: `tracking number differs from ${box.ship_number || 'none'}` };
   if (box.payment_status === 'DELIVERED') return 'already';
   if (box.payment_status === 'SHIPSTART') return { refused: 'the shipped mail has not gone out yet: import again after it has' };
-  if (box.payment_status !== 'COMPLETEMAIL') return { refused: `not shipped (status ${box.payment_status})` };
+  if (!canMovePaymentStatus(box.payment_status, 'DELIVERED')) return { refused: `not shipped: ${new PaymentMoveError(box.payment_status, 'DELIVERED').message}` };
   const now = ctx.now();
-  const moved = await ctx.db.updateTable('plan_order_histories').set({ payment_status: 'DELIVERED', delivered_at: now, updated_at: now })
-    .where('id', '=', box.id).where('payment_status', '=', 'COMPLETEMAIL').executeTakeFirst();
-  return moved.numUpdatedRows === 1n ? 'applied' : 'already';
+  await moveHistoryStatus(ctx.db, box.id, 'DELIVERED', { delivered_at: now }, now);
+  return 'applied';
 }

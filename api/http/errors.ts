@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ApiErrorBody, ErrorCode } from '../../shared/api/errors.ts';
 import type { Text } from '../../shared/text.ts';
-import { UnknownPaymentMethodError } from '../../shared/payment.ts';
+import { PaymentMoveError, UnknownPaymentMethodError } from '../../shared/payment.ts';
 import { MISDIRECTED_TEXT } from '../../shared/allowed-hosts.ts';
 import { isDatabaseUnavailable } from './database-errors.ts';
 
@@ -124,6 +124,13 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     // docs/spec.md §3 "the payment method does not exist": the client's mistake, not the server's.
     const text = { ja: '支払い方法が存在しません。', en: 'The payment method does not exist.' };
     sendDomainError(res, new BadRequestError(text, { paymentMethod: text }));
+    return;
+  }
+  if (error instanceof PaymentMoveError) {
+    // The round moved on meanwhile (shipped, charged by the billing run): the shopper's request
+    // conflicts with it, which is neither their mistake (400) nor the server's (500).
+    req.log?.warn({ from: error.from, to: error.to }, 'payment status move refused');
+    sendDomainError(res, new DomainError(409, 'PAYMENT_STATUS_CONFLICT', error.text));
     return;
   }
   if (isClientError(error)) {

@@ -1,5 +1,7 @@
 import { trackingOf } from '../../shared/carriers.ts';
 import { formatDate, formatDateTime, formatPrice, lastAcceptedMoment } from '../../shared/format.ts';
+import { lastChanceToPay } from '../../shared/billing-rules.ts';
+import { DEFERRED_PAYMENT } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payment.ts';
 import { href } from '../../shared/routes.ts';
 import { HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
@@ -79,6 +81,26 @@ export function renderFailedMail(f: BillingMailFacts, vars: Vars): OutgoingMail 
     : [`${what(f, en)}のお支払いができませんでした。`, `ご請求額: ${amount(f, en)}`, retry, 'お支払いが完了するまで、この回の商品は発送できません。'];
   const subject = en ? `Payment failed: please update your card (${issueLabel(f.round).en})` : `【要対応】お支払いができませんでした（${issueLabel(f.round).ja}）`;
   const link = { text: en ? 'Change your card or payment method' : 'お支払い方法を変更する', url: new URL(href('profilePayment'), vars.origin).toString() };
+  return build(f.lang, f.to, subject, lines, link, vars);
+}
+
+/**
+ * A GMOAB round the billing run did not charge: it would pass the deferred payment limit
+ * (shared/deferred-payment.ts). The shopper switches to a card before the last chance to pay.
+ */
+export function renderDeferredLimitMail(f: BillingMailFacts, vars: Vars): OutgoingMail {
+  const en = f.lang === 'en';
+  const by = formatDateTime(lastChanceToPay(new Date(f.round.shipDate)));
+  const limit = formatPrice(DEFERRED_PAYMENT.cumulativeLimitTaxIncluded, en);
+  const lines = en
+    ? [`We did not charge ${what(f, en)}: with it, your unpaid GMO deferred payments would pass the limit of ${limit}.`,
+      `Amount: ${amount(f, en)}.`, `Please switch your payment method to a credit card by ${by} (Japan time); we then charge at once.`,
+      'Until the payment goes through, this round\'s box cannot be shipped.']
+    : [`${what(f, en)}は、GMO後払いの未払い分の累計がご利用限度額${limit}を超えるため、決済しませんでした。`,
+      `ご請求額: ${amount(f, en)}`, `${by}までに、お支払い方法をクレジットカードに変更してください。変更後すぐに決済します。`,
+      'お支払いが完了するまで、この回の商品は発送できません。'];
+  const subject = en ? `Action needed: switch to a card (${issueLabel(f.round).en})` : `【要対応】クレジットカードへの変更のお願い（${issueLabel(f.round).ja}）`;
+  const link = { text: en ? 'Change your payment method' : 'お支払い方法を変更する', url: new URL(href('profilePayment'), vars.origin).toString() };
   return build(f.lang, f.to, subject, lines, link, vars);
 }
 

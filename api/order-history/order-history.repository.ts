@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { PaymentMoveError, paymentStatusesInto, SHIP_TO_FOLLOWS_ACCOUNT, type PaymentStatus } from '../../shared/payment.ts';
 import type { Db, PlanOrderHistoriesTable } from '../db/schema.ts';
 
 export type HistoryRow = Selectable<PlanOrderHistoriesTable>;
@@ -42,10 +43,48 @@ export async function findLiveHistories(db: Db, userPlanIds: number[]): Promise<
 export async function updateHistory(
   db: Db,
   id: number,
-  changes: Partial<Pick<HistoryRow, 'payment_status' | 'charge_id' | 'decline_reason' | 'paid_at' | 'superseded_by' | 'refund_status' | 'refunded_at'>>,
+  changes: Partial<Pick<HistoryRow, 'charge_id' | 'decline_reason' | 'paid_at' | 'superseded_by' | 'refund_status' | 'refunded_at'>> & { payment_status?: PaymentStatus },
   now: Date,
 ): Promise<void> {
-  await db.updateTable('plan_order_histories').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+  const to = changes.payment_status;
+  if (to === undefined) {
+    await db.updateTable('plan_order_histories').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+    return;
+  }
+  await moveHistoryStatus(db, id, to, changes, now);
+}
+
+/**
+ * Moves one round's payment status, guarded in the UPDATE by the statuses allowed into `to`
+ * (shared/payment.ts), so a row another process moved meanwhile is never overwritten. A refused
+ * move throws PaymentMoveError naming the status found: never a silent no-op.
+ */
+export async function moveHistoryStatus(db: Db, id: number, to: PaymentStatus, changes: Updateable<PlanOrderHistoriesTable>, now: Date): Promise<void> {
+  const moved = await db.updateTable('plan_order_histories').set({ ...changes, payment_status: to, updated_at: now })
+    .where('id', '=', id).where('payment_status', 'in', paymentStatusesInto(to)).executeTakeFirst();
+  if (moved.numUpdatedRows === 1n) return;
+  const row = await db.selectFrom('plan_order_histories').select('payment_status').where('id', '=', id).executeTakeFirst();
+  throw new PaymentMoveError(row?.payment_status ?? 'missing', to);
+}
+
+export interface ShipTo {
+  zip: string;
+  address: string;
+  address2: string;
+  name: string;
+  tel: string;
+}
+
+/**
+ * Copies the account's delivery details onto its boxes not yet in the warehouse list
+ * (shared/payment.ts SHIP_TO_FOLLOWS_ACCOUNT); boxes from WAITING on keep the address they left with.
+ */
+export async function updateUnshippedShipTo(db: Db, userId: number, to: ShipTo, now: Date): Promise<number> {
+  const result = await db.updateTable('plan_order_histories')
+    .set({ ship_zip: to.zip, ship_address: to.address, ship_address2: to.address2, ship_dest_name: to.name, ship_tel: to.tel, updated_at: now })
+    .where('user_id', '=', userId).where('payment_status', 'in', [...SHIP_TO_FOLLOWS_ACCOUNT]).where('superseded_by', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

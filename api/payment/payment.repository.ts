@@ -44,12 +44,16 @@ export async function saveScreening(db: Db, userId: number, approved: boolean, r
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values)).execute();
 }
 
-/** Tax-included GMOAB amounts not yet settled (the rounds still open to collection). */
-export async function deferredOwed(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('plan_order_histories')
+/**
+ * Tax-included GMOAB amounts not yet settled (the rounds still open to collection), but for the
+ * row `exceptId` (a billing round reserved before its charge: its own amount is what is asked).
+ */
+export async function deferredOwed(db: Db, userId: number, exceptId?: number): Promise<number> {
+  let query = db.selectFrom('plan_order_histories')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('owed'))
     .where('user_id', '=', userId).where('payment_method', '=', 'GMOAB')
-    .where('payment_status', 'in', [...DEFERRED_OPEN_STATUSES]).where('superseded_by', 'is', null)
-    .executeTakeFirst();
+    .where('payment_status', 'in', [...DEFERRED_OPEN_STATUSES]).where('superseded_by', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const row = await query.executeTakeFirst();
   return Number(row?.owed ?? 0);
 }

@@ -76,7 +76,7 @@ export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId:
     const now = ctx.now();
     const row = await requireOwnUserPlan(trx, user.id, planId, true);
     const order = await roundOfChange(trx, row.plan_id, now);
-    const voided = order ? await voidRoundCharge(trx, row.id, order.id, now) : null;
+    const voided = order ? await voidRoundCharge(trx, row.id, order.id, now, 'keep') : null;
     await updateUserPlan(trx, row.id, { status: 'CANCELLED', cancelled_at: now }, now);
     return { row: { ...row, status: 'CANCELLED', cancelled_at: now }, order, voided };
   });

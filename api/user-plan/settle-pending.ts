@@ -24,7 +24,7 @@ export async function settleStalePending(ctx: ApiContext, userId: number, planId
     if (!history || history.payment_status !== 'BEFORE') continue;
     const found = await paymentProviderOf(ctx).findCharge(history.charge_key);
     if (found && found.status !== 'declined') {
-      const paid = found.status === 'succeeded' ? { payment_status: 'SUCCESS', paid_at: now } : {};
+      const paid = found.status === 'succeeded' ? { payment_status: 'SUCCESS' as const, paid_at: now } : {};
       await updateHistory(ctx.db, history.id, { charge_id: found.chargeId, ...paid }, now);
       await updateUserPlan(ctx.db, row.id, { status: 'ACTIVE' }, now);
       return;

@@ -1,4 +1,4 @@
-import { canMovePaymentStatus, type PaymentStatus } from '../../shared/payment.ts';
+import { assertPaymentMove, isShippedStatus } from '../../shared/payment.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import type { Db } from '../db/schema.ts';
 import { DomainError } from '../http/errors.ts';
@@ -8,14 +8,20 @@ import { findLiveHistory, updateHistory, type HistoryRow } from '../order-histor
  * Inside the change's transaction: a round charged at checkout and changed before its deadline
  * is voided (SUCCESS → CANCEL, refund owed). The refund itself runs after the commit, outside
  * the transaction (round-charge.ts `refundVoided`). Returns the row to refund, if any.
+ * `shipped`: what a box that already left means. A skip or pause of it is refused (409); a
+ * cancellation keeps it (the box is the shopper's, the subscription still ends).
  */
-export async function voidRoundCharge(trx: Db, userPlanId: number, planOrderId: number, now: Date): Promise<HistoryRow | null> {
+export async function voidRoundCharge(
+  trx: Db, userPlanId: number, planOrderId: number, now: Date, shipped: 'refuse' | 'keep' = 'refuse',
+): Promise<HistoryRow | null> {
   const row = await findLiveHistory(trx, userPlanId, planOrderId, true);
   if (!row) return null;
   if (row.payment_status === 'BEFORE') throw new DomainError(409, 'IN_PROGRESS', M.paymentInProgress);
-  // Only a confirmed charge before its deadline is voided; a shipped round is not (the rule gives
-  // only rounds before their deadline, so this guards against a status moved by the billing run).
-  if (!canMovePaymentStatus(row.payment_status as PaymentStatus, 'CANCEL')) return null;
+  // The rule gives only rounds before their deadline, but the box may have left early (an
+  // operator's early shipment): a skip then is a 409 the shopper reads, never a change that
+  // says the round was skipped while its box is on the way (shared/payment.ts).
+  if (shipped === 'keep' && isShippedStatus(row.payment_status)) return null;
+  assertPaymentMove(row.payment_status, 'CANCEL');
   await updateHistory(trx, row.id, { payment_status: 'CANCEL', refund_status: 'pending' }, now);
   return row;
 }

@@ -24,6 +24,12 @@ export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<
   return (await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow()).id;
 }
 
+/** The account's delivery details, read under a row lock (the boxes copy them in the same transaction). */
+export async function findShipTo(db: Db, id: number) {
+  return db.selectFrom('users').select(['zip', 'address', 'address2', 'name', 'tel']).where('id', '=', id)
+    .where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+}
+
 export async function updateUser(db: Db, id: number, changes: Updateable<UsersTable>): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).where('deleted_at', 'is', null).execute();
 }

@@ -11,7 +11,8 @@ import { sendNotice } from '../mail/mail.service.ts';
 import { hashPassword } from '../password/password-hash.ts';
 import { endSession, endUserSessions, startSession } from '../session/session.service.ts';
 import { cancelEveryPlan } from '../user-plan/change.service.ts';
-import { findLiveUserByEmail, findLiveUserById, insertUser, isUniqueViolation, updateUser } from '../user/user.repository.ts';
+import { updateUnshippedShipTo } from '../order-history/order-history.repository.ts';
+import { findLiveUserByEmail, findLiveUserById, findShipTo, insertUser, isUniqueViolation, updateUser } from '../user/user.repository.ts';
 
 const emailTaken = () => new DomainError(409, 'CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
 
@@ -44,8 +45,20 @@ export async function signUp(ctx: ApiContext, client: string, input: z.infer<typ
   );
 }
 
+const SHIP_TO_FIELDS = ['zip', 'address', 'address2', 'name', 'tel'] as const;
+
+/**
+ * A change of the delivery details also moves the boxes not yet in the warehouse list, in the
+ * same transaction (their ship-to is copied at charge time): the address page then says which
+ * boxes go where (shared/delivery-notice.ts).
+ */
 export async function updateProfile(ctx: ApiContext, user: CurrentUser, input: z.infer<typeof ProfileInput>): Promise<void> {
-  await updateUser(ctx.db, user.id, input);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, input);
+    if (!SHIP_TO_FIELDS.some((key) => input[key] !== undefined)) return;
+    const shipTo = await findShipTo(trx, user.id);
+    if (shipTo) await updateUnshippedShipTo(trx, user.id, shipTo, ctx.now());
+  });
 }
 
 /** E-mail change: the code went to the new address and is bound to this user. The old address is told. */

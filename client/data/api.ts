@@ -8,9 +8,14 @@ export interface LoaderContext {
 
 let browserApi: ApiClient | undefined;
 
+/** True in the server's render (its context carries the per-request client), false in the browser. */
+export function isServerContext(context: unknown): context is LoaderContext {
+  return typeof context === 'object' && context !== null && 'api' in context;
+}
+
 /** The API client for a loader: the server's per-request one, or the browser's same-origin one. */
 export function apiFrom(context: unknown): ApiClient {
-  if (typeof context === 'object' && context !== null && 'api' in context) return (context as LoaderContext).api;
+  if (isServerContext(context)) return context.api;
   browserApi ??= createApiClient({ baseUrl: '' });
   return browserApi;
 }

@@ -8,6 +8,7 @@ import { SubmitButton } from '../components/form/submit-button.tsx';
 import { ValidatedForm } from '../components/form/validated-form.tsx';
 import { apiFrom } from '../data/api.ts';
 import { loadLoginStatus } from '../data/login-status.ts';
+import { resolveReturnPath } from '../data/return-path.ts';
 import { apiFailure, checkInput, readForm, seeOther, type FormFailure, type FormValues } from '../data/form-action.ts';
 import { useT } from '../lang.tsx';
 
@@ -62,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (invalid) return invalid;
   const result = await apiFrom(context).emailLogin(input);
   if (!result.ok) return apiFailure(result, values);
-  return seeOther(returnPathOf(request));
+  return seeOther(await resolveReturnPath(context, new URL(request.url).searchParams.get('url')));
 }
 
 const RULES = { schema: LoginInput, toInput: toLoginInput };

@@ -2,6 +2,7 @@ import { data, Link, useActionData, useLoaderData, type ActionFunctionArgs, type
 import * as z from 'zod/mini';
 import { ProfileFields } from '../../shared/account-rules.ts';
 import type { CurrentUser } from '../../shared/api/types.ts';
+import { deliveryNotice } from '../../shared/delivery-notice.ts';
 import { GENDER_OPTIONS } from '../../shared/gender.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { addressFromZip, isCompleteZip, normalizeZip } from '../../shared/postal-code.ts';
@@ -12,9 +13,10 @@ import { Field, SelectField } from '../components/form/field.tsx';
 import { FormNotice } from '../components/form/form-message.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { ValidatedForm } from '../components/form/validated-form.tsx';
+import { DeliveryNotice } from '../components/profile/delivery-notice.tsx';
 import { withNotice } from '../components/profile/flash-notice.tsx';
 import { ZipLookupField } from '../components/form/zip-lookup-field.tsx';
-import { apiFrom } from '../data/api.ts';
+import { apiFrom, orElse } from '../data/api.ts';
 import { loadCurrentUser } from '../data/current-user.ts';
 import { apiFailure, checkInput, formFailure, readForm, seeOther, type FormFailure, type FormValues } from '../data/form-action.ts';
 import { useT } from '../lang.tsx';
@@ -45,8 +47,23 @@ function toProfileInput(values: FormValues) {
   return { ...input, zip: normalizeZip(input.zip ?? '') };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<CurrentUser> {
-  return loadCurrentUser(request, context);
+export interface AddressData {
+  user: CurrentUser;
+  /** After a save (`?done=address`): where each box goes now; null otherwise. */
+  delivery: Text[] | null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<AddressData> {
+  const user = await loadCurrentUser(request, context);
+  const saved = new URL(request.url).searchParams.get('done') === 'address';
+  return { user, delivery: saved ? await loadDelivery(context, user) : null };
+}
+
+/** Optional data: without the orders the notice still confirms the save. */
+async function loadDelivery(context: unknown, user: CurrentUser): Promise<Text[]> {
+  const api = apiFrom(context);
+  const [orders, plans] = await Promise.all([api.planOrderHistories(), api.userPlans()]);
+  return deliveryNotice(user, orElse(orders, []), orElse(plans, []), new Date());
 }
 
 /** Without JavaScript, "find address" posts here: the address comes back filled from the code. */
@@ -73,21 +90,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (invalid) return invalid;
   const result = await apiFrom(context).updateUser(input);
   if (!result.ok) return apiFailure(result, values);
-  // Checkout links here with `url` to come back to it once the address is saved (issue 8).
+  // Checkout links here with `url` to come back to it once the address is saved (issue 8);
+  // otherwise this page says which boxes go to the new address.
   const back = new URL(request.url).searchParams.get('url');
-  return seeOther(back ? safeReturnPath(back) : withNotice(href('profile'), 'address'));
+  return seeOther(back ? safeReturnPath(back) : withNotice(href('profileAddress'), 'address'));
 }
 
 const RULES = { schema: AddressFormInput, toInput: toProfileInput };
 
 /** docs/spec.md §2 "/mypage/profile/adress": delivery address and user data. */
 export function Component() {
-  const user = useLoaderData<typeof loader>();
+  const { user, delivery } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const t = useT();
   const zipFilled = failure?.values?.intent === 'zip' && !failure.fields && !failure.error;
   return (
     <AccountCard title={COPY.title} lead={COPY.lead}>
+      {delivery && !failure ? <DeliveryNotice sentences={delivery} /> : null}
       {zipFilled ? <FormNotice text={COPY.filled} /> : null}
       <ValidatedForm failure={failure} rules={RULES} className="profile-address-form" enterSubmits={COPY.submit}>
         <Field name="name" label={COPY.name} defaultValue={user.name} autoComplete="name" maxLength={200} required />

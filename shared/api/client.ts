@@ -158,7 +158,8 @@ export function createApiClient(options: ApiClientOptions) {
     /** Issues the receipt (first issue, or a reissue marked 再発行) to the addressee. */
     issueReceipt: async (planOrderId: number | string, input: T.ReceiptInput) =>
       call<T.Receipt>('POST', `/api/planOrderHistory/${seg('planOrderId', planOrderId)}/receipt`, body('body', input)),
-    redirect: async (redirect: T.RedirectTarget) => call<T.Ok>('POST', '/api/redirect', body('redirect', redirect)),
+    /** The same-site path a return destination leads to (`/` for a foreign one). */
+    redirect: async (redirect: T.RedirectTarget) => call<T.RedirectTarget>('POST', '/api/redirect', body('redirect', redirect)),
     setPaymentMethod: async (choice: T.PaymentMethodChoice) =>
       call<T.PaymentMethodChoice>('PUT', '/api/paymentMethod', body('choice', choice)),
     paymentMethodHistory: async () => call<T.PaymentMethodHistory[]>('GET', '/api/paymentMethodHistory'),

@@ -42,7 +42,9 @@ export type ErrorCode =
   /** Issue 9: this order has no receipt (unpaid, cancelled, or GMOAB whose payment slip serves). */
   | 'RECEIPT_UNAVAILABLE'
   /** Issue 9: the receipt has not been issued yet (POST issues it). */
-  | 'RECEIPT_NOT_ISSUED';
+  | 'RECEIPT_NOT_ISSUED'
+  /** A change would move a round's payment status in a way shared/payment.ts refuses (e.g. a shipped box). */
+  | 'PAYMENT_STATUS_CONFLICT';
 
 /** The one error shape of the API (docs/decisions/0006-api-edge-rules.md). */
 export interface ApiErrorBody {

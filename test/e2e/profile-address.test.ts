@@ -37,8 +37,10 @@ describe('address form with JavaScript', () => {
     await page.locator('input[name="address2"]').fill('1-1 皇居前ビル101');
     await page.getByRole('button', { name: '変更を保存する' }).click();
 
-    await page.waitForURL(`${shop.stack.webUrl}${href('profile')}?done=address`);
+    await page.waitForURL(`${shop.stack.webUrl}${href('profileAddress')}?done=address`);
     await page.getByText('登録情報を変更しました。').waitFor();
+    await expect.poll(() => page.locator('input[name="address2"]').inputValue()).toBe('1-1 皇居前ビル101');
+    await page.goto(`${shop.stack.webUrl}${href('profile')}`);
     await page.getByText('〒100-0001').waitFor();
     await page.getByText('東京都千代田区千代田 1-1 皇居前ビル101').waitFor();
     expect(shop.browser.errors).toEqual([]);
@@ -80,8 +82,9 @@ describe('address form without JavaScript', () => {
 
     await page.locator('input[name="address2"]').fill('3-1-1 梅田タワー2001');
     await page.locator('input[name="address2"]').press('Enter'); // Enter saves; it does not search
-    await page.waitForURL(`${shop.stack.webUrl}${href('profile')}?done=address`);
+    await page.waitForURL(`${shop.stack.webUrl}${href('profileAddress')}?done=address`);
     await page.getByText('登録情報を変更しました。').waitFor();
+    await page.goto(`${shop.stack.webUrl}${href('profile')}`);
     await page.getByText('大阪府大阪市北区梅田 3-1-1 梅田タワー2001').waitFor();
     await page.close();
   });

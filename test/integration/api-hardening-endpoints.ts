@@ -52,6 +52,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/planOrderHistory/:planOrderId', path: '/api/planOrderHistory/1' },
   { method: 'GET', pattern: '/api/planOrderHistory/:planOrderId/receipt', path: '/api/planOrderHistory/1/receipt' },
   { method: 'POST', pattern: '/api/planOrderHistory/:planOrderId/receipt', path: '/api/planOrderHistory/1/receipt' },
+  { method: 'POST', pattern: '/api/redirect/', path: '/api/redirect' },
   { method: 'GET', pattern: '/api/credit', path: '/api/credit' },
   { method: 'GET', pattern: '/api/credit-confirm', path: '/api/credit-confirm?userId=1&retUrl=%2F' },
   { method: 'GET', pattern: '/api/credit-info', path: '/api/credit-info' },

@@ -120,6 +120,35 @@ describe('pause and resume', () => {
   });
 });
 
+describe('a round whose box already left (an operator\'s early shipment)', () => {
+  const shipEarly = (shopper: Shopper) =>
+    api.db.updateTable('plan_order_histories').set({ payment_status: 'SHIPSTART', waiting_at: api.clock.now, shipped_at: api.clock.now })
+      .where('user_id', '=', shopper.userId).execute();
+
+  it.each(['skip', 'pause'] as const)('%s is refused with a 409 saying it shipped, and nothing changes', async (action) => {
+    const shopper = await subscribed();
+    await shipEarly(shopper);
+    const res = await changePlan(api, shopper, { currentPlanId: shop.light, planId: shop.light, action });
+    const error = expectApiError(res, 409, 'PAYMENT_STATUS_CONFLICT');
+    expect(error.message).toBe('このお届けはすでに発送されたため、変更・取り消しできません。');
+    expect(error.messageEn).toContain('already been shipped');
+    expect((await historiesOf(api, shopper.userId))[0]).toMatchObject({ payment_status: 'SHIPSTART', refund_status: null });
+    expect((await userPlansOf(api, shopper.userId))[0]).toMatchObject({ status: 'ACTIVE', paused_from: null });
+    const skips = await api.db.selectFrom('user_plan_skips').select('plan_order_id').where('user_plan_id', '=', (await userPlansOf(api, shopper.userId))[0]!.id).execute();
+    expect(skips).toEqual([]);
+  });
+
+  it('a cancellation ends the plan and keeps the shipped box charged (no refund)', async () => {
+    const shopper = await subscribed();
+    await shipEarly(shopper);
+    const res = await request(api.app).delete(`/api/userPlan/${shop.light}`).set('cookie', shopper.cookie);
+    expect(res.status, res.text).toBe(200);
+    expect(body(res).refunded).toBe(false);
+    expect((await userPlansOf(api, shopper.userId))[0]?.status).toBe('CANCELLED');
+    expect((await historiesOf(api, shopper.userId))[0]).toMatchObject({ payment_status: 'SHIPSTART', refund_status: null });
+  });
+});
+
 describe('cancel: DELETE /api/userPlan/{planId}', () => {
   it('before the deadline: cancelled, the checkout charge voided and refunded, a mail naming the round', async () => {
     const shopper = await subscribed();

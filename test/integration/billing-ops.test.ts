@@ -64,7 +64,10 @@ describe('shipment files that would apply nothing', () => {
     expect(refused.body).toMatchObject({ applied: 0, refused: [{ line: 2, reason: expect.stringContaining('ships from 2026/12/25 10:00 JST') }] });
     expect(await historyOf(early)).toMatchObject({ payment_status: 'SUCCESS', ship_number: '' });
     expect((await shipments('import', csv, { early: true })).body).toMatchObject({ applied: 1, refused: [] });
-    expect(await historyOf(early)).toMatchObject({ payment_status: 'COMPLETEMAIL', ship_number: '9999-0000-1111' });
+    const shipped = await historyOf(early);
+    expect(shipped).toMatchObject({ payment_status: 'COMPLETEMAIL', ship_number: '9999-0000-1111' });
+    // Shipped before the warehouse list took it: it passed through WAITING (docs/decisions/0021-payment-status-moves.md).
+    expect(shipped.waiting_at).toEqual(shipped.shipped_at);
   });
 });
 
@@ -95,7 +98,7 @@ describe('shipments import and delivered', () => {
     expect(report).toMatchObject({ lines: 6, applied: 2, alreadyApplied: 0, mailsSent: 2 });
     expect(report.refused).toEqual([
       { line: 4, reason: 'no such order (or it was cancelled)' },
-      { line: 5, reason: 'not paid (status ERROR)' },
+      { line: 5, reason: 'not paid: payment status ERROR cannot move to SHIPSTART (only from WAITING)' },
       { line: 6, reason: expect.stringContaining('trackingNumber') },
       { line: 7, reason: 'no such order (or it was cancelled)' },
     ]);
@@ -124,7 +127,7 @@ describe('shipments import and delivered', () => {
 
   it('marks boxes delivered once', async () => {
     const file = `orderHistoryId,trackingNumber\n${(await historyOf(a)).id},1234-5678-9012\n${(await historyOf(g)).id},\n${(await historyOf(e)).id},\n`;
-    expect((await shipments('delivered', file)).body).toMatchObject({ applied: 2, alreadyApplied: 0, refused: [{ line: 4, reason: 'not shipped (status ERROR)' }] });
+    expect((await shipments('delivered', file)).body).toMatchObject({ applied: 2, alreadyApplied: 0, refused: [{ line: 4, reason: 'not shipped: payment status ERROR cannot move to DELIVERED (only from COMPLETEMAIL)' }] });
     expect(await historyOf(a)).toMatchObject({ payment_status: 'DELIVERED' });
     expect((await historyOf(a)).delivered_at).not.toBeNull();
     expect((await shipments('delivered', file)).body).toMatchObject({ applied: 0, alreadyApplied: 2 });

@@ -143,4 +143,14 @@ describe('billing run', () => {
     expect(row).toMatchObject({ payment_status: 'WAITING' });
     expect(row?.waiting_at?.toISOString()).toBe('2027-01-18T01:00:00.000Z');
   });
+
+  it('moves no round the status table refuses: a failed or cancelled round near its ship date stays as it is', async () => {
+    const [failed] = await billingRowsOf(api, s.h.userId, shop.nextRound.light);
+    const [cancelled] = await billingRowsOf(api, s.g.userId, shop.nextRound.premium);
+    await api.db.updateTable('plan_order_histories').set({ payment_status: 'ERROR', waiting_at: null }).where('id', '=', failed!.id).execute();
+    await api.db.updateTable('plan_order_histories').set({ payment_status: 'CANCEL', waiting_at: null }).where('id', '=', cancelled!.id).execute();
+    await runPass(api);
+    expect((await billingRowsOf(api, s.h.userId, shop.nextRound.light))[0]).toMatchObject({ payment_status: 'ERROR', waiting_at: null });
+    expect((await billingRowsOf(api, s.g.userId, shop.nextRound.premium))[0]).toMatchObject({ payment_status: 'CANCEL', waiting_at: null });
+  });
 });

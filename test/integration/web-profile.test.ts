@@ -118,13 +118,13 @@ describe('secure profile pages', () => {
 });
 
 describe('/mypage/profile/adress without JavaScript', () => {
-  it('saves the details (full-width postal code converted) and returns to the profile with a notice', async () => {
+  it('saves the details (full-width postal code converted) and comes back to the page with a notice', async () => {
     const { cookie } = await signedIn(false);
     const res = await postForm(href('profileAddress'), cookie, ADDRESS_FORM).expect(303);
-    expect(res.headers.location).toBe(`${href('profile')}?done=address`);
+    expect(res.headers.location).toBe(`${href('profileAddress')}?done=address`);
     expect(await currentUser(cookie)).toMatchObject({ ...ADDRESS_FORM, zip: '1000001' });
-    const profile = await get(locationOf(res), cookie).expect(200);
-    expect(profile.text).toContain('登録情報を変更しました。');
+    const page = await get(locationOf(res), cookie).expect(200);
+    expect(page.text).toContain('登録情報を変更しました。');
   });
 
   it('fills the address from the postal code with the "find address" button', async () => {

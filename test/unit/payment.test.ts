@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   PAYMENT_STATUSES,
+  PaymentMoveError,
+  SHIP_TO_FOLLOWS_ACCOUNT,
   UnknownPaymentMethodError,
+  assertPaymentMove,
   canMovePaymentStatus,
+  paymentStatusesInto,
   parsePaymentMethod,
   paymentStatusLabel,
   type PaymentStatus,
@@ -95,5 +99,69 @@ describe('canMovePaymentStatus', () => {
 
   it('lets nothing leave DELIVERED', () => {
     for (const to of PAYMENT_STATUSES) expect(canMovePaymentStatus('DELIVERED', to)).toBe(false);
+  });
+});
+
+describe('the moves table read by every UPDATE (paymentStatusesInto)', () => {
+  it.each<[PaymentStatus, PaymentStatus[]]>([
+    ['BEFORE', ['ERROR']],
+    ['SUCCESS', ['BEFORE']],
+    ['ERROR', ['BEFORE']],
+    ['WAITING', ['SUCCESS']],
+    ['SHIPSTART', ['WAITING']],
+    ['COMPLETEMAIL', ['SHIPSTART']],
+    ['DELIVERED', ['COMPLETEMAIL']],
+    ['CANCEL', ['BEFORE', 'SUCCESS', 'WAITING']],
+  ])('moves into %s only from %j', (to, from) => {
+    expect(paymentStatusesInto(to)).toEqual(from);
+  });
+
+  it('agrees with canMovePaymentStatus for every pair', () => {
+    for (const to of PAYMENT_STATUSES) {
+      for (const from of PAYMENT_STATUSES) expect(paymentStatusesInto(to).includes(from)).toBe(canMovePaymentStatus(from, to));
+    }
+  });
+
+  it('does not ship a box the warehouse list has not taken: SUCCESS → SHIPSTART goes through WAITING', () => {
+    expect(canMovePaymentStatus('SUCCESS', 'SHIPSTART')).toBe(false);
+    expect(canMovePaymentStatus('SUCCESS', 'WAITING') && canMovePaymentStatus('WAITING', 'SHIPSTART')).toBe(true);
+  });
+
+  it('refuses any move from a status it does not know', () => {
+    for (const to of PAYMENT_STATUSES) expect(canMovePaymentStatus('PAID', to)).toBe(false);
+  });
+});
+
+describe('SHIP_TO_FOLLOWS_ACCOUNT', () => {
+  it('is every status before the warehouse list (WAITING still ahead): BEFORE, SUCCESS and ERROR', () => {
+    expect(SHIP_TO_FOLLOWS_ACCOUNT).toEqual(['BEFORE', 'ERROR', 'SUCCESS']);
+  });
+});
+
+describe('assertPaymentMove', () => {
+  it('passes an allowed move', () => {
+    expect(() => assertPaymentMove('SUCCESS', 'CANCEL')).not.toThrow();
+  });
+
+  it('throws PaymentMoveError naming both statuses and the allowed ones', () => {
+    const error = (() => {
+      try {
+        assertPaymentMove('ERROR', 'SHIPSTART');
+      } catch (caught) {
+        return caught;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(PaymentMoveError);
+    expect((error as PaymentMoveError).message).toBe('payment status ERROR cannot move to SHIPSTART (only from WAITING)');
+  });
+
+  it('tells a shopper in Japanese and English that a shipped box can no longer change', () => {
+    for (const from of ['SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'] as const) {
+      const error = new PaymentMoveError(from, 'CANCEL');
+      expect(error.text.ja).toContain('発送');
+      expect(error.text.en).toContain('shipped');
+    }
+    expect(new PaymentMoveError('CANCEL', 'SUCCESS').text.en).toContain('reload');
   });
 });

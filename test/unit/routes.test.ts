@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, href, loginHref, safeReturnPath, type RouteAccess } from '../../shared/routes.ts';
+import { RETURN_PATH_MAX_LENGTH, ROUTES, href, loginHref, safeReturnPath, type RouteAccess } from '../../shared/routes.ts';
 
 /** docs/spec.md §2, typed out literally (misspellings included) so the table cannot drift from it. */
 const SPEC_PATHS = [
@@ -134,6 +134,12 @@ describe('safeReturnPath', () => {
 
   it.each(CONTROL_CHAR_PATHS)('refuses %j', (value) => {
     expect(safeReturnPath(value)).toBe('/');
+  });
+
+  it('keeps a path up to RETURN_PATH_MAX_LENGTH and refuses a longer one', () => {
+    const longest = `/lineup?q=${'a'.repeat(RETURN_PATH_MAX_LENGTH - 10)}`;
+    expect(safeReturnPath(longest)).toBe(longest);
+    expect(safeReturnPath(`${longest}a`)).toBe('/');
   });
 });
 
