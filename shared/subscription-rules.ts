@@ -1,5 +1,5 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { formatDeadline, SHOP_TIME_ZONE } from './format.ts';
+import { formatDateTime, formatDeadline, lastAcceptedMoment, SHOP_TIME_ZONE } from './format.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -67,6 +67,39 @@ export function fromIssueLabel(round: Pick<RoundTimes, 'shipDate'> | null): Text
 /** The round's deadline in the shop's one format (`formatDeadline`), in both languages. */
 export function deadlineLabel(round: Pick<RoundTimes, 'endDate'>): Text {
   return { ja: formatDeadline(round.endDate), en: formatDeadline(round.endDate, true) };
+}
+
+/** The changes a shopper can take back: both only withhold one or more rounds. */
+export const UNDOABLE_CHANGES = ['skip', 'pause'] as const;
+export type UndoableChange = (typeof UNDOABLE_CHANGES)[number];
+
+/**
+ * Until when a skip or pause can be undone: the deadline of the round it withholds first (for a
+ * pause, `paused_from`). After it the run has settled that round, so the change stands; a pause
+ * can still be ended by resuming, from the next round (docs/decisions/00XX-undo-skip-and-pause.md).
+ */
+export function undoDeadline(round: Pick<RoundTimes, 'endDate'>): string {
+  return round.endDate;
+}
+
+/** True while a skip or pause of `round` (null: nothing to undo) may still be taken back at `now`. */
+export function canUndo(_change: UndoableChange, round: Pick<RoundTimes, 'endDate'> | null, now: Date): boolean {
+  return round !== null && isBeforeDeadline({ endDate: undoDeadline(round) }, now);
+}
+
+/**
+ * A round charged at checkout and still before its deadline is voided and refunded in full by a
+ * skip, pause or cancel made now (the same condition the API applies when it voids the charge).
+ */
+export function refundsCheckoutCharge(round: Pick<RoundTimes, 'endDate'> | null, status: string | null, now: Date): boolean {
+  return round !== null && status === 'SUCCESS' && isBeforeDeadline(round, now);
+}
+
+/** 「11/30 23:59 締切 までなら取り消せます」: when the undo button goes away, in both languages. */
+export function undoUntilLabel(round: Pick<RoundTimes, 'endDate'>): Text {
+  const deadline = undoDeadline(round);
+  const last = formatDateTime(lastAcceptedMoment(deadline));
+  return { ja: `${deadlineLabel({ endDate: deadline }).ja}まで取り消せます`, en: `You can undo this until ${last} (JST), the round's deadline` };
 }
 
 /** The rule in words, for howto, FAQ, checkout and the confirmation mail (built from this module). */
