@@ -36,7 +36,7 @@ function refundLine(lang: Lang, change: UserPlanChange): string {
   const method = PAYMENT_METHOD_LABELS[change.refund.method][lang];
   return lang === 'en'
     ? `The payment already made for this round, ${formatPrice(change.refund.total, true)} by ${method}, is voided and refunded in full.`
-    : `お申し込み時に決済済みだったこの回の代金 ${formatPrice(change.refund.total)} は取り消し、全額返金します（お支払い方法: ${method}）。`;
+    : `お申し込み時に決済済みだったこの回の代金${formatPrice(change.refund.total)}は取り消し、全額返金します（お支払い方法: ${method}）。`;
 }
 
 /** Skip and pause mails say until when and how to take them back; undo mails say what happens to the round now. */

@@ -63,7 +63,7 @@ describe('undo a skip before the deadline', () => {
     expect(skipped.status, skipped.text).toBe(200);
     expect(body(skipped)).toMatchObject({ refunded: true, refund: { total: 3960, method: 'CARD' }, userPlan: { undo: { change: 'skip', until: OPEN_DEADLINE.toISOString() } } });
     const skipMail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('スキップを受け付けました'));
-    expect(skipMail.text).toContain('¥3,960（税込） は取り消し、全額返金します（お支払い方法: クレジットカード）');
+    expect(skipMail.text).toContain('¥3,960（税込）は取り消し、全額返金します（お支払い方法: クレジットカード）');
     expect(skipMail.text).toContain('2026/11/30 23:59 締切まで取り消せます');
     expect(skipMail.text).toContain('「取り消す」を押してください');
     expect((await myPlan(shopper))?.undo).toEqual({ change: 'skip', until: OPEN_DEADLINE.toISOString() });
