@@ -64,6 +64,10 @@ describe('skip with confirmation, then undo (JavaScript on)', () => {
     await page.getByText('スキップ済み').waitFor();
     await page.getByText(/^\d+月号をスキップしました。.*締切まで取り消せます$/).waitFor();
     await shop.mailbox.waitFor(user.email, (m) => m.subject.includes('スキップを受け付けました') && m.text.includes('締切まで取り消せます'));
+    if (SCREENSHOTS) {
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'my-plans-undo-390.png'), fullPage: true });
+    }
 
     await page.getByRole('button', { name: '取り消す' }).click();
     await page.getByRole('status').filter({ hasText: /スキップを取り消しました/ }).waitFor();
