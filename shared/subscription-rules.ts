@@ -108,6 +108,12 @@ export const ROUND_RULE_TEXT: Text = {
   en: 'A change of tier or count, skipping one round, pausing or resuming, and cancelling apply to a round when made before its deadline; after the deadline they apply from the next round. If you cancel, skip or pause a round you already paid for at checkout before its deadline, that payment is voided and refunded in full.',
 };
 
+/** How an undo works, for the FAQ (the same rule as `canUndo`). */
+export const UNDO_RULE_TEXT: Text = {
+  ja: 'スキップと休止は、その回の申込締切まではマイページの「プラン管理」の「取り消す」で取り消せます。取り消した回は締切時に決済してお届けします（スキップ・休止で返金した代金も、このとき改めて決済します）。締切を過ぎると取り消せません（休止は「再開する」で次の回から再開できます）。',
+  en: 'Until a round\'s deadline, a skip or pause can be taken back with "Undo" under "My plans" in My page. The round is then charged at its deadline and sent (a payment refunded by the skip or pause is charged again then). After the deadline it cannot be undone (a pause can still be ended with "Resume", from the next round).',
+};
+
 /** When each round is charged (checkout item of the 2022 amendment of the Specified Commercial Transactions Act). */
 export const CHARGE_TIMING_TEXT: Text = {
   ja: '初回はお申し込み時に決済します。2回目以降は各回の申込締切時に、その時点のコース・個数で決済します（スキップ・休止中の回は決済しません）。',
