@@ -52,7 +52,7 @@ function undoLines(lang: Lang, kind: ChangeMailKind, change: UserPlanChange): st
     const issue = issueLabel(round);
     const deadline = deadlineLabel(round);
     return [lang === 'en'
-      ? `${issueLabelCapitalised(round).en} will be sent. It is charged at its deadline (${deadline.en}) with the tier and count in force then; a payment refunded by the ${kind === 'undoSkip' ? 'skip' : 'pause'} is charged again then.`
+      ? `${issueLabelCapitalised(round).en} will be sent. It is charged when the round closes (${deadline.en}) with the tier and count in force then; a payment refunded by the ${kind === 'undoSkip' ? 'skip' : 'pause'} is charged again then.`
       : `${issue.ja}はお届けします。代金は締切（${deadline.ja}）の時点のコース・個数で、締切時に決済します（${kind === 'undoSkip' ? 'スキップ' : '休止'}で返金した代金も、このとき改めて決済します）。`];
   }
   return [];

@@ -23,7 +23,7 @@ function tooLate(change: UndoableChange, round: Pick<RoundTimes, 'endDate' | 'sh
     : { ja: '', en: '' };
   return new DomainError(409, 'UNDO_TOO_LATE', {
     ja: `${issue.ja}の${name.ja}は締切（${deadline.ja}）を過ぎたため取り消せません。${after.ja}`,
-    en: `The ${name.en} of ${issue.en} can no longer be undone: its deadline (${deadline.en}) has passed.${after.en}`,
+    en: `The ${name.en} of ${issue.en} can no longer be undone: the round has closed (${deadline.en}).${after.en}`,
   });
 }
 
