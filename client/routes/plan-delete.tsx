@@ -23,7 +23,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
   return seeOther(planNoticePath('cancel', issueKey(result.data.appliesFrom.order)));
 }
 
-/** Spec §2 /mypage/plan/{slug}/{planId}/delete: what cancelling means (round, refund, no undo), then cancel. */
+/** docs/spec.md §2 /mypage/plan/{slug}/{planId}/delete: what cancelling means, then cancel. */
 export function Component() {
   const { userPlan } = useLoaderData<typeof loader>();
   const failure = useActionData<{ error: Text }>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, href, loginHref, safeReturnPath, type RouteAccess } from '../../shared/routes.ts';
 
-/** Spec §2, typed out literally (misspellings included) so the table cannot drift from it. */
+/** docs/spec.md §2, typed out literally (misspellings included) so the table cannot drift from it. */
 const SPEC_PATHS = [
   '/',
   '/faq',
@@ -34,13 +34,14 @@ const SPEC_PATHS = [
   '/category/re-box',
 ];
 
-/** Beyond §2: the confirmation pages of skip and pause, beside the spec's cancel page (issue 18). */
+/** Beyond docs/spec.md §2: the confirmation pages of skip and pause, beside the spec's cancel page (issue 18). */
 const ADDED_PATHS = ['/mypage/plan/:slug/:planId/skip', '/mypage/plan/:slug/:planId/pause'];
 
 const paths = Object.values(ROUTES).map((r) => r.path);
 
 describe('ROUTES', () => {
-  it('has every route of spec §2, spelled as the spec spells it, and no other but the confirmation pages', () => {
+  it('has every route of docs/spec.md §2, spelled as the spec spells it, and no other', () => {
+    // …but the confirmation pages of issue 18 (ADDED_PATHS).
     expect(SPEC_PATHS).toHaveLength(29);
     expect([...paths].sort()).toEqual([...SPEC_PATHS, ...ADDED_PATHS].sort());
   });
