@@ -34,14 +34,13 @@ const SPEC_PATHS = [
   '/category/re-box',
 ];
 
-/** Beyond docs/spec.md §2: the confirmation pages of skip and pause, beside the spec's cancel page (issue 18). */
+/** Beyond docs/spec.md §2, and listed with it below: the confirmation pages of skip and pause, beside the cancel page (issue 18). */
 const ADDED_PATHS = ['/mypage/plan/:slug/:planId/skip', '/mypage/plan/:slug/:planId/pause'];
 
 const paths = Object.values(ROUTES).map((r) => r.path);
 
 describe('ROUTES', () => {
   it('has every route of docs/spec.md §2, spelled as the spec spells it, and no other', () => {
-    // …but the confirmation pages of issue 18 (ADDED_PATHS).
     expect(SPEC_PATHS).toHaveLength(29);
     expect([...paths].sort()).toEqual([...SPEC_PATHS, ...ADDED_PATHS].sort());
   });
