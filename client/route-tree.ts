@@ -35,6 +35,8 @@ export const PAGE_MODULES: Partial<Record<RouteId, string>> = {
   profileAddress: 'profile-address',
   plan: 'my-plans',
   planDelete: 'plan-delete',
+  planSkip: 'plan-skip',
+  planPause: 'plan-pause',
   orderHistory: 'order-history',
   receipt: 'receipt',
   checkout: 'checkout',

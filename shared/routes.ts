@@ -37,6 +37,8 @@ export const ROUTES = {
   profileAddress: route('profileAddress', '/mypage/profile/adress', 'user'),
   plan: route('plan', '/mypage/plan', 'user'),
   planDelete: route('planDelete', '/mypage/plan/:slug/:planId/delete', 'user', ['slug', 'planId']),
+  planSkip: route('planSkip', '/mypage/plan/:slug/:planId/skip', 'user', ['slug', 'planId']),
+  planPause: route('planPause', '/mypage/plan/:slug/:planId/pause', 'user', ['slug', 'planId']),
   orderHistory: route('orderHistory', '/mypage/orderHistroy', 'user'),
   receipt: route('receipt', '/mypage/orderHistroy/:id/receipt', 'user', ['id']),
   news: route('news', '/news'),

@@ -61,6 +61,7 @@ export const SUBSCRIPTION_MESSAGES = {
     ja: 'スキップできる回がまだありません。次の回の受付開始後にお試しください。',
     en: 'There is no scheduled round to skip yet. Try again once the next round is announced.',
   },
+  notSkipped: { ja: 'このプランにはスキップ中の回がありません。', en: 'This plan has no skipped round to undo.' },
   paymentInProgress: {
     ja: 'この回の決済を処理中です。しばらくしてから再度お試しください。',
     en: 'The payment of this round is still being processed. Please try again shortly.',

@@ -1,5 +1,5 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { formatDeadline, SHOP_TIME_ZONE } from './format.ts';
+import { formatDateTime, formatDeadline, lastAcceptedMoment, SHOP_TIME_ZONE } from './format.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -69,10 +69,49 @@ export function deadlineLabel(round: Pick<RoundTimes, 'endDate'>): Text {
   return { ja: formatDeadline(round.endDate), en: formatDeadline(round.endDate, true) };
 }
 
+/** The changes a shopper can take back: both only withhold one or more rounds. */
+export const UNDOABLE_CHANGES = ['skip', 'pause'] as const;
+export type UndoableChange = (typeof UNDOABLE_CHANGES)[number];
+
+/**
+ * Until when a skip or pause can be undone: the deadline of the round it withholds first (for a
+ * pause, `paused_from`). After it the run has settled that round, so the change stands; a pause
+ * can still be ended by resuming, from the next round (docs/decisions/00XX-undo-skip-and-pause.md).
+ */
+export function undoDeadline(round: Pick<RoundTimes, 'endDate'>): string {
+  return round.endDate;
+}
+
+/** True while a skip or pause of `round` (null: nothing to undo) may still be taken back at `now`. */
+export function canUndo(_change: UndoableChange, round: Pick<RoundTimes, 'endDate'> | null, now: Date): boolean {
+  return round !== null && isBeforeDeadline({ endDate: undoDeadline(round) }, now);
+}
+
+/**
+ * A round charged at checkout and still before its deadline is voided and refunded in full by a
+ * skip, pause or cancel made now (the same condition the API applies when it voids the charge).
+ */
+export function refundsCheckoutCharge(round: Pick<RoundTimes, 'endDate'> | null, status: string | null, now: Date): boolean {
+  return round !== null && status === 'SUCCESS' && isBeforeDeadline(round, now);
+}
+
+/** 「11/30 23:59 締切 までなら取り消せます」: when the undo button goes away, in both languages. */
+export function undoUntilLabel(round: Pick<RoundTimes, 'endDate'>): Text {
+  const deadline = undoDeadline(round);
+  const last = formatDateTime(lastAcceptedMoment(deadline));
+  return { ja: `${deadlineLabel({ endDate: deadline }).ja}まで取り消せます`, en: `You can undo this until ${last} (JST), the round's deadline` };
+}
+
 /** The rule in words, for howto, FAQ, checkout and the confirmation mail (built from this module). */
 export const ROUND_RULE_TEXT: Text = {
   ja: 'プランの変更（コース・個数）、1回スキップ、休止・再開、解約は、各回の申込締切までのお手続きならその回から反映されます。締切を過ぎると次の回からの反映となります。お申し込み時に決済済みの回を締切前に解約・スキップ・休止した場合、その回の決済は取り消され、全額返金されます。',
   en: 'A change of tier or count, skipping one round, pausing or resuming, and cancelling apply to a round when made before its deadline; after the deadline they apply from the next round. If you cancel, skip or pause a round you already paid for at checkout before its deadline, that payment is voided and refunded in full.',
+};
+
+/** How an undo works, for the FAQ (the same rule as `canUndo`). */
+export const UNDO_RULE_TEXT: Text = {
+  ja: 'スキップと休止は、その回の申込締切まではマイページの「プラン管理」の「取り消す」で取り消せます。取り消した回は締切時に決済してお届けします（スキップ・休止で返金した代金も、このとき改めて決済します）。締切を過ぎると取り消せません（休止は「再開する」で次の回から再開できます）。',
+  en: 'Until a round\'s deadline, a skip or pause can be taken back with "Undo" under "My plans" in My page. The round is then charged at its deadline and sent (a payment refunded by the skip or pause is charged again then). After the deadline it cannot be undone (a pause can still be ended with "Resume", from the next round).',
 };
 
 /** When each round is charged (checkout item of the 2022 amendment of the Specified Commercial Transactions Act). */

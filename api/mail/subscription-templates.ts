@@ -2,7 +2,9 @@ import type { UserPlanChange, UserPlanCreated } from '../../shared/api/types.ts'
 import { formatDate, formatPrice } from '../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
 import { href } from '../../shared/routes.ts';
-import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
+import {
+  CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineLabel, issueLabel, issueLabelCapitalised, undoUntilLabel,
+} from '../../shared/subscription-rules.ts';
 import type { Lang, Text } from '../../shared/text.ts';
 import { layoutMail } from './mail-layout.ts';
 import type { OutgoingMail } from './mailer.ts';
@@ -11,7 +13,7 @@ import type { OutgoingMail } from './mailer.ts';
  * Subscription mails (issue 8), ja/en, text and HTML: the confirmation after checkout and a
  * notice after each change. Each names the round (「◯月号」) it concerns, as the pages do.
  */
-export type ChangeMailKind = 'tier' | 'count' | 'skip' | 'pause' | 'resume' | 'cancel';
+export type ChangeMailKind = 'tier' | 'count' | 'skip' | 'pause' | 'resume' | 'cancel' | 'undoSkip' | 'undoPause';
 
 const CHANGE_SUBJECTS: Record<ChangeMailKind, Text> = {
   tier: { ja: 'コースの変更を受け付けました', en: 'Your tier change is confirmed' },
@@ -20,12 +22,41 @@ const CHANGE_SUBJECTS: Record<ChangeMailKind, Text> = {
   pause: { ja: '休止を受け付けました', en: 'Your pause is confirmed' },
   resume: { ja: '再開を受け付けました', en: 'Your plan is resumed' },
   cancel: { ja: '解約を受け付けました', en: 'Your cancellation is confirmed' },
+  undoSkip: { ja: 'スキップを取り消しました', en: 'Your skip is undone' },
+  undoPause: { ja: '休止を取り消しました', en: 'Your pause is undone' },
 };
 
 const REFUNDED: Text = {
   ja: 'お申し込み時に決済済みだったこの回の代金は取り消し、全額返金します。',
   en: 'The payment already made for this round is voided and refunded in full.',
 };
+
+function refundLine(lang: Lang, change: UserPlanChange): string {
+  if (!change.refund) return REFUNDED[lang];
+  const method = PAYMENT_METHOD_LABELS[change.refund.method][lang];
+  return lang === 'en'
+    ? `The payment already made for this round, ${formatPrice(change.refund.total, true)} by ${method}, is voided and refunded in full.`
+    : `お申し込み時に決済済みだったこの回の代金${formatPrice(change.refund.total)}は取り消し、全額返金します（お支払い方法: ${method}）。`;
+}
+
+/** Skip and pause mails say until when and how to take them back; undo mails say what happens to the round now. */
+function undoLines(lang: Lang, kind: ChangeMailKind, change: UserPlanChange): string[] {
+  const round = change.appliesFrom.order;
+  const { undo } = change.userPlan;
+  if ((kind === 'skip' || kind === 'pause') && undo) {
+    const how: Text = { ja: 'マイページの「プラン管理」で「取り消す」を押してください。', en: 'press "Undo" under "My plans" in My page.' };
+    const until = undoUntilLabel({ endDate: undo.until })[lang];
+    return [lang === 'en' ? `${until}: ${how.en}` : `${until}。取り消すには${how.ja}`];
+  }
+  if ((kind === 'undoSkip' || kind === 'undoPause') && round) {
+    const issue = issueLabel(round);
+    const deadline = deadlineLabel(round);
+    return [lang === 'en'
+      ? `${issueLabelCapitalised(round).en} will be sent. It is charged when the round closes (${deadline.en}) with the tier and count in force then; a payment refunded by the ${kind === 'undoSkip' ? 'skip' : 'pause'} is charged again then.`
+      : `${issue.ja}はお届けします。代金は締切（${deadline.ja}）の時点のコース・個数で、締切時に決済します（${kind === 'undoSkip' ? 'スキップ' : '休止'}で返金した代金も、このとき改めて決済します）。`];
+  }
+  return [];
+}
 
 interface Vars {
   brand: string;
@@ -58,7 +89,8 @@ export function renderChangeMail(lang: Lang, to: string, kind: ChangeMailKind, c
   const lines = [
     en ? `${CHANGE_SUBJECTS[kind].en}: ${userPlan.artist.name} "${userPlan.plan.name}" × ${userPlan.count}, ${appliesFrom.label.en}.`
       : `${userPlan.artist.name}「${userPlan.plan.name}」×${userPlan.count}：${appliesFrom.label.ja}反映されます。`,
-    ...(change.refunded ? [REFUNDED[lang]] : []),
+    ...(change.refunded ? [refundLine(lang, change)] : []),
+    ...undoLines(lang, kind, change),
     ROUND_RULE_TEXT[lang],
   ];
   const subject = `${CHANGE_SUBJECTS[kind][lang]}（${appliesFrom.label[lang]}）`;

@@ -1,4 +1,5 @@
 import type { CurrentUser, Order, UserPlanAction, UserPlanChange } from '../../shared/api/types.ts';
+import type { PaymentMethod } from '../../shared/payment.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import { fromIssueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
@@ -10,6 +11,7 @@ import { sendChangeMail } from './subscription-mail.ts';
 import { changeTierOrCount } from './tier-change.ts';
 import { findActiveUserPlan, findLiveUserPlans, insertSkip, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
 import { roundOfChange, toUserPlan } from './user-plan.view.ts';
+import { undoChange, type UndoAction } from './undo-change.ts';
 import { voidRoundCharge } from './void-round.ts';
 import { keepPausedRoundsSkipped, reserveBeforeChange } from '../billing/reserve.ts';
 
@@ -20,7 +22,7 @@ export interface ChangeInput {
   action: UserPlanAction;
 }
 
-type RoundAction = Exclude<UserPlanAction, 'change'>;
+type RoundAction = Exclude<UserPlanAction, 'change' | UndoAction>;
 
 const notSubscribed = () => new NotFoundError(M.notSubscribed);
 const conflict = (text: { ja: string; en: string }) => new DomainError(409, 'CONFLICT', text);
@@ -35,14 +37,15 @@ export async function requireOwnUserPlan(db: Db, userId: number, planId: number,
 /** PUT /api/userPlan. Every answer names the round the change applies from. */
 export async function changeUserPlan(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<UserPlanChange> {
   if (input.action !== 'change' && input.planId !== input.currentPlanId) {
-    throw new BadRequestError({ ja: 'スキップ・休止・再開では planId に currentPlanId と同じプランを指定してください。', en: 'For skip, pause and resume, planId must equal currentPlanId.' },
+    throw new BadRequestError({ ja: 'スキップ・休止・再開・取り消しでは planId に currentPlanId と同じプランを指定してください。', en: 'For skip, pause, resume and undo, planId must equal currentPlanId.' },
       { planId: { ja: '現在のプランと同じIDを指定してください。', en: 'Must equal currentPlanId.' } });
   }
   const action = input.action;
   await reserveDueRoundsFirst(ctx, user.id, input.currentPlanId);
   if (action === 'change') return changeTierOrCount(ctx, user, input);
+  if (action === 'undoSkip' || action === 'undoPause') return undoChange(ctx, user, input.currentPlanId, action);
   const { row, order, voided } = await ctx.db.transaction().execute((trx) => applyRoundAction(trx, ctx.now(), user.id, input.currentPlanId, action));
-  return finish(ctx, user, row.plan_id, order, voided, action);
+  return finishChange(ctx, user, row.plan_id, order, voided, action);
 }
 
 async function applyRoundAction(trx: Db, now: Date, userId: number, planId: number, action: RoundAction) {
@@ -80,7 +83,7 @@ export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId:
     await updateUserPlan(trx, row.id, { status: 'CANCELLED', cancelled_at: now }, now);
     return { row: { ...row, status: 'CANCELLED', cancelled_at: now }, order, voided };
   });
-  return finish(ctx, user, row.plan_id, order, voided, 'cancel', row, quiet);
+  return finishChange(ctx, user, row.plan_id, order, voided, 'cancel', row, quiet);
 }
 
 /**
@@ -101,13 +104,14 @@ async function reserveDueRoundsFirst(ctx: ApiContext, userId: number, planId: nu
   if (row) await reserveBeforeChange(ctx, row.id, row.plan_id);
 }
 
-async function finish(
+/** After the change's transaction: the refund (if the change voided a charge), the answer and the mail. */
+export async function finishChange(
   ctx: ApiContext,
   user: CurrentUser,
   planId: number,
   order: Order | null,
   voided: HistoryRow | null,
-  kind: RoundAction | 'cancel',
+  kind: RoundAction | UndoAction | 'cancel',
   cancelled?: UserPlanRow,
   quiet = false,
 ): Promise<UserPlanChange> {
@@ -117,6 +121,7 @@ async function finish(
     userPlan: await toUserPlan(ctx.db, row, user.paymentMethod, ctx.now()),
     appliesFrom: { order, label: fromIssueLabel(order) },
     refunded: voided !== null,
+    refund: voided ? { total: voided.total, method: voided.payment_method as PaymentMethod } : null,
   };
   if (!quiet) await sendChangeMail(ctx, user, kind, answer);
   return answer;

@@ -61,3 +61,23 @@ export async function findComingRounds(db: Db, planIds: number[], now: Date) {
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
+
+/** The subscription's skip of the latest round (the one an undo would take back), with its times. */
+export async function findLatestSkip(db: Db, userPlanId: number) {
+  return db.selectFrom('user_plan_skips as s').innerJoin('plan_orders as o', 'o.id', 's.plan_order_id')
+    .select(['s.plan_order_id', 'o.end_date', 'o.ship_date']).where('s.user_plan_id', '=', userPlanId)
+    .orderBy('o.end_date', 'desc').executeTakeFirst();
+}
+
+/** False when the skip was gone already (another undo took it first). */
+export async function deleteSkip(db: Db, userPlanId: number, planOrderId: number): Promise<boolean> {
+  const result = await db.deleteFrom('user_plan_skips').where('user_plan_id', '=', userPlanId).where('plan_order_id', '=', planOrderId)
+    .executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}
+
+/** The plan's round whose deadline is `endDate` (a pause starts at one), whether or not it passed. */
+export async function findRoundEndingAt(db: Db, planId: number, endDate: Date) {
+  return db.selectFrom('plan_orders').select(['id', 'end_date', 'ship_date']).where('plan_id', '=', planId).where('end_date', '=', endDate)
+    .orderBy('id').executeTakeFirst();
+}

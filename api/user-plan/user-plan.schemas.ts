@@ -17,7 +17,7 @@ export const ChangeBody = z.strictObject({
   currentPlanId: PlanId,
   planId: PlanId,
   count: Count.optional(),
-  action: z.enum(['change', 'skip', 'pause', 'resume']).default('change'),
+  action: z.enum(['change', 'skip', 'pause', 'resume', 'undoSkip', 'undoPause']).default('change'),
 });
 
 export const NoQuery = z.strictObject({});

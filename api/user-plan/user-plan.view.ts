@@ -1,7 +1,7 @@
 import type { Order, UserPlan, UserPlanWithTiers } from '../../shared/api/types.ts';
 import { roundCharge } from '../../shared/money.ts';
 import type { PaymentMethod, PaymentStatus } from '../../shared/payment.ts';
-import { fromIssueLabel, roundForChange } from '../../shared/subscription-rules.ts';
+import { canUndo, fromIssueLabel, roundForChange, undoDeadline } from '../../shared/subscription-rules.ts';
 import { listArtistsOfPlans } from '../artist/artist.service.ts';
 import type { Db } from '../db/schema.ts';
 import { NotFoundError } from '../http/errors.ts';
@@ -55,7 +55,8 @@ export async function toUserPlans(db: Db, rows: UserPlanRow[], method: PaymentMe
     const artist = plan && artistById.get(plan.artistId);
     if (!plan || !artist) throw new NotFoundError(PLAN);
     const next = roundForChange(roundsOf.get(plan.id) ?? [], now);
-    const skipped = next !== null && (row.paused_from !== null || skips.some((s) => s.user_plan_id === row.id && s.plan_order_id === next.id));
+    const skipRow = next !== null && skips.some((s) => s.user_plan_id === row.id && s.plan_order_id === next.id);
+    const skipped = next !== null && (row.paused_from !== null || skipRow);
     const charge = next ? live.find((h) => h.user_plan_id === row.id && h.plan_order_id === next.id) : undefined;
     return {
       id: row.id,
@@ -69,9 +70,20 @@ export async function toUserPlans(db: Db, rows: UserPlanRow[], method: PaymentMe
       nextRoundSkipped: skipped,
       nextRoundPaymentStatus: (charge?.payment_status as PaymentStatus | undefined) ?? null,
       nextRoundCharge: roundCharge(plan, row.count, method === 'GMOAB', now),
+      nextRoundPayment: charge ? { total: charge.total, method: charge.payment_method as PaymentMethod } : null,
+      undo: undoOf(row, next, skipRow, now),
       tiers: tiersOf.get(artist.id) ?? [plan],
     };
   });
+}
+
+/** The skip or pause the shopper may still take back (shared/subscription-rules.ts `canUndo`). */
+function undoOf(row: UserPlanRow, next: Order | null, skipRow: boolean, now: Date): UserPlan['undo'] {
+  if (row.paused_from) {
+    const until = row.paused_from.toISOString();
+    return canUndo('pause', { endDate: until }, now) ? { change: 'pause', until } : null;
+  }
+  return skipRow && next && canUndo('skip', next, now) ? { change: 'skip', until: undoDeadline(next) } : null;
 }
 
 /** One subscription as the API shows it (the answer of a change names it without its tiers). */

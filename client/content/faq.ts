@@ -1,5 +1,5 @@
 import { href } from '../../shared/routes.ts';
-import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT } from '../../shared/subscription-rules.ts';
+import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, UNDO_RULE_TEXT } from '../../shared/subscription-rules.ts';
 import { CARD_BRAND_LIST, DEFECT_REPORT_PERIOD, DEFERRED_PAYMENT_CONDITIONS, FEES } from './shop-facts.ts';
 import { list, p, type ContentBuilder, type ContentSection, type Question } from './types.ts';
 import { accountQuestions, otherQuestions } from './faq-account.ts';
@@ -157,6 +157,7 @@ const cancelQuestions: Question[] = [
         en: 'Yes. Under “My plans” you can skip the next round, or pause until you resume. Skipped and paused rounds are neither shipped nor charged.',
       }),
       p(ROUND_RULE_TEXT),
+      p(UNDO_RULE_TEXT),
     ],
   },
 ];

@@ -39,6 +39,8 @@ export type ErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   /** The same idempotency key is still being processed by an earlier request. */
   | 'IN_PROGRESS'
+  /** A skip or pause taken back after its round's deadline (shared/subscription-rules.ts `canUndo`). */
+  | 'UNDO_TOO_LATE'
   /** Issue 9: this order has no receipt (unpaid, cancelled, or GMOAB whose payment slip serves). */
   | 'RECEIPT_UNAVAILABLE'
   /** Issue 9: the receipt has not been issued yet (POST issues it). */

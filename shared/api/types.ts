@@ -4,6 +4,7 @@ import type { PaymentMethod, PaymentStatus } from '../payment.ts';
 import type { Tracking } from '../carriers.ts';
 import type { TimelineEntry } from '../order-timeline.ts';
 import type { ReceiptRefusal, TaxBreakdown } from '../receipt.ts';
+import type { UndoableChange } from '../subscription-rules.ts';
 import type { Text } from '../text.ts';
 
 /** Response and request shapes of the shop API; field names follow docs/spec.md §3. */
@@ -238,6 +239,10 @@ export interface UserPlan {
   nextRoundPaymentStatus: PaymentStatus | null;
   /** What the next round costs with the current payment method (shared/money.ts). */
   nextRoundCharge: RoundCharge;
+  /** The next round's live charge (made at checkout or under way): what a skip, pause or cancel would refund. */
+  nextRoundPayment: { total: number; method: PaymentMethod } | null;
+  /** The skip or pause that can still be taken back, and until when (shared/subscription-rules.ts `canUndo`). */
+  undo: { change: UndoableChange; until: string } | null;
 }
 
 /**
@@ -255,8 +260,8 @@ export interface UserPlanInput {
   idempotencyKey?: string;
 }
 
-/** PUT /api/userPlan: change (default) tier or count; skip the next round; pause; resume. */
-export type UserPlanAction = 'change' | 'skip' | 'pause' | 'resume';
+/** PUT /api/userPlan: change (default) tier or count; skip the next round; pause; resume; undo a skip or pause. */
+export type UserPlanAction = 'change' | 'skip' | 'pause' | 'resume' | 'undoSkip' | 'undoPause';
 
 export interface InputUserPlan {
   currentPlanId: number;
@@ -271,6 +276,8 @@ export interface UserPlanChange {
   appliesFrom: { order: Order | null; label: Text };
   /** A round charged at checkout was voided and refunded by this change (skip, pause, cancel). */
   refunded: boolean;
+  /** What was refunded, and to which payment method, when `refunded`. */
+  refund?: { total: number; method: PaymentMethod } | null;
 }
 
 /** POST /api/userPlan: the subscription and the charge of the open round. */

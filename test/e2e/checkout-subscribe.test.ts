@@ -51,11 +51,14 @@ describe('checkout with JavaScript', () => {
     await page.getByRole('status').filter({ hasText: /プランを変更しました（\d+月号から反映）/ }).waitFor();
     await page.getByRole('heading', { name: /プレミアムプラン/ }).waitFor();
 
+    // Skip and pause ask first, on their own pages (issue 18).
+    await page.getByRole('link', { name: /^\d+月号をスキップする$/ }).click();
     await page.getByRole('button', { name: /^\d+月号をスキップする$/ }).click();
     await page.getByRole('status').filter({ hasText: /スキップを受け付けました/ }).waitFor();
     await page.getByText('スキップ済み').waitFor();
 
-    await page.getByRole('button', { name: /^休止する（\d+月号から）$/ }).click();
+    await page.getByRole('link', { name: /^休止する（\d+月号から）$/ }).click();
+    await page.getByRole('button', { name: '休止する' }).click();
     await page.getByRole('status').filter({ hasText: /休止しました（\d+月号から反映）/ }).waitFor();
     await page.getByText('休止中').waitFor();
     await page.getByRole('button', { name: /^再開する（\d+月号から）$/ }).click();

@@ -51,7 +51,7 @@ async function check(name: string, user: TestUser, target: string, english = fal
 }
 
 describe('subscription pages accessibility', () => {
-  it('checkout, completion, My plans and the cancel confirmation have no serious violation', async () => {
+  it('checkout, completion, My plans and the cancel, skip and pause confirmations have no serious violation', async () => {
     const { slug, light } = catalogue;
     const problems: string[] = [];
     problems.push(...await check('checkout', subscriber, href('checkout', { slug, planId: light })));
@@ -65,6 +65,8 @@ describe('subscription pages accessibility', () => {
     problems.push(...await check('my-plans-en', subscriber, href('plan'), true));
     problems.push(...await check('my-plans-empty', newcomer, href('plan')));
     problems.push(...await check('plan-delete', subscriber, href('planDelete', { slug, planId: light })));
+    problems.push(...await check('plan-skip', subscriber, href('planSkip', { slug, planId: light })));
+    problems.push(...await check('plan-pause-en', subscriber, href('planPause', { slug, planId: light }), true));
     expect(problems).toEqual([]);
     expect(shop.browser.errors).toEqual([]);
   });

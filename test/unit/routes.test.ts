@@ -34,12 +34,15 @@ const SPEC_PATHS = [
   '/category/re-box',
 ];
 
+/** Beyond docs/spec.md §2, and listed with it below: the confirmation pages of skip and pause, beside the cancel page (issue 18). */
+const ADDED_PATHS = ['/mypage/plan/:slug/:planId/skip', '/mypage/plan/:slug/:planId/pause'];
+
 const paths = Object.values(ROUTES).map((r) => r.path);
 
 describe('ROUTES', () => {
   it('has every route of docs/spec.md §2, spelled as the spec spells it, and no other', () => {
     expect(SPEC_PATHS).toHaveLength(29);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
+    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...ADDED_PATHS].sort());
   });
 
   it('keys each route by its own id and writes each path once', () => {
@@ -60,6 +63,8 @@ describe('ROUTES', () => {
       '/mypage/profile/adress': 'user',
       '/mypage/plan': 'user',
       '/mypage/plan/:slug/:planId/delete': 'user',
+      '/mypage/plan/:slug/:planId/skip': 'user',
+      '/mypage/plan/:slug/:planId/pause': 'user',
       '/mypage/orderHistroy': 'user',
       '/mypage/orderHistroy/:id/receipt': 'user',
       '/mypage/profile/password': 'secure',
@@ -90,6 +95,8 @@ describe('href', () => {
     expect(href('artist', { slug: 'hoshino_mirai' })).toBe('/lineup/hoshino_mirai');
     expect(href('checkout', { slug: 'amane', planId: 12 })).toBe('/lineup/amane/plan/12/checkout');
     expect(href('planDelete', { slug: 'a', planId: 3 })).toBe('/mypage/plan/a/3/delete');
+    expect(href('planSkip', { slug: 'a', planId: 3 })).toBe('/mypage/plan/a/3/skip');
+    expect(href('planPause', { slug: 'a', planId: 3 })).toBe('/mypage/plan/a/3/pause');
     expect(href('receipt', { id: 7 })).toBe('/mypage/orderHistroy/7/receipt');
   });
 

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { roundCharge } from '../../shared/money.ts';
 import {
+  canUndo,
   deadlineLabel,
   fromIssueLabel,
   isBeforeDeadline,
   issueLabel,
+  refundsCheckoutCharge,
   roundForChange,
+  undoDeadline,
+  undoUntilLabel,
 } from '../../shared/subscription-rules.ts';
 
 // Deadline: 2026-12-01 00:00 JST = 2026-11-30T15:00:00Z.
@@ -27,6 +31,30 @@ describe('roundForChange: the round a change applies from (Asia/Tokyo deadlines)
   it('after the last scheduled deadline there is no round yet: "from the next issue"', () => {
     expect(roundForChange([NOVEMBER, DECEMBER], jst('2027-01-01T00:00:00'))).toBeNull();
     expect(fromIssueLabel(null)).toEqual({ ja: '次回のお届け分から', en: 'from the next issue' });
+  });
+});
+
+describe('canUndo: a skip or pause can be taken back until the round\'s deadline', () => {
+  it('until 23:59:59 JST of the last day, not at 00:00:00', () => {
+    expect(undoDeadline(NOVEMBER)).toBe(NOVEMBER.endDate);
+    expect(canUndo('skip', NOVEMBER, jst('2026-11-30T23:59:59'))).toBe(true);
+    expect(canUndo('pause', NOVEMBER, jst('2026-11-30T23:59:59'))).toBe(true);
+    expect(canUndo('skip', NOVEMBER, jst('2026-12-01T00:00:00'))).toBe(false);
+    expect(canUndo('pause', null, jst('2026-11-01T00:00:00'))).toBe(false);
+  });
+
+  it('says until when in both languages, with the deadline format of the shop', () => {
+    expect(undoUntilLabel(NOVEMBER)).toEqual({
+      ja: '2026/11/30 23:59 締切まで取り消せます',
+      en: "You can undo this until 2026/11/30 23:59 (JST), the round's deadline",
+    });
+  });
+
+  it('a round paid at checkout is refunded by a change only before its deadline', () => {
+    expect(refundsCheckoutCharge(NOVEMBER, 'SUCCESS', jst('2026-11-30T23:59:59'))).toBe(true);
+    expect(refundsCheckoutCharge(NOVEMBER, 'SUCCESS', jst('2026-12-01T00:00:00'))).toBe(false);
+    expect(refundsCheckoutCharge(NOVEMBER, 'BEFORE', jst('2026-11-30T00:00:00'))).toBe(false);
+    expect(refundsCheckoutCharge(null, 'SUCCESS', jst('2026-11-30T00:00:00'))).toBe(false);
   });
 });
 

@@ -11,6 +11,8 @@ const PLAN_NOTICES = {
   pause: { ja: '休止しました', en: 'Your plan is paused' },
   resume: { ja: '再開しました', en: 'Your plan is resumed' },
   cancel: { ja: '解約しました', en: 'Your plan was cancelled' },
+  undoSkip: { ja: 'スキップを取り消しました', en: 'The skip is undone' },
+  undoPause: { ja: '休止を取り消しました', en: 'The pause is undone' },
 } as const satisfies Record<string, Text>;
 
 export function planNoticePath(kind: keyof typeof PLAN_NOTICES, from: string): string {

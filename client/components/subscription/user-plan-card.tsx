@@ -3,7 +3,9 @@ import type { Plan, UserPlan } from '../../../shared/api/types.ts';
 import { formatDate, formatPrice } from '../../../shared/format.ts';
 import { paymentStatusLabel } from '../../../shared/payment.ts';
 import { href } from '../../../shared/routes.ts';
-import { COUNT_LIMITS, deadlineLabel, issueLabel } from '../../../shared/subscription-rules.ts';
+import {
+  canUndo, COUNT_LIMITS, deadlineLabel, issueLabel, issueLabelCapitalised, undoUntilLabel, type RoundTimes, type UndoableChange,
+} from '../../../shared/subscription-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
@@ -18,13 +20,17 @@ const COPY = {
   paused: { ja: '休止中', en: 'Paused' },
   skipped: { ja: 'スキップ済み', en: 'Skipped' },
   cancel: { ja: '解約する', en: 'Cancel this plan' },
+  undo: { ja: '取り消す', en: 'Undo' },
 } as const satisfies Record<string, Text>;
 
 function withFrom(label: Text, action: Text): Text {
   return { ja: `${action.ja}（${label.ja}）`, en: `${action.en} (${label.en})` };
 }
 
-/** One subscription on /mypage/plan: its next round, and each change labelled 「◯月号から」. */
+/**
+ * One subscription on /mypage/plan: its next round, and each change labelled 「◯月号から」. Skip,
+ * pause and cancel open their confirmation pages; a skip or pause can be undone here until its deadline.
+ */
 export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: Plan[] }) {
   const t = useT();
   const { english } = useLang();
@@ -60,18 +66,41 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
         </label>
         <SubmitButton label={withFrom(appliesFrom, { ja: '変更する', en: 'Change' })} variant="ghost" />
       </Form>
+      <UndoNote userPlan={userPlan} />
       <div className="user-plan-actions">
         {!userPlan.paused && round && skipIssue && !userPlan.nextRoundSkipped ? (
-          <RoundAction planId={plan.id} intent="skip" label={{ ja: `${skipIssue.ja}をスキップする`, en: `Skip ${skipIssue.en}` }} />
+          <Link className="button button-ghost" to={href('planSkip', { slug: artist.slug, planId: plan.id })}>{t({ ja: `${skipIssue.ja}をスキップする`, en: `Skip ${skipIssue.en}` })}</Link>
         ) : null}
         {userPlan.paused ? (
           <RoundAction planId={plan.id} intent="resume" label={withFrom(appliesFrom, { ja: '再開する', en: 'Resume' })} />
         ) : (
-          <RoundAction planId={plan.id} intent="pause" label={withFrom(appliesFrom, { ja: '休止する', en: 'Pause' })} />
+          <Link className="button button-ghost" to={href('planPause', { slug: artist.slug, planId: plan.id })}>{t(withFrom(appliesFrom, { ja: '休止する', en: 'Pause' }))}</Link>
         )}
         <Link className="button button-ghost" to={href('planDelete', { slug: artist.slug, planId: plan.id })}>{t(COPY.cancel)}</Link>
       </div>
     </article>
+  );
+}
+
+const UNDONE_WHAT: Record<UndoableChange, (round: RoundTimes) => Text> = {
+  skip: (round) => ({ ja: `${issueLabel(round).ja}をスキップしました。`, en: `${issueLabelCapitalised(round).en} is skipped. ` }),
+  pause: (round) => ({ ja: `${issueLabel(round).ja}から休止しました。`, en: `Paused from ${issueLabel(round).en}. ` }),
+};
+
+/** After a skip or pause: what was done and 「取り消す」 until the round's deadline (`canUndo`). */
+function UndoNote({ userPlan }: { userPlan: UserPlan }) {
+  const t = useT();
+  const { undo, nextRound: round, plan } = userPlan;
+  if (!undo || !round || !canUndo(undo.change, { endDate: undo.until }, new Date())) return null;
+  const noteId = `user-plan-undo-${userPlan.id}`;
+  return (
+    <Form method="post" className="user-plan-undo">
+      <p id={noteId}>{t(UNDONE_WHAT[undo.change](round))}{t(undoUntilLabel({ endDate: undo.until }))}</p>
+      <input type="hidden" name="currentPlanId" value={plan.id} />
+      <input type="hidden" name="planId" value={plan.id} />
+      <input type="hidden" name="intent" value={undo.change === 'skip' ? 'undoSkip' : 'undoPause'} />
+      <button type="submit" className="button button-primary" aria-describedby={noteId}>{t(COPY.undo)}</button>
+    </Form>
   );
 }
 

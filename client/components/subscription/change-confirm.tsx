@@ -1,0 +1,111 @@
+import { useEffect, useRef } from 'react';
+import { Form, Link, useLocation, useNavigate } from 'react-router';
+import type { UserPlan } from '../../../shared/api/types.ts';
+import { formatDate, formatPrice } from '../../../shared/format.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
+import { href } from '../../../shared/routes.ts';
+import { issueLabel, refundsCheckoutCharge, ROUND_RULE_TEXT, undoUntilLabel, type RoundTimes } from '../../../shared/subscription-rules.ts';
+import type { Text } from '../../../shared/text.ts';
+import { useLang, useT } from '../../lang.tsx';
+import { FormError } from '../form/form-message.tsx';
+
+export type ConfirmKind = 'skip' | 'pause' | 'cancel';
+
+export const CONFIRM_TITLES: Record<ConfirmKind, Text> = {
+  skip: { ja: 'スキップの確認', en: 'Skip a round?' },
+  pause: { ja: '休止の確認', en: 'Pause the plan?' },
+  cancel: { ja: 'プランの解約', en: 'Cancel a plan' },
+};
+
+const KEEP: Record<ConfirmKind, Text> = {
+  skip: { ja: 'スキップせずに戻る', en: 'Keep the round and go back' },
+  pause: { ja: '休止せずに戻る', en: 'Keep the plan running and go back' },
+  cancel: { ja: '解約せずに戻る', en: 'Keep the plan and go back' },
+};
+
+const NOT_UNDOABLE: Text = {
+  ja: '解約は取り消せません。また受け取るには、もう一度お申し込みください。',
+  en: 'A cancellation cannot be undone. To receive boxes again, subscribe again.',
+};
+
+/** What the change does to which round, in the round's own words (「12月号」). */
+function effectText(kind: ConfirmKind, round: RoundTimes | null): Text {
+  if (!round) return { ja: '次回以降のお届けと決済はありません。', en: 'No later box is sent or charged.' };
+  const issue = issueLabel(round);
+  if (kind === 'skip') {
+    return { ja: `${issue.ja}（${formatDate(round.shipDate)}ごろ発送予定）をお届けせず、決済もしません。次の回からは通常どおりお届けします。`,
+      en: `${issue.en} (shipping around ${formatDate(round.shipDate)}) is not sent nor charged. Boxes continue from the round after it.` };
+  }
+  if (kind === 'pause') {
+    return { ja: `${issue.ja}から、再開するまでお届けと決済を止めます。再開はプラン管理の「再開する」からいつでもできます。`,
+      en: `From ${issue.en}, no box is sent or charged until you resume, which you can do at any time under "My plans".` };
+  }
+  return { ja: `解約すると、${issue.ja}からお届けしません（${issue.ja}を含め以降の決済はありません）。`, en: `If you cancel, no box is sent from ${issue.en} on (no charge for it or later rounds).` };
+}
+
+function refundText(userPlan: UserPlan, english: boolean): Text | null {
+  const round = userPlan.nextRound;
+  const paid = userPlan.nextRoundPayment;
+  if (!round || !paid || !refundsCheckoutCharge(round, userPlan.nextRoundPaymentStatus, new Date())) return null;
+  const issue = issueLabel(round);
+  const method = PAYMENT_METHOD_LABELS[paid.method];
+  return {
+    ja: `お申し込み時に決済済みの${issue.ja}の代金${formatPrice(paid.total)}は取り消し、全額返金します（お支払い方法: ${method.ja}）。`,
+    en: `The ${formatPrice(paid.total, english)} already paid for ${issue.en} is voided and refunded in full (payment method: ${method.en}).`,
+  };
+}
+
+/** Focus moves into the page when it opens by client navigation; Esc goes back to My plans. */
+function useConfirmFocus() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  useEffect(() => {
+    // 'default' is the first page of a full load: there the browser's own focus order stands.
+    if (key !== 'default') heading.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) void navigate(href('plan'));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [key, navigate]);
+  return heading;
+}
+
+/**
+ * The confirmation of a change that costs a box (skip, pause, cancel): the round, the refund if
+ * any, and until when it can be taken back, then a form posting to the page's own action.
+ */
+export function ChangeConfirm({ kind, userPlan, error }: { kind: ConfirmKind; userPlan: UserPlan; error?: Text | undefined }) {
+  const t = useT();
+  const { english } = useLang();
+  const heading = useConfirmFocus();
+  const round = userPlan.nextRound;
+  const refund = refundText(userPlan, english);
+  const confirm: Text = kind === 'skip' && round
+    ? { ja: `${issueLabel(round).ja}をスキップする`, en: `Skip ${issueLabel(round).en}` }
+    : { skip: { ja: 'スキップする', en: 'Skip' }, pause: { ja: '休止する', en: 'Pause' }, cancel: { ja: '解約する', en: 'Cancel the plan' } }[kind];
+  return (
+    <>
+      <h1 className="page-title" ref={heading} tabIndex={-1}>{t(CONFIRM_TITLES[kind])}</h1>
+      <div className="account-card change-confirm">
+        <p><strong>{userPlan.artist.name}「{userPlan.plan.name}」</strong> × {userPlan.count}</p>
+        <p>{t(effectText(kind, round))}</p>
+        {refund ? <p className="change-confirm-refund">{t(refund)}</p> : null}
+        {kind === 'cancel' ? <p>{t(NOT_UNDOABLE)}</p> : null}
+        {kind !== 'cancel' && round ? (
+          <p className="change-confirm-undo"><strong>{t(undoUntilLabel(round))}</strong>{t({
+            ja: '（プラン管理の「取り消す」から）。締切を過ぎると取り消せません。',
+            en: ' (press "Undo" under "My plans"). After the deadline it stands.',
+          })}</p>
+        ) : null}
+        <p className="profile-note">{t(ROUND_RULE_TEXT)}</p>
+        {error ? <FormError text={error} /> : null}
+        <Form method="post">
+          <button type="submit" className="button button-danger">{t(confirm)}</button>
+        </Form>
+        <p className="form-links"><Link to={href('plan')}>{t(KEEP[kind])}</Link></p>
+      </div>
+    </>
+  );
+}
