@@ -76,7 +76,7 @@ export type UndoableChange = (typeof UNDOABLE_CHANGES)[number];
 /**
  * Until when a skip or pause can be undone: the deadline of the round it withholds first (for a
  * pause, `paused_from`). After it the run has settled that round, so the change stands; a pause
- * can still be ended by resuming, from the next round (docs/decisions/00XX-undo-skip-and-pause.md).
+ * can still be ended by resuming, from the next round (docs/decisions/0022-undo-skip-and-pause.md).
  */
 export function undoDeadline(round: Pick<RoundTimes, 'endDate'>): string {
   return round.endDate;

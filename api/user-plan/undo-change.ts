@@ -31,7 +31,7 @@ function tooLate(change: UndoableChange, round: Pick<RoundTimes, 'endDate' | 'sh
  * Undo of a skip or pause, allowed until the withheld round's deadline (shared/subscription-rules.ts
  * `canUndo`). The row lock and the delete that must find the skip make a second undo a 409, never
  * a second effect. A round the skip voided is not charged here: with the skip gone, the billing run
- * charges it at its deadline like any round (docs/decisions/00XX-undo-skip-and-pause.md).
+ * charges it at its deadline like any round (docs/decisions/0022-undo-skip-and-pause.md).
  */
 export async function undoChange(ctx: ApiContext, user: CurrentUser, planId: number, action: UndoAction): Promise<UserPlanChange> {
   const change: UndoableChange = action === 'undoSkip' ? 'skip' : 'pause';
