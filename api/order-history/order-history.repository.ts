@@ -64,6 +64,9 @@ export async function moveHistoryStatus(db: Db, id: number, to: PaymentStatus, c
     .where('id', '=', id).where('payment_status', 'in', paymentStatusesInto(to)).executeTakeFirst();
   if (moved.numUpdatedRows === 1n) return;
   const row = await db.selectFrom('plan_order_histories').select('payment_status').where('id', '=', id).executeTakeFirst();
+  // Already there (a checkout charge settled by its stale-pending check meanwhile): the move is
+  // done, and answering an error would tell a shopper who paid that the payment failed.
+  if (row?.payment_status === to) return;
   throw new PaymentMoveError(row?.payment_status ?? 'missing', to);
 }
 
