@@ -40,6 +40,7 @@ async function main(): Promise<number> {
   // One JSON line: the summary a script or a log collector reads.
   console.log(JSON.stringify(outcome.result));
   const result = outcome.result;
+  if (result && 'nothingCharged' in result) console.error(`Nothing charged: ${result.nothingCharged}`);
   const refused = result && 'refused' in result ? describeRefusedLines(result) : undefined;
   if (refused) console.error(refused);
   return refused ? 1 : 0;
