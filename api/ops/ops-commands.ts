@@ -6,6 +6,7 @@ import { importShipments, type ShipmentMode, type ShipmentReport } from '../bill
 import { BadRequestError } from '../http/errors.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { importCatalogue, type CatalogueImportReport } from './catalogue-import.ts';
+import type { CatalogueMediaFile } from './catalogue-media.ts';
 
 /**
  * The operator commands (`npm run ops -- …`), run the same way whether the command line works on
@@ -14,7 +15,7 @@ import { importCatalogue, type CatalogueImportReport } from './catalogue-import.
 export type OpsCommand =
   | { name: 'billing'; round?: number | undefined; now?: string | undefined }
   | { name: 'shipments'; mode: ShipmentMode; csv: string; early?: boolean }
-  | { name: 'catalogue'; file: unknown };
+  | { name: 'catalogue'; file: unknown; media?: CatalogueMediaFile[] };
 
 /** The command's summary: with `nothingCharged` when no charge was reserved, saying why and what comes next. */
 export type BillingCommandSummary = BillingSummary & { nothingCharged?: string };
@@ -51,6 +52,6 @@ export async function runOpsCommand(ctx: ApiContext, command: OpsCommand, onProg
     case 'shipments':
       return importShipments(ctx, command.csv, command.mode, { early: command.early === true });
     case 'catalogue':
-      return importCatalogue(ctx.db, command.file, { now: ctx.now() });
+      return importCatalogue(ctx.db, command.file, { now: ctx.now(), media: command.media ?? [] });
   }
 }
