@@ -16,7 +16,8 @@ import { operatorAccessOf, operatorHostsOf } from './ops/operator-access.ts';
 
 function logSeed(logger: Logger, { seeded, roundsAdded }: { seeded: boolean; roundsAdded: number }): void {
   if (seeded) logger.info('demo catalogue seeded');
-  if (roundsAdded > 0) logger.info({ roundsAdded }, 'demo rounds added for the coming months');
+  // A first start's rounds are part of the seeding; later starts say what they added.
+  if (!seeded && roundsAdded > 0) logger.info({ roundsAdded }, 'demo rounds added for the coming months');
 }
 
 /**

@@ -153,13 +153,13 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     const found = await planWithNextRound();
     next = found.next;
     const issue = issueLabel(next).ja;
-    expect(await pageText(href('artist', { slug: found.slug }))).toContain(`次回: ${issue} — ${deadlineLabel(next).ja}`);
+    expect(await pageText(href('artist', { slug: found.slug }))).toContain(`次回：${issue} — ${deadlineLabel(next).ja}`);
     const subscribed = await fetch(`${shop.webUrl}/api/userPlan`, {
       method: 'POST', headers: { cookie, 'content-type': 'application/json', 'idempotency-key': `rehearsal-${Date.now()}` },
       body: JSON.stringify({ planId: found.plan.id }),
     });
     expect(subscribed.status).toBe(201);
-    const shown = /次回の決済: (\d{1,2}月号) — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切/.exec(await pageText(href('plan')));
+    const shown = /次回の決済：(\d{1,2}月号) — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切/.exec(await pageText(href('plan')));
     expect(shown?.[1]).toBe(issue);
     shownDeadline = shownInstant(shown![2]!);
     // The minute shown is the last one that still counts: the deadline itself falls within the next minute.

@@ -35,7 +35,7 @@ export function readRehearsal(readme: string): Rehearsal {
   if (start < 0) must(null, 'paragraph');
   const section = readme.slice(start, readme.indexOf('\n## ', start));
   const block = must(/```sh\n([\s\S]*?)```/.exec(section), 'command block')[1]!;
-  const example = must(/「次回の決済: \d{1,2}月号 — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切」/.exec(section), 'example of My plans\' next charge')[1]!;
+  const example = must(/「次回の決済：\d{1,2}月号 — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切」/.exec(section), 'example of My plans\' next charge')[1]!;
   const steps: RehearsalStep[] = [];
   const echo = /^echo "([^"]*)" > (\S+)$/m;
   // The shipment file is one echo over two lines: it stands where its first line stands.
