@@ -154,11 +154,17 @@ describe('operator endpoint', () => {
     ['text/plain', '{}'],
     ['text/csv', 'orderHistoryId,trackingNumber\n1,123456\n'],
   ])('refuses a %s body with 415 on every route, even with the token', async (type, body) => {
-    for (const path of ['/ops/billing', '/ops/shipments/import', '/ops/shipments/delivered', '/ops/catalogue']) {
+    for (const path of ['/ops/billing', '/ops/shipments/import', '/ops/shipments/delivered', '/ops/catalogue', '/ops/catalogue/with-media']) {
       const res = await request(ops).post(path).set('authorization', BEARER).set('content-type', type).send(body);
       expect(res.status, path).toBe(415);
       expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
+  });
+
+  it('refuses a catalogue with pictures whose body is not the shape the command line sends, with a 400 naming the field', async () => {
+    const res = await request(ops).post('/ops/catalogue/with-media').set('authorization', BEARER).send({ file: '{}', media: [{ path: 'a.svg' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty(['media.0.base64']);
   });
 
   it('refuses a post without a body (a simple request too) with 415', async () => {
