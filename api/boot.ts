@@ -14,6 +14,12 @@ import { billingOptionsOf } from './billing/billing-options.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
 import { operatorAccessOf, operatorHostsOf } from './ops/operator-access.ts';
 
+function logSeed(logger: Logger, { seeded, roundsAdded }: { seeded: boolean; roundsAdded: number }): void {
+  if (seeded) logger.info('demo catalogue seeded');
+  // A first start's rounds are part of the seeding; later starts say what they added.
+  if (!seeded && roundsAdded > 0) logger.info({ roundsAdded }, 'demo rounds added for the coming months');
+}
+
 /**
  * Opens the database, applies migrations and, on the embedded default (or when asked), seeds
  * the demo catalogue into an empty shop.
@@ -24,7 +30,7 @@ export async function bootApi(config: Config, logger: Logger) {
   const applied = await migrate(database.db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const wantSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
-  if (wantSeed && (await seedDemo(database.db)).seeded) logger.info('demo catalogue seeded');
+  if (wantSeed) logSeed(logger, await seedDemo(database.db));
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, dataDir: config.DATA_DIR });
   logger.info({ mail: mailer.kind }, mailer.kind === 'smtp' ? 'mail goes out over SMTP' : 'mail goes to the outbox folder');
   const ctx: ApiContext = {

@@ -11,8 +11,9 @@ try {
   const applied = await migrate(database.db);
   console.log(applied.length ? `applied migrations ${applied.join(', ')}` : 'database is up to date');
   if (process.argv.includes('--seed')) {
-    const { seeded } = await seedDemo(database.db);
+    const { seeded, roundsAdded } = await seedDemo(database.db);
     console.log(seeded ? 'demo catalogue seeded' : 'catalogue not empty: demo not seeded');
+    if (roundsAdded > 0) console.log(`${roundsAdded} demo rounds added for the coming months`);
   }
 } finally {
   await database.close();

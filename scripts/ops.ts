@@ -7,6 +7,7 @@ import type { BillingProgress } from '../api/billing/run-billing.ts';
 import type { OpsCommand, OpsResult } from '../api/ops/ops-commands.ts';
 import { loadConfig } from '../server/env.server.ts';
 import { parseArgs, toCommand, USAGE, UsageError } from './ops/args.ts';
+import { catalogueMediaFiles } from './ops/catalogue-media-files.ts';
 import { describeRefusedLines } from './ops/errors.ts';
 import { runDirect } from './ops/direct.ts';
 import { runRemote } from './ops/remote.ts';
@@ -23,7 +24,11 @@ function read(path: string): string {
 async function main(): Promise<number> {
   let command: OpsCommand;
   try {
-    command = toCommand(parseArgs(process.argv.slice(2)), read);
+    const request = parseArgs(process.argv.slice(2));
+    command = toCommand(request, read);
+    if (command.name === 'catalogue' && request.name === 'catalogue' && typeof command.file === 'string') {
+      command.media = catalogueMediaFiles(request.path, command.file);
+    }
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     return 2;
@@ -40,6 +45,7 @@ async function main(): Promise<number> {
   // One JSON line: the summary a script or a log collector reads.
   console.log(JSON.stringify(outcome.result));
   const result = outcome.result;
+  if (result && 'nothingCharged' in result) console.error(`Nothing charged: ${result.nothingCharged}`);
   const refused = result && 'refused' in result ? describeRefusedLines(result) : undefined;
   if (refused) console.error(refused);
   return refused ? 1 : 0;

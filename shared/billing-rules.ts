@@ -42,6 +42,18 @@ export function isReminderDue(endDate: Date, now: Date): boolean {
   return t < endDate.getTime() && t >= endDate.getTime() - REMINDER_DAYS_BEFORE * DAY_MS;
 }
 
+/**
+ * The round a subscription is next charged for at its deadline: the earliest round whose deadline
+ * has not passed and that is not already settled for it (paid at checkout, or skipped). None while
+ * paused. What My plans shows as the next charge, and what a rehearsal's test clock passes.
+ */
+export function nextBilledRound<R extends { endDate: string }>(rounds: readonly R[], now: Date, paused: boolean, settled: (round: R) => boolean): R | null {
+  if (paused) return null;
+  const coming = rounds.filter((r) => now.getTime() < Date.parse(r.endDate));
+  coming.sort((a, b) => Date.parse(a.endDate) - Date.parse(b.endDate));
+  return coming.find((r) => !settled(r)) ?? null;
+}
+
 /** The instant from which a charged round with this ship date counts as preparing shipment. */
 export function preparingFrom(shipDate: Date): Date {
   return new Date(shipDate.getTime() - PREPARING_DAYS_BEFORE_SHIP * DAY_MS);

@@ -64,6 +64,15 @@ export async function existingMedia(trx: Trx, paths: readonly string[]): Promise
   return new Set(rows.map((r) => r.path));
 }
 
+export function findMedia(trx: Trx, path: string) {
+  return trx.selectFrom('media').select(['content_type', 'body']).where('path', '=', path).forUpdate().executeTakeFirst();
+}
+
+export async function saveMedia(trx: Trx, row: { path: string; content_type: string; body: Uint8Array }): Promise<void> {
+  await trx.insertInto('media').values(row)
+    .onConflict((oc) => oc.column('path').doUpdateSet({ content_type: row.content_type, body: row.body, updated_at: new Date() })).execute();
+}
+
 export async function deleteGoods(trx: Trx, ids: readonly number[]): Promise<void> {
   if (ids.length > 0) await trx.deleteFrom('order_goods').where('id', 'in', ids).execute();
 }

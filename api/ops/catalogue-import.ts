@@ -12,6 +12,7 @@ import type {
 import type { DB } from '../db/schema.ts';
 import { BadRequestError } from '../http/errors.ts';
 import * as repo from './catalogue-import.repository.ts';
+import { mediaProblems, storeMedia, type CatalogueMediaFile } from './catalogue-media.ts';
 import * as values from './catalogue-import.values.ts';
 
 /**
@@ -20,7 +21,7 @@ import * as values from './catalogue-import.values.ts';
  * Nothing is deleted except the tags an artist no longer lists and the goods a not-yet-shipped
  * round no longer lists; to take an artist off the shop, set `isClose`.
  */
-export type CatalogueEntity = 'artists' | 'plans' | 'rounds' | 'goods' | 'news' | 'banners';
+export type CatalogueEntity = 'artists' | 'plans' | 'rounds' | 'goods' | 'news' | 'banners' | 'media';
 
 export interface ImportCounts {
   inserted: number;
@@ -55,6 +56,8 @@ export class CatalogueImportError extends BadRequestError {
 export interface ImportOptions {
   /** Decides which rounds are past their deadline or shipped; the clock by default. */
   now?: Date;
+  /** The pictures the file brings (catalogue-media.ts), stored in the same transaction. */
+  media?: readonly CatalogueMediaFile[];
 }
 
 type Outcome = 'inserted' | 'updated' | 'unchanged';
@@ -73,9 +76,13 @@ export async function importCatalogue(db: Kysely<DB>, input: unknown, options: I
   const parsed = parseCatalogueFile(input);
   if (!parsed.ok) throw new CatalogueImportError(parsed.problems, parsed.total);
   const { file } = parsed;
+  const media = options.media ?? [];
+  const refused = mediaProblems(media);
+  if (refused.length > 0) throw new CatalogueImportError(refused.slice(0, MAX_PROBLEMS), refused.length);
   return db.transaction().execute(async (trx) => {
     await repo.lockCatalogue(trx);
     const run: Run = { trx, now: options.now ?? new Date(), report: emptyReport(), problems: [], images: [] };
+    run.report.media = await storeMedia(trx, media);
     await applyFile(run, file);
     // Throwing inside the callback rolls the whole transaction back: all or nothing.
     if (run.problems.length > 0) throw new CatalogueImportError(run.problems.slice(0, MAX_PROBLEMS), run.problems.length);
@@ -195,7 +202,10 @@ async function missingMedia(run: Run): Promise<CatalogueProblem[]> {
     .filter((image) => !stored.has(image.value.slice('/api/media/'.length)))
     .map((image) => ({
       path: formatPath(image.path),
-      message: { ja: `画像 ${image.value} はまだ登録されていません。`, en: `No media row for ${image.value} yet.` },
+      message: {
+        ja: `画像 ${image.value} はまだ登録されていません。カタログファイルの隣の media/${image.value.slice('/api/media/'.length)} に画像を置いて、もう一度インポートしてください。`,
+        en: `No media row for ${image.value} yet: put the picture at media/${image.value.slice('/api/media/'.length)} next to the catalogue file and import it again.`,
+      },
     }));
 }
 
@@ -206,5 +216,5 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 
 function emptyReport(): CatalogueImportReport {
   const counts = (): ImportCounts => ({ inserted: 0, updated: 0, unchanged: 0, deleted: 0 });
-  return { artists: counts(), plans: counts(), rounds: counts(), goods: counts(), news: counts(), banners: counts(), warnings: [] };
+  return { artists: counts(), plans: counts(), rounds: counts(), goods: counts(), news: counts(), banners: counts(), media: counts(), warnings: [] };
 }

@@ -1,10 +1,12 @@
 import type { ApiContext } from '../context.ts';
 import { billingOptionsOf } from '../billing/billing-options.ts';
+import { explainNothingCharged } from '../billing/nothing-due.ts';
 import { runBilling, type BillingProgress, type BillingSummary } from '../billing/run-billing.ts';
 import { importShipments, type ShipmentMode, type ShipmentReport } from '../billing/shipments.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { importCatalogue, type CatalogueImportReport } from './catalogue-import.ts';
+import type { CatalogueMediaFile } from './catalogue-media.ts';
 
 /**
  * The operator commands (`npm run ops -- …`), run the same way whether the command line works on
@@ -13,9 +15,12 @@ import { importCatalogue, type CatalogueImportReport } from './catalogue-import.
 export type OpsCommand =
   | { name: 'billing'; round?: number | undefined; now?: string | undefined }
   | { name: 'shipments'; mode: ShipmentMode; csv: string; early?: boolean }
-  | { name: 'catalogue'; file: unknown };
+  | { name: 'catalogue'; file: unknown; media?: CatalogueMediaFile[] };
 
-export type OpsResult = BillingSummary | ShipmentReport | CatalogueImportReport;
+/** The command's summary: with `nothingCharged` when no charge was reserved, saying why and what comes next. */
+export type BillingCommandSummary = BillingSummary & { nothingCharged?: string };
+
+export type OpsResult = BillingCommandSummary | ShipmentReport | CatalogueImportReport;
 
 const opsError = (ja: string, en: string) => new BadRequestError({ ja, en });
 
@@ -39,11 +44,14 @@ export async function runOpsCommand(ctx: ApiContext, command: OpsCommand, onProg
   switch (command.name) {
     case 'billing': {
       const clocked = withTestClock(ctx, command.now);
-      return runBilling(clocked, billingOptionsOf(ctx), command.round === undefined ? {} : { roundId: command.round }, onProgress);
+      const scope = command.round === undefined ? {} : { roundId: command.round };
+      const summary = await runBilling(clocked, billingOptionsOf(ctx), scope, onProgress);
+      const nothingCharged = await explainNothingCharged(ctx.db, summary, scope);
+      return nothingCharged === undefined ? summary : { ...summary, nothingCharged };
     }
     case 'shipments':
       return importShipments(ctx, command.csv, command.mode, { early: command.early === true });
     case 'catalogue':
-      return importCatalogue(ctx.db, command.file, { now: ctx.now() });
+      return importCatalogue(ctx.db, command.file, { now: ctx.now(), media: command.media ?? [] });
   }
 }

@@ -5,6 +5,7 @@ import { ShipmentFileError, SHIPMENT_FILE_LIMITS } from '../billing/shipments.ts
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { runOpsCommand, withTestClock } from './ops-commands.ts';
+import { CatalogueMediaSchema } from './catalogue-media.ts';
 import { requireOperator } from './ops-guard.ts';
 
 const BillingBody = z.strictObject({
@@ -16,6 +17,8 @@ const ShipmentsBody = z.strictObject({
   csv: z.string().max(2 * SHIPMENT_FILE_LIMITS.bytes),
   early: z.boolean().optional(),
 });
+
+const CatalogueWithMediaBody = z.strictObject({ file: z.string().max(2_000_000), media: CatalogueMediaSchema });
 
 /**
  * The operator endpoint (`/ops`, on the API port only; the web tier proxies `/api` alone): on the
@@ -61,6 +64,11 @@ export function opsRouter(ctx: ApiContext): Router {
   // The file as sent (application/json, checked above), so its own problems are listed with their paths.
   router.post('/catalogue', express.text({ type: () => true, limit: '2mb' }), async (req, res) => {
     res.json(await runOpsCommand(ctx, { name: 'catalogue', file: typeof req.body === 'string' ? req.body : '' }));
+  });
+  // The file as text beside the pictures it brings (base64), so its problems keep their paths.
+  router.post('/catalogue/with-media', express.json({ limit: '12mb' }), async (req, res) => {
+    const { file, media } = parseInput(CatalogueWithMediaBody, req.body, 'body');
+    res.json(await runOpsCommand(ctx, { name: 'catalogue', file, media }));
   });
   return router;
 }

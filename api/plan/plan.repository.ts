@@ -23,17 +23,17 @@ export async function findPlanById(db: Db, id: number): Promise<PlanRow | undefi
 }
 
 /** The round now open for each plan: started, deadline not passed; the earliest deadline wins. */
-export async function findOpenOrders(db: Db, planIds: number[], now: Date): Promise<OrderRow[]> {
+/** The rounds of these plans whose deadline has not passed (open now or to come), earliest deadline first. */
+export async function findComingOrders(db: Db, planIds: number[], now: Date): Promise<OrderRow[]> {
   if (planIds.length === 0) return [];
   return db
     .selectFrom('plan_orders')
     .selectAll()
-    .distinctOn('plan_id')
     .where('plan_id', 'in', planIds)
-    .where('start_date', '<=', now)
     .where('end_date', '>', now)
     .orderBy('plan_id')
     .orderBy('end_date')
+    .orderBy('id')
     .execute();
 }
 

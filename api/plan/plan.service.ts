@@ -26,7 +26,7 @@ export function toOrder(row: repo.OrderRow, now: Date): Order {
   };
 }
 
-function toPlan(row: repo.PlanRow, currentOrder: Order | null): Plan {
+function toPlan(row: repo.PlanRow, currentOrder: Order | null, nextOrder: Order | null): Plan {
   return {
     id: row.id,
     artistId: row.artist_id,
@@ -38,6 +38,7 @@ function toPlan(row: repo.PlanRow, currentOrder: Order | null): Plan {
     sort: row.sort,
     displayType: row.display_type as DisplayType,
     currentOrder,
+    nextOrder,
     nameEn: row.name_en || null,
     attentionEn: row.attention_en || null,
     contents: toPlanContents(row.contents),
@@ -48,10 +49,20 @@ function toGoods(row: repo.GoodsRow): OrderGoods {
   return { id: row.id, name: row.name, description: row.description, image: row.image };
 }
 
+/**
+ * The round open now (the earliest deadline among those open) and the round after it: the first
+ * whose deadline comes later, which charges a subscription made now at its deadline (the open
+ * round is charged at checkout).
+ */
+function currentAndNext(coming: readonly repo.OrderRow[], now: Date): [Order | null, Order | null] {
+  const open = coming.find((o) => o.start_date <= now);
+  const after = coming.find((o) => o !== open && (!open || o.end_date > open.end_date));
+  return [open ? toOrder(open, now) : null, after ? toOrder(after, now) : null];
+}
+
 async function withCurrentOrders(db: Db, rows: repo.PlanRow[], now: Date): Promise<Plan[]> {
-  const open = await repo.findOpenOrders(db, rows.map((r) => r.id), now);
-  const byPlan = new Map(open.map((o) => [o.plan_id, toOrder(o, now)]));
-  return rows.map((row) => toPlan(row, byPlan.get(row.id) ?? null));
+  const coming = await repo.findComingOrders(db, rows.map((r) => r.id), now);
+  return rows.map((row) => toPlan(row, ...currentAndNext(coming.filter((o) => o.plan_id === row.id), now)));
 }
 
 /** Plans of several artists, each with the round now open, grouped by artist id. */

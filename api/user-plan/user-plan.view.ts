@@ -1,4 +1,5 @@
 import type { Order, UserPlan, UserPlanWithTiers } from '../../shared/api/types.ts';
+import { nextBilledRound } from '../../shared/billing-rules.ts';
 import { roundCharge } from '../../shared/money.ts';
 import type { PaymentMethod, PaymentStatus } from '../../shared/payment.ts';
 import { canUndo, fromIssueLabel, roundForChange, undoDeadline } from '../../shared/subscription-rules.ts';
@@ -58,6 +59,8 @@ export async function toUserPlans(db: Db, rows: UserPlanRow[], method: PaymentMe
     const skipRow = next !== null && skips.some((s) => s.user_plan_id === row.id && s.plan_order_id === next.id);
     const skipped = next !== null && (row.paused_from !== null || skipRow);
     const charge = next ? live.find((h) => h.user_plan_id === row.id && h.plan_order_id === next.id) : undefined;
+    const settled = (round: Order) => skips.some((s) => s.user_plan_id === row.id && s.plan_order_id === round.id)
+      || live.some((h) => h.user_plan_id === row.id && h.plan_order_id === round.id);
     return {
       id: row.id,
       count: row.count,
@@ -67,6 +70,7 @@ export async function toUserPlans(db: Db, rows: UserPlanRow[], method: PaymentMe
       paused: row.paused_from !== null,
       nextRound: next,
       appliesFrom: fromIssueLabel(next),
+      nextBilledRound: nextBilledRound(roundsOf.get(plan.id) ?? [], now, row.paused_from !== null, settled),
       nextRoundSkipped: skipped,
       nextRoundPaymentStatus: (charge?.payment_status as PaymentStatus | undefined) ?? null,
       nextRoundCharge: roundCharge(plan, row.count, method === 'GMOAB', now),

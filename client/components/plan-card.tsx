@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Order, Plan } from '../../shared/api/types.ts';
 import { formatDate, formatDeadline } from '../../shared/format.ts';
+import { NextRoundLine } from './subscription/next-round-line.tsx';
 import { href } from '../../shared/routes.ts';
 import { useLang, useT } from '../lang.tsx';
 import { useLocalize } from './catalogue-text.ts';
@@ -49,13 +50,13 @@ export function PlanCard({ plan, slug, focused = false, closed = false, amongOth
       </p>
       <PlanCost plan={plan} />
       {plan.contents ? <PlanContentsList contents={plan.contents} /> : null}
-      {round ? <PlanRound round={round} slug={slug} planId={plan.id} /> : <PlanUnavailable closed={closed} />}
+      {round ? <PlanRound round={round} next={plan.nextOrder} slug={slug} planId={plan.id} /> : <PlanUnavailable closed={closed} />}
       {attention.text ? <p className="plan-attention" lang={attention.lang}>{attention.text}</p> : null}
     </section>
   );
 }
 
-function PlanRound({ round, slug, planId }: { round: Order; slug: string; planId: number }) {
+function PlanRound({ round, next, slug, planId }: { round: Order; next: Order | null; slug: string; planId: number }) {
   const t = useT();
   const { english } = useLang();
   return (
@@ -68,6 +69,8 @@ function PlanRound({ round, slug, planId }: { round: Order; slug: string; planId
         <dt>{t({ ja: '発送予定', en: 'Ships' })}</dt>
         <dd><time dateTime={round.shipDate}>{formatDate(round.shipDate)}</time></dd>
       </dl>
+      {/* The round after: where a subscription's first charge at a deadline falls (issue 18). */}
+      {next ? <NextRoundLine lead={{ ja: '次回', en: 'Next round' }} round={next} /> : null}
       <Link className="button button-primary plan-checkout" to={href('checkout', { slug, planId })}>
         {t({ ja: 'このプランを申し込む', en: 'Subscribe to this plan' })}
       </Link>

@@ -11,7 +11,8 @@ export const USAGE = `usage: npm run ops -- <command>
   shipments import [--early] <file.csv>        columns orderHistoryId (or email + roundId), trackingNumber, carrier;
                                                --early ships rounds whose ship date has not come yet
   shipments delivered <file.csv>               columns orderHistoryId (or email + roundId)[, trackingNumber]
-  catalogue import <file.json>                 artists, plans, rounds, goods, news, banners (docs/examples/catalogue.json)`;
+  catalogue import <file.json>                 artists, plans, rounds, goods, news, banners (docs/examples/catalogue.json);
+                                               each /api/media/<path> it names comes from media/<path> next to it`;
 
 export class UsageError extends Error {}
 

@@ -13,7 +13,9 @@ function requestOf(command: OpsCommand): { path: string; body: string } {
   if (command.name === 'shipments') {
     return { path: `/ops/shipments/${command.mode === 'shipped' ? 'import' : 'delivered'}`, body: JSON.stringify({ csv: command.csv, early: command.early }) };
   }
-  return { path: '/ops/catalogue', body: typeof command.file === 'string' ? command.file : JSON.stringify(command.file) };
+  const file = typeof command.file === 'string' ? command.file : JSON.stringify(command.file);
+  if (command.media && command.media.length > 0) return { path: '/ops/catalogue/with-media', body: JSON.stringify({ file, media: command.media }) };
+  return { path: '/ops/catalogue', body: file };
 }
 
 /** On the embedded database: the running API does the work (its operator endpoint, api/ops/ops.router.ts). */

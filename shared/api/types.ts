@@ -88,6 +88,8 @@ export interface Plan {
   displayType: DisplayType;
   /** The round now accepting applications, if any. */
   currentOrder: Order | null;
+  /** The round after it, if scheduled: a subscription made now is charged for it at its deadline. */
+  nextOrder: Order | null;
   nameEn: string | null;
   attentionEn: string | null;
   /** Null until the operator has described the tier. */
@@ -234,6 +236,8 @@ export interface UserPlan {
   nextRound: Order | null;
   /** 「12月号から」: what every change made now says. */
   appliesFrom: Text;
+  /** The round next charged at its deadline (shared/billing-rules.ts `nextBilledRound`), null if none or paused. */
+  nextBilledRound: Order | null;
   nextRoundSkipped: boolean;
   /** The charge of the next round, if one was made (at checkout) or is under way. */
   nextRoundPaymentStatus: PaymentStatus | null;

@@ -141,6 +141,7 @@ describe('GET /api/artist/{slug}', () => {
         shipDate: daysFromNow(30).toISOString(),
         isOpen: true,
       },
+      nextOrder: null,
       nameEn: null,
       attentionEn: null,
       contents: null,
@@ -195,6 +196,14 @@ describe('GET /api/artist/{slug}', () => {
   it('picks the open round with the earlier deadline', async () => {
     const twoOpen = planNamed(await getDetail('/api/artist/known_artist'), 'TWO_OPEN');
     expect(twoOpen.currentOrder).toMatchObject({ id: ids.earlierRound, name: 'earlier', isOpen: true });
+  });
+
+  it('names the round after the open one, where a subscription made now is next charged (issue 18)', async () => {
+    const detail = await getDetail('/api/artist/known_artist');
+    expect(planNamed(detail, 'TWO_OPEN').nextOrder).toMatchObject({ name: 'later', endDate: daysFromNow(12).toISOString() });
+    // Nothing open yet: the next round is the coming one; past rounds never count.
+    expect(planNamed(detail, 'UPCOMING').nextOrder).toMatchObject({ endDate: daysFromNow(20).toISOString(), isOpen: false });
+    expect(planNamed(detail, 'STARTS_NOW').nextOrder).toBeNull();
   });
 
   it('keeps only plans with an open round with state=open, and all with state=all', async () => {

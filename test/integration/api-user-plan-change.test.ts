@@ -111,12 +111,12 @@ describe('pause and resume', () => {
     const shopper = await subscribed();
     const paused = await changePlan(api, shopper, { currentPlanId: shop.light, planId: shop.light, action: 'pause' });
     expect(paused.status, paused.text).toBe(200);
-    expect(body(paused)).toMatchObject({ refunded: true, userPlan: { paused: true, nextRoundSkipped: true }, appliesFrom: { label: { ja: '12月号から' } } });
+    expect(body(paused)).toMatchObject({ refunded: true, userPlan: { paused: true, nextRoundSkipped: true, nextBilledRound: null }, appliesFrom: { label: { ja: '12月号から' } } });
     expectApiError(await changePlan(api, shopper, { currentPlanId: shop.light, planId: shop.light, action: 'skip' }), 409, 'CONFLICT');
     expectApiError(await changePlan(api, shopper, { currentPlanId: shop.light, planId: shop.light, action: 'pause' }), 409, 'CONFLICT');
     api.clock.now = OPEN_DEADLINE;
     const resumed = await changePlan(api, shopper, { currentPlanId: shop.light, planId: shop.light, action: 'resume' });
-    expect(body(resumed)).toMatchObject({ userPlan: { paused: false }, appliesFrom: { label: { ja: '1月号から' } } });
+    expect(body(resumed)).toMatchObject({ userPlan: { paused: false, nextBilledRound: { id: shop.nextRound.light } }, appliesFrom: { label: { ja: '1月号から' } } });
   });
 });
 

@@ -59,6 +59,8 @@ describe('POST /api/userPlan', () => {
       count: 2, artist: { slug: shop.slug }, plan: { id: shop.light }, appliesFrom: { ja: '12月号から' },
       nextRound: { id: shop.openRound.light, endDate: '2026-11-30T15:00:00.000Z' }, nextRoundSkipped: false,
       nextRoundCharge: { total: 7260 },
+      // The open round was paid at checkout: the next charge is the round after, at its deadline (issue 18).
+      nextBilledRound: { id: shop.nextRound.light, endDate: '2026-12-31T15:00:00.000Z' },
     });
     const count = await request(api.app).get(`/api/userPlan/count/${shop.light}`).set('cookie', shopper.cookie).expect(200);
     expect(count.body).toEqual({ count: 2 });

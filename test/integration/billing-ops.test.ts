@@ -5,6 +5,7 @@ import { createApiApp } from '../../api/app.ts';
 import { createHostAllowList } from '../../shared/allowed-hosts.ts';
 import type { ShipmentReport } from '../../api/billing/shipments.ts';
 import type { BillingSummary } from '../../api/billing/run-billing.ts';
+import type { BillingCommandSummary } from '../../api/ops/ops-commands.ts';
 import {
   historiesOf, newShopper, seedCatalogue, startSubscriptionApi, subscribe,
   type AccountApi, type Catalogue, type Shopper,
@@ -156,11 +157,17 @@ describe('operator endpoint', () => {
     ['text/plain', '{}'],
     ['text/csv', 'orderHistoryId,trackingNumber\n1,123456\n'],
   ])('refuses a %s body with 415 on every route, even with the token', async (type, body) => {
-    for (const path of ['/ops/billing', '/ops/shipments/import', '/ops/shipments/delivered', '/ops/catalogue']) {
+    for (const path of ['/ops/billing', '/ops/shipments/import', '/ops/shipments/delivered', '/ops/catalogue', '/ops/catalogue/with-media']) {
       const res = await request(ops).post(path).set('authorization', BEARER).set('content-type', type).send(body);
       expect(res.status, path).toBe(415);
       expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
+  });
+
+  it('refuses a catalogue with pictures whose body is not the shape the command line sends, with a 400 naming the field', async () => {
+    const res = await request(ops).post('/ops/catalogue/with-media').set('authorization', BEARER).send({ file: '{}', media: [{ path: 'a.svg' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty(['media.0.base64']);
   });
 
   it('refuses a post without a body (a simple request too) with 415', async () => {
@@ -213,5 +220,21 @@ describe('operator endpoint', () => {
     expect(bad.body.messageEn).toContain('--now');
     const res = await billing().set('authorization', BEARER).send({ now: '2026-11-28T00:00:00+09:00' });
     expect(lastLine(res.text).summary?.now).toBe('2026-11-27T15:00:00.000Z');
+  });
+
+  it('says why nothing was charged and names the next deadline to rehearse (issue 18)', async () => {
+    const run = async (body: object) => {
+      const res = await billing().set('authorization', BEARER).send(body);
+      return lastLine(res.text).summary as BillingCommandSummary;
+    };
+    const before = await run({ now: '2026-11-28T00:00:00+09:00' });
+    expect(before).toMatchObject({ reserved: 0, nothingCharged: 'no round has its deadline before 2026-11-28 00:00 JST; next deadline 2026-12-01 00:00 JST (4 rounds)' });
+    // A round nobody subscribes to, at its deadline: reached, but owed by no one.
+    const round = shop.nextRound.premium;
+    const unowed = await run({ round, now: '2027-01-01T00:01:00+09:00' });
+    expect(unowed).toMatchObject({ rounds: 1, reserved: 0 });
+    expect(unowed.nothingCharged).toMatch(/^1 round\(s\) reached their deadline, but no subscription owed them .*; no round has a later deadline$/);
+    expect((await run({ round, now: '2027-01-01T00:01:00+09:00' })).nothingCharged)
+      .toBe('every round whose deadline passed before 2027-01-01 00:01 JST was billed by an earlier run (the latest deadline 2027-01-01 00:00 JST); no round has a later deadline');
   });
 });

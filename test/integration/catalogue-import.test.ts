@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import request from 'supertest';
@@ -9,6 +10,7 @@ import { createMailer } from '../../api/mail/mailer.ts';
 import { CatalogueImportError, importCatalogue, type CatalogueImportReport } from '../../api/ops/catalogue-import.ts';
 import type { ArtistDetail, Banner, News } from '../../shared/api/types.ts';
 import { MAX_CATALOGUE_BYTES } from '../../shared/catalogue-import-schema.ts';
+import { catalogueMediaFiles } from '../../scripts/ops/catalogue-media-files.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { silentLogger, testConfig } from '../support/stack.ts';
 import { bodyOf } from './api-fixtures.ts';
@@ -227,6 +229,38 @@ describe('catalogue import', () => {
     const artists = Array.from({ length: 10_000 }, (_, i) => ({ slug: `a${i}`, name: `A${i}`, type: 'OTHER' }));
     const many = await importRefused({ version: 1, artists });
     expect(many.problems.map((p) => p.path)).toContain('artists');
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('the example brings its pictures (issue 18)', () => {
+  const EXAMPLE_PATH = fileURLToPath(new URL('../../docs/examples/catalogue.json', import.meta.url));
+
+  it('imports with no warning: each /api/media/… image comes from media/… next to the file and answers as an image', async () => {
+    const media = catalogueMediaFiles(EXAMPLE_PATH, EXAMPLE_TEXT);
+    expect(media.map((m) => m.path).sort()).toEqual([
+      'artists/sakura_lumi/cover.svg', 'artists/sakura_lumi/icon.svg', 'banners/sakura_lumi.svg',
+      'goods/sakura_lumi-badge.svg', 'goods/sakura_lumi-photo.svg', 'goods/sakura_lumi-stand.svg', 'goods/sakura_lumi-sticker.svg',
+    ]);
+    const report = await importCatalogue(db, EXAMPLE_TEXT, { now: NOW, media });
+    expect(report.warnings).toEqual([]);
+    expect(counts(report, 'media')).toEqual({ inserted: 7, updated: 0, unchanged: 0, deleted: 0 });
+    for (const url of new Set(EXAMPLE_TEXT.match(/\/api\/media\/[^"]+/g))) {
+      const res = await request(app).get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^image\/svg\+xml/);
+      expect(String(res.body), url).toContain('<svg');
+    }
+    expect(counts(await importCatalogue(db, EXAMPLE_TEXT, { now: NOW, media }), 'media').unchanged).toBe(7);
+  });
+
+  it('says where a missing picture goes, and refuses a file that is no picture', async () => {
+    const report = await importCatalogue(db, exampleWith([[...ARTIST, 'icon'], '/api/media/artists/sakura_lumi/new-icon.svg']), { now: NOW });
+    expect(report.warnings).toEqual([{ path: 'artists[0].icon', message: expect.objectContaining({ en: expect.stringContaining('put the picture at media/artists/sakura_lumi/new-icon.svg next to the catalogue file') }) }]);
+    const before = await rowCounts();
+    const error = await importCatalogue(db, EXAMPLE_TEXT, { now: NOW, media: [{ path: 'run.sh', base64: 'ZWNobwo=' }] }).then(() => null, (e: unknown) => e);
+    if (!(error instanceof CatalogueImportError)) throw new Error(`expected a CatalogueImportError, got ${String(error)}`);
+    expect(error.problems).toEqual([{ path: 'media[0]', message: expect.objectContaining({ en: expect.stringContaining('svg, png, jpg or webp') }) }]);
     expect(await rowCounts()).toEqual(before);
   });
 });

@@ -4,9 +4,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../api/mail/mailer.ts';
-import type { ArtistDetail, Order, PlanDetail, PlanOrderHistory } from '../../shared/api/types.ts';
+import type { ArtistDetail, Order, Plan, PlanOrderHistory } from '../../shared/api/types.ts';
+import { href } from '../../shared/routes.ts';
+import { deadlineLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { killAll, shopEnv, startShop, tempDataDir, type ShopProcess } from './process-fixtures.ts';
+import { describeStep, readRehearsal, type RehearsalStep } from './rehearsal-readme.ts';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 
 /**
@@ -73,26 +76,60 @@ async function historyOf(roundId: number): Promise<PlanOrderHistory> {
   return found;
 }
 
-/** A demo plan with an open round and the round after it. */
-async function planWithNextRound(): Promise<{ plan: PlanDetail; open: Order; next: Order }> {
+/** A demo plan with an open round and the round after it, as the artist pages show them. */
+async function planWithNextRound(): Promise<{ slug: string; plan: Plan; next: Order }> {
   const artists = (await (await call('GET', '/api/artist')).json()) as { slug: string }[];
   for (const { slug } of artists) {
     const artist = (await (await call('GET', `/api/artist/${slug}`)).json()) as ArtistDetail;
-    for (const p of artist.plans) {
-      const plan = (await (await call('GET', `/api/plan/${p.id}`)).json()) as PlanDetail;
-      const open = plan.orders.find((o) => o.isOpen);
-      const next = plan.orders.filter((o) => open && o.endDate > open.endDate).sort((x, y) => x.endDate.localeCompare(y.endDate))[0];
-      if (open && next) return { plan, open, next };
-    }
+    const plan = artist.plans.find((p) => p.currentOrder && p.nextOrder);
+    if (plan?.nextOrder) return { slug, plan, next: plan.nextOrder };
   }
   throw new Error('the demo catalogue has no plan with a next round');
 }
 
+/** A page's text as a reader sees it (tags and React's text separators dropped). */
+async function pageText(path: string): Promise<string> {
+  const res = await call('GET', path);
+  expect(res.status, path).toBe(200);
+  return (await res.text()).replace(/<[^>]*>/g, '');
+}
+
+/** `2027/01/10 23:59` (Tokyo, as the pages write a deadline) as an instant. */
+const shownInstant = (shown: string) => Date.parse(`${shown.replaceAll('/', '-').replace(' ', 'T')}:00+09:00`);
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
-describe('a month rehearsed with the test clock', () => {
+/** Runs one command of the README's block, its `--now` moved from the README's example deadline to this shop's. */
+async function opsStep(step: RehearsalStep, deadline: number) {
+  if (step.kind !== 'ops') throw new Error(`expected a command, got ${JSON.stringify(step)}`);
+  const args = step.args.map((arg, i) => (step.args[i - 1] === '--now' ? iso(deadline + Date.parse(arg) - rehearsal.exampleDeadline) : arg));
+  return ops(...args.map((arg) => (arg.endsWith('.csv') ? path.join(dataDir, arg) : arg)));
+}
+
+async function cardStep(step: RehearsalStep) {
+  if (step.kind !== 'card') throw new Error(`expected a card, got ${JSON.stringify(step)}`);
+  expect(await registerCard(step.number)).toContain('card=registered');
+}
+
+const rehearsal = readRehearsal(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+const steps = rehearsal.steps;
+
+describe('the README\'s rehearsal of a month, step by step', () => {
   let next: Order;
-  let nextDeadline: number;
+  /** The deadline My plans shows for the next charge, as an instant (its minute). */
+  let shownDeadline: number;
+
+  it('is the block this test follows: the same steps in the same order', () => {
+    expect(steps.map(describeStep)).toEqual([
+      'ops billing --now', 'card', 'ops billing --now', 'ops billing --now', 'card', 'csv', 'ops shipments import --early', 'ops shipments delivered',
+    ]);
+    // The README's example reads like the demo's deadlines (23:59 JST) and its clock runs around it.
+    expect(rehearsal.exampleShown).toMatch(/ 23:59$/);
+    const offsets = steps.flatMap((s) => (s.kind === 'ops' && s.args.includes('--now') ? [Date.parse(s.args.at(-1)!) - rehearsal.exampleDeadline] : []));
+    expect(offsets[0]).toBeLessThan(0);
+    expect(offsets[0]).toBeGreaterThan(-3 * DAY);
+    expect(offsets.slice(1).every((o) => o > 60_000)).toBe(true);
+  });
 
   beforeAll(async () => {
     dataDir = tempDataDir();
@@ -109,26 +146,37 @@ describe('a month rehearsed with the test clock', () => {
       gender: 'FEMALE', tel: '0312345678', password: 'Passw0rd-rehearsal', passwordConfirm: 'Passw0rd-rehearsal', agreement: true,
     });
     expect(signup.status).toBe(201);
-    expect(await registerCard('4242424242424242')).toContain('card=registered');
+    expect(await registerCard(rehearsal.firstCard)).toContain('card=registered');
+  }, 90_000);
+
+  it('shows the round after the open one on the artist page, and after checkout the next charge and its deadline on My plans', async () => {
     const found = await planWithNextRound();
     next = found.next;
-    nextDeadline = Date.parse(next.endDate);
+    const issue = issueLabel(next).ja;
+    expect(await pageText(href('artist', { slug: found.slug }))).toContain(`次回：${issue} — ${deadlineLabel(next).ja}`);
     const subscribed = await fetch(`${shop.webUrl}/api/userPlan`, {
       method: 'POST', headers: { cookie, 'content-type': 'application/json', 'idempotency-key': `rehearsal-${Date.now()}` },
       body: JSON.stringify({ planId: found.plan.id }),
     });
     expect(subscribed.status).toBe(201);
-  }, 90_000);
+    const shown = /次回の決済：(\d{1,2}月号) — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切/.exec(await pageText(href('plan')));
+    expect(shown?.[1]).toBe(issue);
+    shownDeadline = shownInstant(shown![2]!);
+    // The minute shown is the last one that still counts: the deadline itself falls within the next minute.
+    expect(Date.parse(next.endDate) - shownDeadline).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(next.endDate) - shownDeadline).toBeLessThanOrEqual(60_000);
+  });
 
-  it('mails the reminder three days before the next deadline', async () => {
-    const summary = await ops('billing', '--now', iso(nextDeadline - 2 * DAY));
-    expect(summary).toMatchObject({ reminders: 1, reserved: 0, charged: 0 });
+  it('mails the reminder before the deadline; nothing is charged yet, and the command says why', async () => {
+    const summary = await opsStep(steps[0]!, shownDeadline);
+    // The demo's other open rounds have passed by then, owed by nobody: the command says so.
+    expect(summary).toMatchObject({ reminders: 1, reserved: 0, charged: 0, nothingCharged: expect.stringMatching(/no subscription owed them.*; next deadline \d{4}-\d{2}-\d{2} \d{2}:\d{2} JST/) });
     expect(outbox().some((m) => m.subject.includes('お支払いのご案内'))).toBe(true);
   });
 
   it('bills the round at its deadline; a declined card shows in the history and the mails', async () => {
-    expect(await registerCard('4000000000000341')).toContain('card=registered'); // registers, then declines charges
-    const summary = await ops('billing', '--now', iso(nextDeadline + 60_000));
+    await cardStep(steps[1]!); // registers, then declines charges
+    const summary = await opsStep(steps[2]!, shownDeadline);
     expect(summary).toMatchObject({ reserved: 1, charged: 0, declined: 1 });
     const failed = await historyOf(next.id);
     expect(failed.paymentStatus).toBe('ERROR');
@@ -137,8 +185,8 @@ describe('a month rehearsed with the test clock', () => {
   });
 
   it('retries a day later, and charges at once when the card is changed', async () => {
-    expect(await ops('billing', '--now', iso(nextDeadline + DAY + 60_000))).toMatchObject({ retried: 1, declined: 1 });
-    expect(await registerCard('5555555555554444')).toContain('card=registered');
+    expect(await opsStep(steps[3]!, shownDeadline)).toMatchObject({ retried: 1, declined: 1 });
+    await cardStep(steps[4]!);
     const paid = await historyOf(next.id);
     expect(paid.paymentStatus).toBe('SUCCESS');
     expect(paid.paymentStatusLabel.ja).toBe('決済完了・商品制作中');
@@ -159,17 +207,18 @@ describe('a month rehearsed with the test clock', () => {
     expect((await historyOf(next.id)).paymentStatus).toBe('SUCCESS');
   });
 
-  it('ships (early, as the operator says) and delivers from the warehouse files; importing again changes nothing', async () => {
+  it('ships (early, as the operator says) and delivers from the README\'s warehouse file; importing again changes nothing', async () => {
     const { id } = await historyOf(next.id);
-    const file = path.join(dataDir, 'shipped.csv');
-    writeFileSync(file, `orderHistoryId,trackingNumber,carrier\n${id},1234-5678-9012,yamato\n`);
-    expect(await ops('shipments', 'import', '--early', file)).toMatchObject({ applied: 1, alreadyApplied: 0, refused: [] });
-    expect(await ops('shipments', 'import', file)).toMatchObject({ applied: 0, alreadyApplied: 1, refused: [] });
+    const csv = steps[5]!;
+    if (csv.kind !== 'csv') throw new Error('the README block has no shipment file');
+    writeFileSync(path.join(dataDir, csv.file), `${csv.text.replace('<id from 注文履歴>', String(id))}\n`);
+    expect(await opsStep(steps[6]!, shownDeadline)).toMatchObject({ applied: 1, alreadyApplied: 0, refused: [] });
+    expect(await ops('shipments', 'import', path.join(dataDir, csv.file))).toMatchObject({ applied: 0, alreadyApplied: 1, refused: [] });
     const shipped = await historyOf(next.id);
     expect(shipped.paymentStatus).toBe('COMPLETEMAIL');
     expect(shipped.shipNumber).toBe('1234-5678-9012');
     expect(outbox().some((m) => m.subject.includes('発送しました') && m.text.includes('kuronekoyamato'))).toBe(true);
-    expect(await ops('shipments', 'delivered', file)).toMatchObject({ applied: 1 });
+    expect(await opsStep(steps[7]!, shownDeadline)).toMatchObject({ applied: 1 });
     expect((await historyOf(next.id)).paymentStatusLabel.ja).toBe('決済完了・配達完了');
   });
 
@@ -192,8 +241,22 @@ describe('a month rehearsed with the test clock', () => {
   });
 
   it('runs the test clock (--now) only against a running shop: without one it exits 1 and says to start it', async () => {
-    const failed = await opsFailing(['billing', '--now', iso(nextDeadline + 2 * DAY)], { API_PORT: '1' });
+    const failed = await opsFailing(['billing', '--now', iso(shownDeadline + 2 * DAY)], { API_PORT: '1' });
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('Start the shop (npm start)') });
+  });
+});
+
+describe('the README\'s example catalogue', () => {
+  it('imports with its pictures and no warning; each picture answers as an image through the shop', async () => {
+    const command = /npm run ops -- (catalogue import \S+)/.exec(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+    const report = await ops(...command![1]!.split(' '));
+    expect(report).toMatchObject({ warnings: [], artists: { inserted: 1 }, media: { inserted: 7 } });
+    const file = readFileSync(command![1]!.split(' ')[2]!, 'utf8');
+    for (const url of new Set(file.match(/\/api\/media\/[^"]+/g))) {
+      const res = await fetch(`${shop.webUrl}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type'), url).toMatch(/^image\/svg\+xml/);
+    }
   });
 });
 

@@ -5,7 +5,8 @@ import type { GoodsArtKind } from './svg-art.ts';
 /**
  * The demo catalogue: fictional artists, their plans, banners and news. Prices are given before
  * tax only; the seed derives the tax-included price with `withTax`, so the two cannot disagree.
- * Dates are offsets in days from the seeding moment, so the demo shop always has an open round.
+ * Dates are offsets in days from the seeding moment, and every start adds the coming months' rounds
+ * (demo-rounds.ts), so the demo shop always has an open round and the rounds after it.
  */
 
 export interface DemoLink {
@@ -24,8 +25,6 @@ export interface DemoPlan {
   contents: PlanContents;
   nameEn?: string;
   attentionEn?: string;
-  /** Also open a round that starts after the current one ends. */
-  futureRound?: boolean;
 }
 
 export interface DemoGoods {
@@ -172,7 +171,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
       { type: 'YOUTUBE', url: 'https://www.youtube.com/@hoshino_mirai_demo' },
       { type: 'OFFICIAL', url: 'https://example.com/hoshizora/mirai' },
     ],
-    plans: [LIGHT, { ...STANDARD, futureRound: true }, PREMIUM],
+    plans: [LIGHT, STANDARD, PREMIUM],
   },
   {
     slug: 'amane_kururi',
@@ -213,7 +212,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
       { type: 'INSTAGRAM', url: 'https://www.instagram.com/kumapeko_demo' },
       { type: 'TIKTOK', url: 'https://www.tiktok.com/@kumapeko_demo' },
     ],
-    plans: [LIGHT, { ...STANDARD, futureRound: true }],
+    plans: [LIGHT, STANDARD],
     goods: [MASCOT, { key: 'recipe-card', art: 'card', name: 'おやつレシピカード', description: '動画で人気だった手作りおやつのレシピを、ぺこのイラスト付きカードにしました。' }, ...COMMON_GOODS.filter((g) => g !== MASCOT)],
   },
   {
@@ -282,7 +281,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
       { type: 'TWITTER', url: 'https://twitter.com/crystal_chronicle_demo' },
       { type: 'YOUTUBE', url: 'https://www.youtube.com/@crystal_chronicle_demo' },
     ],
-    plans: [STANDARD, { ...PREMIUM, futureRound: true }],
+    plans: [STANDARD, PREMIUM],
     goods: [{ key: 'metal-charm', art: 'badge', name: '結晶メタルチャーム', description: 'ゲーム内の「七色の結晶」を再現した、エナメル仕上げのメタルチャームです。' }, ...COMMON_GOODS],
   },
   {
@@ -344,7 +343,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
       { type: 'TWITTER', url: 'https://twitter.com/kirishima_ren_demo' },
       { type: 'YOUTUBE', url: 'https://www.youtube.com/@ren_radio_demo' },
     ],
-    plans: [STANDARD, { ...PREMIUM, futureRound: true }],
+    plans: [STANDARD, PREMIUM],
   },
   {
     slug: 'cogimyun_nuigurumi',
@@ -367,7 +366,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     plans: [
       {
         name: 'ぬいぐるみプラン', nameEn: 'Plush plan', preTaxPrice: 5_000, period: 1, displayType: 'SPECIAL',
-        attention: ATTENTION.plush, attentionEn: ATTENTION_EN.plush, futureRound: true,
+        attention: ATTENTION.plush, attentionEn: ATTENTION_EN.plush,
         contents: { goodsCount: 2, guaranteed: [ITEM.plush], limitedCount: 0 },
       },
       {

@@ -5,6 +5,7 @@ import { SHOP_TIME_ZONE } from '../../../shared/format.ts';
 import { withTax } from '../../../shared/money.ts';
 import type { DB, MediaTable, OrderGoodsTable } from '../schema.ts';
 import { DEMO_ARTISTS, DEMO_BANNERS, DEMO_NEWS, goodsPool, type DemoArtist, type DemoBanner, type DemoPlan } from './demo-data.ts';
+import { extendDemoRounds, roundName } from './demo-rounds.ts';
 import { artistCover, artistIcon, bannerImage, goodsImage, hashString, type ArtistArt } from './svg-art.ts';
 
 /** Where the API serves a media row (`GET /api/media/*`). */
@@ -19,7 +20,7 @@ type MediaBatch = Map<string, string>;
 
 type GoodsRow = Insertable<OrderGoodsTable>;
 
-type RoundKind = 'past' | 'open' | 'future';
+type RoundKind = 'past' | 'open';
 
 interface RoundWindow {
   kind: RoundKind;
@@ -30,25 +31,30 @@ interface RoundWindow {
 
 /**
  * Fills an empty catalogue with the demo artists, plans, rounds, goods, banners, news and their
- * pictures, all in one transaction; a catalogue that has any artist is left alone.
+ * pictures, all in one transaction; a catalogue that has any artist is left alone. Either way the
+ * open demo plans then get their coming months' rounds (demo-rounds.ts), so the demo never runs out.
  */
-export async function seedDemo(db: Kysely<DB>, now = new Date()): Promise<{ seeded: boolean }> {
-  const seeded = await db.transaction().execute(async (trx) => {
+export async function seedDemo(db: Kysely<DB>, now = new Date()): Promise<{ seeded: boolean; roundsAdded: number }> {
+  return db.transaction().execute(async (trx) => {
     // Several API copies may start at once: one seeds, the others wait here and then see its rows.
     // (Key 7310001 is the migration lock.)
     await sql`select pg_advisory_xact_lock(7310002)`.execute(trx);
-    const existing = await trx.selectFrom('artists').select('id').limit(1).executeTakeFirst();
-    if (existing) return false;
-    const media: MediaBatch = new Map();
-    const goods: GoodsRow[] = [];
-    for (const artist of DEMO_ARTISTS) await insertArtist(trx, artist, now, media, goods);
-    for (const rows of chunks(goods, 200)) await trx.insertInto('order_goods').values(rows).execute();
-    await insertBanners(trx, now, media);
-    await insertNews(trx, now);
-    await insertMedia(trx, media);
-    return true;
+    const seeded = await seedEmptyCatalogue(trx, now);
+    return { seeded, roundsAdded: await extendDemoRounds(trx, now) };
   });
-  return { seeded };
+}
+
+async function seedEmptyCatalogue(trx: Trx, now: Date): Promise<boolean> {
+  const existing = await trx.selectFrom('artists').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const media: MediaBatch = new Map();
+  const goods: GoodsRow[] = [];
+  for (const artist of DEMO_ARTISTS) await insertArtist(trx, artist, now, media, goods);
+  for (const rows of chunks(goods, 200)) await trx.insertInto('order_goods').values(rows).execute();
+  await insertBanners(trx, now, media);
+  await insertNews(trx, now);
+  await insertMedia(trx, media);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -70,20 +76,14 @@ function span(kind: RoundKind, now: Date, startDay: number, endDay: number, ship
 }
 
 /**
- * Open artists: a shipped round, the round now taking applications (its deadline 10–25 days
- * ahead, varied by artist) and optionally the next one. Closed artists: two shipped rounds.
+ * Open artists: a shipped round and the round now taking applications (its deadline 10–25 days
+ * ahead, varied by artist); the rounds after it come from `extendDemoRounds`. Closed artists: two
+ * shipped rounds.
  */
-function roundWindows(artist: DemoArtist, plan: DemoPlan, now: Date): RoundWindow[] {
+function roundWindows(artist: DemoArtist, now: Date): RoundWindow[] {
   if (artist.isClose) return [span('past', now, -150, -120, -90), span('past', now, -119, -90, -60)];
   const deadline = 10 + (hashString(artist.slug) % 16);
-  const rounds = [span('past', now, -90, -60, -30), span('open', now, -14, deadline, deadline + 30)];
-  if (plan.futureRound) rounds.push(span('future', now, deadline + 1, deadline + 31, deadline + 61));
-  return rounds;
-}
-
-/** `2026年12月お届け分`, from the ship date as seen in Tokyo. */
-function roundName(ship: Date): string {
-  return `${formatInTimeZone(ship, SHOP_TIME_ZONE, 'yyyy年M月')}お届け分`;
+  return [span('past', now, -90, -60, -30), span('open', now, -14, deadline, deadline + 30)];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,7 +122,7 @@ async function insertArtist(trx: Trx, artist: DemoArtist, now: Date, media: Medi
   let serial = 0;
   for (const [index, plan] of artist.plans.entries()) {
     const planId = await insertPlan(trx, id, plan, index + 1);
-    for (const round of roundWindows(artist, plan, now)) {
+    for (const round of roundWindows(artist, now)) {
       const orderId = await insertRound(trx, planId, plan, round);
       goods.push(...roundGoods(artist, orderId, round, serial++, media));
     }
@@ -161,10 +161,10 @@ async function insertRound(trx: Trx, planId: number, plan: DemoPlan, round: Roun
 
 /**
  * Shipped rounds reveal 2–4 goods and the open round has 2–3 (hidden by the API until it ships);
- * a future round's contents are not decided yet. Goods rotate through the artist's pool.
+ * the rounds after it come without goods (their contents are not decided yet). Goods rotate
+ * through the artist's pool.
  */
 function roundGoods(artist: DemoArtist, orderId: number, round: RoundWindow, serial: number, media: MediaBatch): GoodsRow[] {
-  if (round.kind === 'future') return [];
   const pool = goodsPool(artist);
   const spread = round.kind === 'past' ? 3 : 2;
   const count = Math.min(2 + (hashString(`${artist.slug}:${serial}`) % spread), pool.length);

@@ -9,6 +9,7 @@ import {
 import type { Text } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
+import { NextRoundLine } from './next-round-line.tsx';
 
 const COPY = {
   count: { ja: '数量', en: 'Quantity' },
@@ -51,6 +52,7 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
         </dd></div>
         {round ? <div><dt>{t(COPY.deadline)}</dt><dd>{t(deadlineLabel(round))}</dd></div> : null}
       </dl>
+      {userPlan.nextBilledRound ? <NextRoundLine lead={{ ja: '次回の決済', en: 'Next charge' }} round={userPlan.nextBilledRound} /> : null}
       <Form method="post" className="user-plan-change">
         <input type="hidden" name="currentPlanId" value={plan.id} />
         <input type="hidden" name="intent" value="change" />

@@ -1,0 +1,63 @@
+/**
+ * The README's "Rehearse a month", read as steps so that process-rehearsal.test.ts runs what the
+ * README says: a README that changes its commands, cards or example deadline changes the test's
+ * run, and one that adds, drops or reorders a step fails it.
+ */
+export type RehearsalStep =
+  | { kind: 'ops'; args: string[] }
+  | { kind: 'card'; number: string }
+  | { kind: 'csv'; file: string; text: string };
+
+export interface Rehearsal {
+  /** The card registered before subscribing. */
+  firstCard: string;
+  /** The example deadline as My plans writes it (`2027/01/10 23:59`), and that minute as an instant. */
+  exampleShown: string;
+  exampleDeadline: number;
+  steps: RehearsalStep[];
+}
+
+function must<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`the README's "Rehearse a month" has no ${what}`);
+  return value;
+}
+
+/** One line of the block: a command, a card to register, or nothing (a comment, the echo's second line). */
+function stepOf(line: string): RehearsalStep | null {
+  const command = /^npm run ops -- (.+?)\s*(#.*)?$/.exec(line);
+  if (command) return { kind: 'ops', args: command[1]!.split(/\s+/) };
+  const card = /^# register (\d{16})\b/.exec(line);
+  return card ? { kind: 'card', number: card[1]! } : null;
+}
+
+export function readRehearsal(readme: string): Rehearsal {
+  const start = readme.indexOf('**Rehearse a month**');
+  if (start < 0) must(null, 'paragraph');
+  const section = readme.slice(start, readme.indexOf('\n## ', start));
+  const block = must(/```sh\n([\s\S]*?)```/.exec(section), 'command block')[1]!;
+  const example = must(/「次回の決済：\d{1,2}月号 — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切」/.exec(section), 'example of My plans\' next charge')[1]!;
+  const steps: RehearsalStep[] = [];
+  const echo = /^echo "([^"]*)" > (\S+)$/m;
+  // The shipment file is one echo over two lines: it stands where its first line stands.
+  for (const line of block.split('\n')) {
+    if (line.startsWith('echo "')) {
+      const [, text, file] = must(echo.exec(block.slice(block.indexOf(line))), 'shipment file');
+      steps.push({ kind: 'csv', file: file!, text: text! });
+      continue;
+    }
+    const step = stepOf(line.trim());
+    if (step) steps.push(step);
+  }
+  return {
+    firstCard: must(/test card `(\d{16})`/.exec(section), 'first test card')[1]!,
+    exampleShown: example,
+    exampleDeadline: Date.parse(`${example.replaceAll('/', '-').replace(' ', 'T')}:00+09:00`),
+    steps,
+  };
+}
+
+/** `ops billing --now`, `card`, `csv`: a step without its values, to compare the block's shape. */
+export function describeStep(step: RehearsalStep): string {
+  if (step.kind !== 'ops') return step.kind;
+  return ['ops', ...step.args.filter((arg, i) => !arg.endsWith('.csv') && step.args[i - 1] !== '--now')].join(' ');
+}
