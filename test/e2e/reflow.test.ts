@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
+import { withEnglish } from '../../shared/lang-rule.ts';
 import { href } from '../../shared/routes.ts';
 import { waitForHydration } from '../support/browser.ts';
 import { insertHistory, insertSubscription, seedHistoryShop } from '../support/order-history-rows.ts';
@@ -56,20 +57,30 @@ function memberPages(): { name: string; path: string }[] {
   ];
 }
 
+/** What the current test found; each test starts empty. */
 const problems: string[] = [];
 let page: Page;
 
-/** Opens a page at 320 px and notes it when it is wider than that, naming the widest element. */
-async function visit({ name, path }: { name: string; path: string }): Promise<void> {
-  await page.goto(`${shop.stack.webUrl}${path}`);
+/**
+ * Opens a page at 320 px, in Japanese and then in English (longer words), and notes each that is
+ * wider than that, naming the widest element.
+ */
+async function visit(target: { name: string; path: string }): Promise<void> {
+  await visitIn(target, false);
+  await visitIn({ name: `${target.name}-en`, path: target.path }, true);
+}
+
+async function visitIn({ name, path }: { name: string; path: string }, english: boolean): Promise<void> {
+  await page.goto(`${shop.stack.webUrl}${withEnglish(path, '', english)}`);
   await waitForHydration(page);
   expect(new URL(page.url()).pathname, `${name} was not redirected`).toBe(path);
   await page.evaluate(() => document.fonts.ready);
   // Disclosures count open: the order timeline is part of the page a shopper reads.
   await page.locator('details').evaluateAll((all) => all.forEach((d) => d.setAttribute('open', '')));
-  const { scrollWidth, widest } = await measureReflow(page);
+  const { scrollWidth, widest, clipped } = await measureReflow(page);
   if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}-${WIDTH}.png`), fullPage: true, animations: 'disabled' });
   if (scrollWidth > WIDTH) problems.push(`${name} (${path}) is ${scrollWidth}px wide; widest: ${widest ?? 'not found'}`);
+  for (const box of clipped) problems.push(`${name} (${path}) cuts off ${box}`);
 }
 
 beforeAll(async () => {
@@ -79,6 +90,10 @@ beforeAll(async () => {
 });
 
 describe('reflow at 320 px', () => {
+  beforeEach(() => {
+    problems.length = 0;
+  });
+
   it('no public page scrolls sideways', async () => {
     await shop.browser.context.clearCookies();
     for (const target of await listPublicPages(shop.stack)) await visit(target);

@@ -5,6 +5,8 @@ export interface Reflow {
   scrollWidth: number;
   /** e.g. `main.main > section.plan-card > dl.plan-round` (right edge 352px): "…text…" */
   widest: string | null;
+  /** Boxes that cut their content off sideways (overflow hidden; not an ellipsis, not visually-hidden text): lost, not reflowed. */
+  clipped: string[];
 }
 
 /**
@@ -30,13 +32,20 @@ export async function measureReflow(page: Page): Promise<Reflow> {
       if (right <= limit + 0.5 || (widest && right < widest.right) || contained(el)) continue;
       widest = { el, right };
     }
-    if (!widest) return { scrollWidth: document.documentElement.scrollWidth, widest: null };
-    const path: string[] = [];
-    for (let el: Element | null = widest.el; el && el !== document.body && path.length < 4; el = el.parentElement) path.unshift(name(el));
-    const text = (widest.el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const describe = (el: Element, detail: string) => {
+      const path: string[] = [];
+      for (let up: Element | null = el; up && up !== document.body && path.length < 4; up = up.parentElement) path.unshift(name(up));
+      return `${path.join(' > ')} (${detail}): "${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+    };
+    const clipped = [...document.body.querySelectorAll('*')].filter((el) => {
+      const style = getComputedStyle(el);
+      return ['hidden', 'clip'].includes(style.overflowX) && style.textOverflow !== 'ellipsis' && style.clip === 'auto' && el.clientWidth > 1 &&
+        el.scrollWidth > el.clientWidth + 1 && style.visibility !== 'hidden';
+    }).map((el) => describe(el, `${el.scrollWidth}px of content in ${el.clientWidth}px`));
     return {
       scrollWidth: document.documentElement.scrollWidth,
-      widest: `${path.join(' > ')} (right edge ${Math.round(widest.right)}px): "${text}"`,
+      widest: widest ? describe(widest.el, `right edge ${Math.round(widest.right)}px`) : null,
+      clipped,
     };
   });
 }
