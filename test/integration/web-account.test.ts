@@ -115,6 +115,18 @@ describe('login and logout without JavaScript', () => {
     await agent.get(href('plan')).expect(200);
   });
 
+  it('lands on my page after a login that asked for no return page', async () => {
+    const agent = request.agent(stack.web);
+    await signUp(agent, 'nourl@example.jp');
+    await post(agent, '/?index', { intent: 'logout' }).expect(303);
+    const res = await post(agent, href('login'), { email: 'nourl@example.jp', password: PASSWORD }).expect(303);
+    expect(res.headers.location).toBe(href('profile'));
+    // Already signed in with a fresh password proof, the login page itself sends there too.
+    expect((await agent.get(href('login')).expect(302)).headers.location).toBe(href('profile'));
+    const page = await agent.get(href('login')).redirects(1).expect(200);
+    expect(page.text).toContain('会員情報');
+  });
+
   it('never returns off-site after login', async () => {
     const agent = request.agent(stack.web);
     await signUp(agent, 'offsite@example.jp');
