@@ -21,7 +21,7 @@ async function fillDetails(page: Page): Promise<void> {
   await page.getByLabel('番地・建物名・部屋番号').fill('2-24-12 オシボックスビル101');
   await page.getByLabel('生年月日').fill('1995-04-01');
   await page.getByLabel('性別').selectOption('FEMALE');
-  await page.getByLabel('電話番号').fill('0312345678');
+  await page.getByLabel('電話番号').fill('03-1234-5678');
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
 }

@@ -30,7 +30,7 @@ function post(agent: Agent, path: string, fields: Record<string, string>) {
 
 const DETAILS = {
   name: '推野 花子', zip: '１５０-０００２', address2: '1-2-3 オシボックスビル101', birthday: '1990-04-01',
-  gender: 'FEMALE', tel: '0312345678', password: PASSWORD, passwordConfirm: PASSWORD, agreement: 'on',
+  gender: 'FEMALE', tel: '０３-１２３４-５６７８', password: PASSWORD, passwordConfirm: PASSWORD, agreement: 'on',
 };
 
 async function codeStep(agent: Agent, path: string, email: string, lang = 'ja'): Promise<string> {
@@ -58,8 +58,8 @@ describe('sign-up without JavaScript', () => {
     expect(done.headers.location).toBe(href('plan'));
     expect(String(done.headers['set-cookie'])).toMatch(/oshibox_sid=[^;]+;.*HttpOnly/i);
     await agent.get(href('plan')).expect(200);
-    const user = await stack.database.handle.db.selectFrom('users').select(['name', 'zip', 'address']).where('email', '=', 'hanako@example.jp').executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷' });
+    const user = await stack.database.handle.db.selectFrom('users').select(['name', 'zip', 'address', 'tel']).where('email', '=', 'hanako@example.jp').executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷', tel: '0312345678' });
   });
 
   it('answers a wrong code with 400 and the §8 message on the code field', async () => {
