@@ -14,9 +14,10 @@ import { measureReflow } from '../support/reflow.ts';
 import { registerCard, seedSubscriptionCatalogue, type E2eCatalogue } from '../support/subscription-shop.ts';
 
 /**
- * WCAG 1.4.10 (reflow): at 320 CSS px nothing scrolls sideways, on every page a shopper can
- * open: the public pages, an artist with open tiers, checkout, and all of my page signed in as
- * a subscriber with an order (timelines opened). One browser page walks them all, one sign-in.
+ * WCAG 1.4.10 (reflow): at 320 CSS px nothing scrolls sideways and no box cuts its content off,
+ * on every page a shopper can open, in Japanese and in English: the public pages (an artist and
+ * its tier page among them), then checkout, completion and all of my page signed in as a
+ * subscriber with a shipped order (timelines opened). One browser page walks them all, one sign-in.
  * Full-page screenshots at 320 px go to REFLOW_SCREENSHOTS=<dir> when set.
  */
 const WIDTH = 320;
@@ -26,7 +27,10 @@ let catalogue: E2eCatalogue;
 let subscriber: TestUser;
 let receiptId: number;
 
-/** Made after the public pages are walked: the test artists have no pictures for the lineup's cards. */
+/**
+ * Made after the public pages are walked: these test artists have no pictures, and their cards in
+ * the lineup would render `src=""` (a React warning, which fails the test).
+ */
 async function seedSubscriber(): Promise<void> {
   const db = shop.stack.database.handle.db;
   catalogue = await seedSubscriptionCatalogue(db, 'reflow-artist');
