@@ -20,7 +20,8 @@ const COPY = {
   birthday: { ja: '生年月日', en: 'Date of birth' },
   gender: { ja: '性別', en: 'Gender' },
   tel: { ja: '電話番号', en: 'Phone number' },
-  telHint: { ja: '市外局番から9〜11桁（例: 090-1234-5678。ハイフンはなくても可）', en: '9 to 11 digits from the area code (e.g. 090-1234-5678; hyphens optional)' },
+  // Non-breaking hyphens (U+2011): the example number never splits over two lines.
+  telHint: { ja: '市外局番から9〜11桁（例: 090‑1234‑5678。ハイフンはなくても可）', en: '9 to 11 digits from the area code (e.g. 090‑1234‑5678; hyphens optional)' },
   password: { ja: 'パスワード', en: 'Password' },
   passwordHint: { ja: '8〜100文字。英字と数字をそれぞれ1文字以上含めてください。', en: '8 to 100 characters with at least one letter and one digit.' },
   passwordConfirm: { ja: 'パスワード（確認）', en: 'Password (again)' },
