@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { MessageKey } from './field-errors.ts';
 import { isCleanText } from './free-text.ts';
+import { normalizeTel } from './phone.ts';
 
 /**
  * docs/spec.md §5 form rules as zod schemas, each issue carrying a key of the §8 catalogue
@@ -39,7 +40,17 @@ export const NameField = text('nameRequired', clean('nameHidden'), z.maxLength(T
 
 export const EmailField = z.pipe(text('emailRequired', z.maxLength(TEXT_MAX, m('emailTooLong'))), z.email(m('emailInvalid')));
 
-export const TelField = text('telRequired', z.regex(/^[0-9]{9,11}$/, m('telFormat')));
+/**
+ * Hyphens, spaces and full-width digits are fine: they are normalised away (shared/phone.ts), and
+ * the normalised digits are what the API stores. Only what is still wrong gets a message: other
+ * characters, or a count of digits outside 9–11.
+ */
+export const TelField = text(
+  'telRequired',
+  z.overwrite(normalizeTel),
+  z.regex(/^[0-9]*$/, m('telCharacters')),
+  z.regex(/^[0-9]{9,11}$/, m('telFormat')),
+);
 
 export const ZipField = text('zipRequired', z.regex(/^[0-9]{7}$/, m('zipFormat')));
 

@@ -35,8 +35,12 @@ export const MESSAGES = {
   emailTooLong: { ja: 'メールアドレスは200文字以内で入力してください。', en: 'Your email must be at most 200 characters.' },
   telRequired: { ja: '電話番号を入力してください。', en: 'Enter your phone number.' },
   telFormat: {
-    ja: '電話番号はハイフンなしの半角数字9〜11桁で入力してください。',
-    en: 'Enter your phone number as 9 to 11 half-width digits without hyphens.',
+    ja: '電話番号の桁数が正しくありません。市外局番から9〜11桁の数字で入力してください。',
+    en: 'Your phone number must have 9 to 11 digits, area code included.',
+  },
+  telCharacters: {
+    ja: '電話番号には数字とハイフンのみ使えます。',
+    en: 'Your phone number may contain only digits and hyphens.',
   },
   birthdayRequired: { ja: '生年月日を入力してください。', en: 'Enter your date of birth.' },
   birthdayInvalid: { ja: '生年月日を正しく入力してください。', en: 'Enter a valid date of birth.' },

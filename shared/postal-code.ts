@@ -1,3 +1,5 @@
+import { toHalfWidthDigits } from './digits.ts';
+
 /**
  * What people type for a Japanese postal code, made into the 7 half-width digits the rules of
  * docs/spec.md §5 accept: full-width digits (１５０) become half-width, and hyphens of any width, the
@@ -5,8 +7,7 @@
  * rule to refuse.
  */
 export function normalizeZip(value: string): string {
-  return value
-    .replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
+  return toHalfWidthDigits(value)
     .replace(/[-‐‑‒–—―−－ーｰ\s　〒]/g, '');
 }
 

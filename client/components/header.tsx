@@ -5,7 +5,7 @@ import { href } from '../../shared/routes.ts';
 import { useConfig } from '../config.tsx';
 import { useLang, useT } from '../lang.tsx';
 import { Logo } from './logo.tsx';
-import { HEADER_ENTRIES, type MenuEntry } from './menu-links.tsx';
+import { GUEST_ENTRIES, HEADER_ENTRIES, type MenuEntry } from './menu-links.tsx';
 import { MENU_ID } from './menu.tsx';
 
 interface HeaderProps {
@@ -56,15 +56,16 @@ export function Header({ signedIn, menuOpen, onToggleMenu, toggleRef }: HeaderPr
   );
 }
 
-const ACCOUNT_ENTRY: Record<'in' | 'out', MenuEntry> = {
-  in: { id: 'profile', label: { ja: 'マイページ', en: 'My page' } },
-  out: { id: 'login', label: { ja: 'ログイン', en: 'Log in' } },
+/** A member reaches my page; a visitor logs in or signs up (the menu's two buttons, GUEST_ENTRIES). */
+const ACCOUNT_ENTRIES: Record<'in' | 'out', MenuEntry[]> = {
+  in: [{ id: 'profile', label: { ja: 'マイページ', en: 'My page' } }],
+  out: GUEST_ENTRIES,
 };
 
 /** Wide screens: the main destinations stay in view, so the menu is not the only way around. */
 function HeaderNav({ signedIn }: { signedIn: boolean }) {
   const t = useT();
-  const entries = [...HEADER_ENTRIES, ACCOUNT_ENTRY[signedIn ? 'in' : 'out']];
+  const entries = [...HEADER_ENTRIES, ...ACCOUNT_ENTRIES[signedIn ? 'in' : 'out']];
   return (
     <nav className="header-nav" aria-label={t({ ja: 'メインメニュー', en: 'Main' })}>
       <ul>

@@ -35,8 +35,12 @@ export interface LoginData {
   recheckEmail: string | null;
 }
 
+/** Without a `url` a login lands on my page, where a member's things are, not on the top page. */
+const DEFAULT_RETURN = href('profile');
+
 function returnPathOf(request: Request): string {
-  return safeReturnPath(new URL(request.url).searchParams.get('url'));
+  const url = new URL(request.url).searchParams.get('url');
+  return url ? safeReturnPath(url) : DEFAULT_RETURN;
 }
 
 /**
@@ -106,5 +110,5 @@ function RecheckEmail({ email }: { email: string }) {
 
 /** Sign-up started from a login that asked for a return keeps that return. */
 function withReturn(path: string, returnTo: string): string {
-  return returnTo === '/' ? path : `${path}?url=${encodeURIComponent(returnTo)}`;
+  return returnTo === DEFAULT_RETURN ? path : `${path}?url=${encodeURIComponent(returnTo)}`;
 }

@@ -31,7 +31,8 @@ const COPY = {
   birthday: { ja: '生年月日', en: 'Date of birth' },
   gender: { ja: '性別', en: 'Gender' },
   tel: { ja: '電話番号', en: 'Phone number' },
-  telHint: { ja: 'ハイフンなしの半角数字9〜11桁', en: '9 to 11 half-width digits, no hyphens' },
+  // Non-breaking hyphens (U+2011): the example number never splits over two lines.
+  telHint: { ja: '市外局番から9〜11桁（例: 090‑1234‑5678。ハイフンはなくても可）', en: '9 to 11 digits from the area code (e.g. 090‑1234‑5678; hyphens optional)' },
   filled: { ja: '郵便番号から住所を入力しました。続けて番地・建物名を入力してください。', en: 'The address was filled in from the postal code. Now enter the street number and building.' },
   submit: { ja: '変更を保存する', en: 'Save changes' },
   back: { ja: '会員情報に戻る', en: 'Back to your profile' },
@@ -117,7 +118,7 @@ export function Component() {
         <Field name="birthday" type="date" label={COPY.birthday} defaultValue={user.birthday} autoComplete="bday" required />
         <SelectField name="gender" label={COPY.gender} options={GENDER_OPTIONS} defaultValue={user.gender} />
         <Field name="tel" type="tel" label={COPY.tel} hint={COPY.telHint} defaultValue={user.tel}
-          inputMode="numeric" autoComplete="tel-national" maxLength={20} required />
+          autoComplete="tel-national" maxLength={20} required />
         <SubmitButton label={COPY.submit} />
       </ValidatedForm>
       <ul className="form-links">

@@ -21,7 +21,7 @@ async function fillDetails(page: Page): Promise<void> {
   await page.getByLabel('番地・建物名・部屋番号').fill('2-24-12 オシボックスビル101');
   await page.getByLabel('生年月日').fill('1995-04-01');
   await page.getByLabel('性別').selectOption('FEMALE');
-  await page.getByLabel('電話番号').fill('0312345678');
+  await page.getByLabel('電話番号').fill('03-1234-5678');
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
 }
@@ -73,6 +73,25 @@ describe('sign-up, logout and login with JavaScript', () => {
     await page.getByLabel('パスワード').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('plan')}`);
+    expect(shop.browser.errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('logs in from the menu (no return page asked) and lands on my page', async () => {
+    const user = await signUpViaApi(shop);
+    await shop.browser.context.clearCookies();
+    const page = await shop.browser.newPage();
+    await page.goto(`${shop.stack.webUrl}${href('lineup')}`);
+    await waitForHydration(page);
+    await page.locator('.menu-toggle').click();
+    await page.locator('#site-menu').getByRole('link', { name: 'ログイン' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('login')}`);
+    await page.getByLabel('メールアドレス').fill(user.email);
+    await page.getByLabel('パスワード').fill(user.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('profile')}`);
+    await page.getByRole('heading', { level: 1, name: '会員情報' }).waitFor();
+    // (The first test's wrong password left its 401 in the shared list.)
     expect(shop.browser.errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
     await page.close();
   });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hashToken, SESSION_COOKIE } from '../../api/session/session.service.ts';
 import { href } from '../../shared/routes.ts';
-import { waitForHydration } from '../support/browser.ts';
+import { switchToEnglish, waitForHydration } from '../support/browser.ts';
 import { useShopInBrowser } from '../support/shop-in-browser.ts';
 
 const shop = useShopInBrowser();
@@ -117,6 +117,7 @@ describe('slide-out menu', () => {
       const nav = page.getByRole('navigation', { name: 'メインメニュー' });
       expect(await nav.getByRole('link', { name: 'マイページ' }).getAttribute('href')).toBe(href('profile'));
       expect(await nav.getByRole('link', { name: 'ログイン' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: '新規会員登録' }).count()).toBe(0);
       await page.setViewportSize({ width: 390, height: 844 });
       expect(shop.browser.errors).toEqual([]);
       await page.close();
@@ -138,11 +139,39 @@ describe('header navigation', () => {
     const links = await nav.getByRole('link').evaluateAll((els) => els.map((a) => [a.textContent, a.getAttribute('href')]));
     expect(links).toEqual([
       ['ラインナップ', href('lineup')], ['ご利用方法', href('howto')], ['よくある質問', href('faq')], ['お知らせ', href('news')], ['ログイン', href('login')],
+      ['新規会員登録', href('signup')],
     ]);
     await nav.getByRole('link', { name: 'お知らせ' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('news')}`);
     // The URL changes before React commits the new route (a transition), so poll.
     await expect.poll(() => nav.getByRole('link', { name: 'お知らせ' }).getAttribute('aria-current')).toBe('page');
+    expect(shop.browser.errors).toEqual([]);
+    await page.close();
+  });
+  it('gives a visitor login and sign-up side by side, the header fitting from 1024 px up in both languages', async () => {
+    const page = await open('/');
+    const nav = page.getByRole('navigation', { name: 'メインメニュー' });
+    // Too tight, the row overflows, or the logo's words (nowrap, measured as text) run under the first link.
+    const overflowing = () => page.locator('.header-inner').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el.querySelector('.logo-words') ?? el);
+      const taglineEnd = range.getBoundingClientRect().right;
+      const navStart = el.querySelector('.header-nav-link')?.getBoundingClientRect().left ?? 0;
+      return el.scrollWidth > el.clientWidth || taglineEnd > navStart - 8;
+    });
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const name of ['ログイン', '新規会員登録']) await nav.getByRole('link', { name, exact: true }).waitFor({ state: 'visible' });
+      expect(await overflowing(), `header at ${width}px`).toBe(false);
+    }
+    await switchToEnglish(page);
+    await page.setViewportSize({ width: 1024, height: 900 });
+    const english = page.getByRole('navigation', { name: 'Main' });
+    expect(await english.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(href('signup'));
+    expect(await overflowing(), 'English header at 1024px').toBe(false);
+    await english.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('signup')}`);
+    await page.getByRole('heading', { level: 1, name: '新規会員登録' }).waitFor();
     expect(shop.browser.errors).toEqual([]);
     await page.close();
   });

@@ -61,6 +61,18 @@ describe('POST /api/user (sign-up)', () => {
     expect(res.text).not.toContain('password');
   });
 
+  it('takes the phone number with hyphens and full-width digits, and stores its digits alone', async () => {
+    const { code } = await mailedCode(api, 'fullwidth-tel@example.com', 'signup');
+    const res = await request(api.app).post('/api/user').send({
+      email: 'fullwidth-tel@example.com', code, ...PROFILE, tel: '０９０－１２３４－５６７８', password: PASSWORD, passwordConfirm: PASSWORD, agreement: true,
+    });
+    expect(res.status, res.text).toBe(201);
+    keep(sessionFrom(res));
+    expect(bodyOf<LoginStatus>(res).user?.tel).toBe('09012345678');
+    const row = await api.db.selectFrom('users').select('tel').where('email', '=', 'fullwidth-tel@example.com').executeTakeFirstOrThrow();
+    expect(row.tel).toBe('09012345678');
+  });
+
   it('uses the code up: the same code cannot sign up twice', async () => {
     const { code } = await mailedCode(api, 'once@example.com', 'signup');
     const body = { email: 'once@example.com', code, ...PROFILE, password: PASSWORD, passwordConfirm: PASSWORD, agreement: true };
@@ -97,7 +109,7 @@ describe('POST /api/user (sign-up)', () => {
       address2: '二丁目',
       birthday: '1995-02-30',
       gender: 'UNKNOWN',
-      tel: '03-1234-5678',
+      tel: '03-1234',
       password: 'short',
       passwordConfirm: 'other',
       agreement: false,
@@ -157,6 +169,25 @@ describe('GET and PUT /api/user (profile)', () => {
       .send({ zip: '0600000', address: '北海道札幌市中央区', address2: '1-1', tel: '09012345678' });
     expect(res.status).toBe(200);
     expect(bodyOf<CurrentUser>(res)).toMatchObject({ zip: '0600000', address: '北海道札幌市中央区', address2: '1-1', tel: '09012345678', name: PROFILE.name });
+  });
+
+  it('PUT takes 「090-1234-5678」 and stores 09012345678', async () => {
+    const res = await request(api.app).put('/api/user').set('cookie', withSession(token)).send({ tel: '090-1234-5678' });
+    expect(res.status, res.text).toBe(200);
+    const row = await api.db.selectFrom('users').select('tel').where('email', '=', 'profile@example.com').executeTakeFirstOrThrow();
+    expect(row.tel).toBe('09012345678');
+  });
+
+  it.each([
+    [{ tel: '090-1234' }, MESSAGES.telFormat],
+    [{ tel: '０９０-１２３４-５６７８-９' }, MESSAGES.telFormat],
+    [{ tel: '090-1234-567O' }, MESSAGES.telCharacters],
+  ])('PUT refuses the phone number %j when its digits are still wrong, naming the field in Japanese and English', async (body, message) => {
+    const res = await request(api.app).put('/api/user').set('cookie', withSession(token)).send(body);
+    const error = expectApiError(res, 400, 'BAD_REQUEST', ['tel']);
+    expect(error.message).toContain('tel');
+    expect(error.messageEn).toContain('tel');
+    expect(error.fields?.tel).toEqual(message);
   });
 
   it.each([

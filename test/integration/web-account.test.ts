@@ -30,7 +30,7 @@ function post(agent: Agent, path: string, fields: Record<string, string>) {
 
 const DETAILS = {
   name: '推野 花子', zip: '１５０-０００２', address2: '1-2-3 オシボックスビル101', birthday: '1990-04-01',
-  gender: 'FEMALE', tel: '0312345678', password: PASSWORD, passwordConfirm: PASSWORD, agreement: 'on',
+  gender: 'FEMALE', tel: '０３-１２３４-５６７８', password: PASSWORD, passwordConfirm: PASSWORD, agreement: 'on',
 };
 
 async function codeStep(agent: Agent, path: string, email: string, lang = 'ja'): Promise<string> {
@@ -58,8 +58,8 @@ describe('sign-up without JavaScript', () => {
     expect(done.headers.location).toBe(href('plan'));
     expect(String(done.headers['set-cookie'])).toMatch(/oshibox_sid=[^;]+;.*HttpOnly/i);
     await agent.get(href('plan')).expect(200);
-    const user = await stack.database.handle.db.selectFrom('users').select(['name', 'zip', 'address']).where('email', '=', 'hanako@example.jp').executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷' });
+    const user = await stack.database.handle.db.selectFrom('users').select(['name', 'zip', 'address', 'tel']).where('email', '=', 'hanako@example.jp').executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷', tel: '0312345678' });
   });
 
   it('answers a wrong code with 400 and the §8 message on the code field', async () => {
@@ -113,6 +113,18 @@ describe('login and logout without JavaScript', () => {
     expect(ok.headers.location).toBe(href('plan'));
     expect(String(ok.headers['set-cookie'])).toMatch(/oshibox_sid=[^;]+/);
     await agent.get(href('plan')).expect(200);
+  });
+
+  it('lands on my page after a login that asked for no return page', async () => {
+    const agent = request.agent(stack.web);
+    await signUp(agent, 'nourl@example.jp');
+    await post(agent, '/?index', { intent: 'logout' }).expect(303);
+    const res = await post(agent, href('login'), { email: 'nourl@example.jp', password: PASSWORD }).expect(303);
+    expect(res.headers.location).toBe(href('profile'));
+    // Already signed in with a fresh password proof, the login page itself sends there too.
+    expect((await agent.get(href('login')).expect(302)).headers.location).toBe(href('profile'));
+    const page = await agent.get(href('login')).redirects(1).expect(200);
+    expect(page.text).toContain('会員情報');
   });
 
   it('never returns off-site after login', async () => {

@@ -127,6 +127,14 @@ describe('/mypage/profile/adress without JavaScript', () => {
     expect(page.text).toContain('登録情報を変更しました。');
   });
 
+  it('takes the phone number as people type it (hyphens, full-width digits) and saves its digits', async () => {
+    const { cookie } = await signedIn(false);
+    await postForm(href('profileAddress'), cookie, { ...ADDRESS_FORM, tel: '０９０－１２３４－５６７８' }).expect(303);
+    expect((await currentUser(cookie)).tel).toBe('09012345678');
+    await postForm(href('profileAddress'), cookie, { ...ADDRESS_FORM, tel: '03-1234-5678' }).expect(303);
+    expect((await currentUser(cookie)).tel).toBe('0312345678');
+  });
+
   it('fills the address from the postal code with the "find address" button', async () => {
     const { cookie } = await signedIn(false);
     const res = await postForm(href('profileAddress'), cookie, { ...ADDRESS_FORM, zip: '１５０-０００２', address: '', intent: 'zip' }).expect(200);
@@ -137,9 +145,10 @@ describe('/mypage/profile/adress without JavaScript', () => {
 
   it('answers 400 with the Japanese field messages and keeps what was typed, saving nothing', async () => {
     const { cookie } = await signedIn(false);
-    const res = await postForm(href('profileAddress'), cookie, { ...ADDRESS_FORM, address: '千代田区千代田', tel: '090-1234-5678' }).expect(400);
+    const res = await postForm(href('profileAddress'), cookie, { ...ADDRESS_FORM, address: '千代田区千代田', tel: '090-1234' }).expect(400);
     expect(res.text).toContain(MESSAGES.addressPrefecture.ja);
     expect(res.text).toContain(MESSAGES.telFormat.ja);
+    expect(res.text).toContain('value="090-1234"');
     expect(res.text).toContain('value="千代田区千代田"');
     expect((await currentUser(cookie)).name).toBe(KNOWN_USER.name);
   });

@@ -14,11 +14,12 @@ export interface ProfileShop {
   noJs: Browser;
 }
 
-export function useProfileShop(options: { noJs?: boolean } = {}): ProfileShop {
+/** `seed` adds the demo catalogue (for tests that also visit the storefront's pages). */
+export function useProfileShop(options: { noJs?: boolean; seed?: boolean } = {}): ProfileShop {
   const shop = {} as ProfileShop;
   beforeAll(async () => {
     shop.mailbox = await startMailbox();
-    shop.stack = await startStack({ seed: false, env: { SMTP_URL: shop.mailbox.url } });
+    shop.stack = await startStack({ seed: options.seed ?? false, env: { SMTP_URL: shop.mailbox.url } });
     shop.browser = await launchBrowser();
     if (options.noJs) shop.noJs = await launchBrowser({ javaScriptEnabled: false });
   });

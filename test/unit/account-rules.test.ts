@@ -53,12 +53,15 @@ describe('docs/spec.md §5 field rules with the §8 messages', () => {
     ['email', 'not-an-email', MESSAGES.emailInvalid],
     ['email', 'a@b', MESSAGES.emailInvalid],
     ['email', `${'a'.repeat(190)}@example.com`, MESSAGES.emailTooLong],
-    // phone: 9–11 digits, no hyphens
+    // phone: 9–11 digits once hyphens, spaces and full width are normalised away
     ['tel', '', MESSAGES.telRequired],
-    ['tel', '03-1234-5678', MESSAGES.telFormat],
+    ['tel', '090-1234', MESSAGES.telFormat],
     ['tel', '12345678', MESSAGES.telFormat],
     ['tel', '123456789012', MESSAGES.telFormat],
-    ['tel', '０３１２３４５６７８', MESSAGES.telFormat],
+    ['tel', '０９０－１２３４－５６７８９', MESSAGES.telFormat],
+    ['tel', '090-1234-567O', MESSAGES.telCharacters],
+    ['tel', '03.1234.5678', MESSAGES.telCharacters],
+    ['tel', '内線 0312345678', MESSAGES.telCharacters],
     // birthday: required, a real day
     ['birthday', '', MESSAGES.birthdayRequired],
     ['birthday', '1995-02-30', MESSAGES.birthdayInvalid],
@@ -102,6 +105,9 @@ describe('docs/spec.md §5 field rules with the §8 messages', () => {
     ['email', '  hanako@example.com '],
     ['tel', '090123456'],
     ['tel', '09012345678'],
+    ['tel', '090-1234-5678'],
+    ['tel', '０９０１２３４５６７８'],
+    ['tel', '03 (1234) 5678'],
     ['birthday', '2000-02-29'],
     ['address', '北海道札幌市'],
     ['address2', '1'],
@@ -120,6 +126,13 @@ describe('docs/spec.md §5 field rules with the §8 messages', () => {
 
   it('names unknown keys instead of ignoring them (strict bodies)', () => {
     expect(fieldErrors(SignupInput, { ...GOOD_SIGNUP, admin: true })).toEqual({ admin: MESSAGES.fieldInvalid });
+  });
+
+  it('stores the phone number as its digits alone, however it was typed', () => {
+    for (const typed of ['090-1234-5678', '０９０－１２３４－５６７８', '０９０１２３４５６７８', ' 090 1234 5678 ', '+81 90-1234-5678']) {
+      expect(SignupInput.parse({ ...GOOD_SIGNUP, tel: typed }).tel, typed).toBe('09012345678');
+      expect(ProfileInput.parse({ tel: typed }).tel, typed).toBe('09012345678');
+    }
   });
 
   it('trims the e-mail but never the password', () => {

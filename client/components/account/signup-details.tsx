@@ -20,7 +20,8 @@ const COPY = {
   birthday: { ja: '生年月日', en: 'Date of birth' },
   gender: { ja: '性別', en: 'Gender' },
   tel: { ja: '電話番号', en: 'Phone number' },
-  telHint: { ja: 'ハイフンなしの半角数字9〜11桁', en: '9 to 11 half-width digits, no hyphens' },
+  // Non-breaking hyphens (U+2011): the example number never splits over two lines.
+  telHint: { ja: '市外局番から9〜11桁（例: 090‑1234‑5678。ハイフンはなくても可）', en: '9 to 11 digits from the area code (e.g. 090‑1234‑5678; hyphens optional)' },
   password: { ja: 'パスワード', en: 'Password' },
   passwordHint: { ja: '8〜100文字。英字と数字をそれぞれ1文字以上含めてください。', en: '8 to 100 characters with at least one letter and one digit.' },
   passwordConfirm: { ja: 'パスワード（確認）', en: 'Password (again)' },
@@ -48,7 +49,7 @@ export function SignupDetails({ failure, email, code }: { failure: FormFailure |
       <Field name="address2" label={COPY.address2} hint={COPY.address2Hint} autoComplete="address-line2" maxLength={200} required />
       <Field name="birthday" type="date" label={COPY.birthday} autoComplete="bday" max="9999-12-31" required />
       <SelectField name="gender" label={COPY.gender} options={GENDER_OPTIONS} defaultValue="UNKNOWN" />
-      <Field name="tel" type="tel" label={COPY.tel} hint={COPY.telHint} autoComplete="tel" inputMode="numeric" maxLength={11} required />
+      <Field name="tel" type="tel" label={COPY.tel} hint={COPY.telHint} autoComplete="tel-national" maxLength={20} required />
       <Field name="password" type="password" label={COPY.password} hint={COPY.passwordHint} autoComplete="new-password" maxLength={100} required />
       <Field name="passwordConfirm" type="password" label={COPY.passwordConfirm} autoComplete="new-password" maxLength={100} required />
       <CheckboxField name="agreement">
