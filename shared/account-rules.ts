@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { MessageKey } from './field-errors.ts';
 import { isCleanText } from './free-text.ts';
 import { normalizeTel } from './phone.ts';
+import { normalizeZip } from './postal-code.ts';
 
 /**
  * docs/spec.md §5 form rules as zod schemas, each issue carrying a key of the §8 catalogue
@@ -52,7 +53,8 @@ export const TelField = text(
   z.regex(/^[0-9]{9,11}$/, m('telFormat')),
 );
 
-export const ZipField = text('zipRequired', z.regex(/^[0-9]{7}$/, m('zipFormat')));
+/** The same normalising as the form's (shared/postal-code.ts): the API takes 150-0002 or １５０－０００２ too. */
+export const ZipField = text('zipRequired', z.overwrite(normalizeZip), z.regex(/^[0-9]{7}$/, m('zipFormat')));
 
 export const AddressField = text(
   'addressRequired',

@@ -104,7 +104,7 @@ describe('POST /api/user (sign-up)', () => {
       email: 'bad',
       code: '12',
       name: 'Hanako!',
-      zip: '150-0002',
+      zip: '150-000',
       address: '渋谷区',
       address2: '二丁目',
       birthday: '1995-02-30',

@@ -68,11 +68,12 @@ describe('docs/spec.md §5 field rules with the §8 messages', () => {
     ['birthday', '1995/04/01', MESSAGES.birthdayInvalid],
     ['birthday', '1899-12-31', MESSAGES.birthdayInvalid],
     ['birthday', '2999-01-01', MESSAGES.birthdayInvalid],
-    // zip: 7 digits, no hyphen
+    // zip: 7 digits once hyphens and full-width digits are normalised away
     ['zip', '', MESSAGES.zipRequired],
-    ['zip', '150-0002', MESSAGES.zipFormat],
+    ['zip', '150-000', MESSAGES.zipFormat],
     ['zip', '150000', MESSAGES.zipFormat],
-    ['zip', '１５００００２', MESSAGES.zipFormat],
+    ['zip', '１５０００２', MESSAGES.zipFormat],
+    ['zip', '150-0002a', MESSAGES.zipFormat],
     // address: ≤200, includes the prefecture
     ['address', '', MESSAGES.addressRequired],
     ['address', '渋谷区渋谷', MESSAGES.addressPrefecture],
@@ -177,7 +178,8 @@ describe('request schemas', () => {
   it('profile: any subset, but not nothing', () => {
     expect(fieldErrors(ProfileInput, { tel: '0312345678' })).toBeNull();
     expect(fieldErrors(ProfileInput, {})).toEqual({ [FORM_FIELD]: MESSAGES.nothingToChange });
-    expect(fieldErrors(ProfileInput, { zip: '150-0002' })).toEqual({ zip: MESSAGES.zipFormat });
+    expect(fieldErrors(ProfileInput, { zip: '150-000' })).toEqual({ zip: MESSAGES.zipFormat });
+    expect(fieldErrors(ProfileInput, { zip: '１５０－０００２' })).toBeNull();
     expect(fieldErrors(ProfileInput, { email: 'a@example.com' })).toEqual({ email: MESSAGES.fieldInvalid });
   });
 
