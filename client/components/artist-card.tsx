@@ -38,8 +38,8 @@ export function ArtistCard({ artist, showType = true, first = false }: { artist:
       data-closed={artist.isClose || undefined}
       style={artistTintStyle(artist.backgroundColor)}
     >
-      <img className="artist-card-cover" src={artist.coverImage} alt="" loading={first ? undefined : 'lazy'} fetchPriority={first ? 'high' : undefined} width={1600} height={600} />
-      <img className="artist-card-icon" src={artist.icon} alt="" loading={first ? undefined : 'lazy'} width={512} height={512} />
+      <img className="artist-card-cover" src={artist.coverImage || undefined} alt="" loading={first ? undefined : 'lazy'} fetchPriority={first ? 'high' : undefined} width={1600} height={600} />
+      <img className="artist-card-icon" src={artist.icon || undefined} alt="" loading={first ? undefined : 'lazy'} width={512} height={512} />
       <span className="artist-card-body">
         {showType ? <span className="artist-card-type">{t(ARTIST_TYPE_LABELS[artist.type])}</span> : null}
         <span className="artist-card-name" lang={english ? 'ja' : undefined}><Phrases text={artist.name} /></span>

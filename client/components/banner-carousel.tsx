@@ -131,7 +131,7 @@ function BannerSlide({ banner, position, total, active }: { banner: Banner; posi
           translatable and indexable. */}
       <Link to={banner.link} className="banner-link" draggable={false}>
         {/* The first slide is the top page's largest paint: it loads before the others. */}
-        <img src={banner.image} alt="" width={1600} height={600} draggable={false} fetchPriority={position === 1 ? 'high' : undefined} />
+        <img src={banner.image || undefined} alt="" width={1600} height={600} draggable={false} fetchPriority={position === 1 ? 'high' : undefined} />
         <span className="banner-caption" lang={text.lang}>
           <strong className="banner-title"><Phrases text={text.title} /></strong>
           {text.subtitle ? <span className="banner-subtitle"><Phrases text={text.subtitle} /></span> : null}

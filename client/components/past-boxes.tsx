@@ -47,7 +47,7 @@ function PastBoxCard({ box }: { box: PastBox }) {
       <ul className="past-box-goods">
         {box.goods.map((goods) => (
           <li key={goods.id}>
-            <img src={goods.image} alt="" width={240} height={240} loading="lazy" />
+            <img src={goods.image || undefined} alt="" width={240} height={240} loading="lazy" />
             <span lang={ja}>{goods.name}</span>
           </li>
         ))}

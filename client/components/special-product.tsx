@@ -68,9 +68,9 @@ function SpecialHero({ artist, copy }: { artist: ArtistDetail; copy: SpecialCopy
   const t = useT();
   return (
     <header className="special-hero">
-      <img className="special-hero-cover" src={artist.coverImage} alt="" width={1600} height={600} />
+      <img className="special-hero-cover" src={artist.coverImage || undefined} alt="" width={1600} height={600} />
       <div className="special-hero-body">
-        <img className="special-hero-icon" src={artist.icon} alt="" width={512} height={512} />
+        <img className="special-hero-icon" src={artist.icon || undefined} alt="" width={512} height={512} />
         <div className="special-hero-text">
           <p className="special-eyebrow">{t(copy.eyebrow)}</p>
           <h1 className="special-title"><Phrases text={artist.name} /></h1>

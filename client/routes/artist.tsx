@@ -76,9 +76,9 @@ function ArtistHero({ artist }: { artist: ArtistDetail }) {
   const { english } = useLang();
   return (
     <header className="artist-hero">
-      <img className="artist-cover" src={artist.coverImage} alt="" width={1600} height={600} fetchPriority="high" />
+      <img className="artist-cover" src={artist.coverImage || undefined} alt="" width={1600} height={600} fetchPriority="high" />
       <div className="artist-heading">
-        <img className="artist-icon" src={artist.icon} alt="" width={512} height={512} />
+        <img className="artist-icon" src={artist.icon || undefined} alt="" width={512} height={512} />
         <div className="artist-heading-text">
           <p className="artist-type">{t(ARTIST_TYPE_LABELS[artist.type])}</p>
           <h1 className="artist-name" lang={english ? 'ja' : undefined}><Phrases text={artist.name} /></h1>

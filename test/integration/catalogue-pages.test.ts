@@ -138,6 +138,18 @@ describe('artist page', () => {
     expect(html).toContain(`/lineup/${row.slug}/plan/`);
   });
 
+  it('leaves out the pictures of an artist imported without them instead of an empty src', async () => {
+    const [first] = await artists(false);
+    const row = await artistBySlug(first!.slug);
+    await db().updateTable('artists').set({ icon: '', cover_image: '' }).where('id', '=', row.id).execute();
+    try {
+      // React warns about src="" (the browser would fetch the page itself as the picture).
+      for (const path of ['/', '/lineup', `/lineup/${row.slug}`]) expect(await page(path)).not.toContain('src=""');
+    } finally {
+      await db().updateTable('artists').set({ icon: row.icon, cover_image: row.cover_image }).where('id', '=', row.id).execute();
+    }
+  });
+
   it('marks plan number {no} as focused', async () => {
     const row = await artistBySlug('hoshino_mirai');
     const second = await db().selectFrom('plans').select('id').where('artist_id', '=', row.id).orderBy('sort').orderBy('id').offset(1).limit(1).executeTakeFirstOrThrow();
