@@ -211,7 +211,7 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     const { id } = await historyOf(next.id);
     const csv = steps[5]!;
     if (csv.kind !== 'csv') throw new Error('the README block has no shipment file');
-    writeFileSync(path.join(dataDir, csv.file), `${csv.text.replace('<id from 注文履歴>', String(id))}\n`);
+    writeFileSync(path.join(dataDir, csv.file), `${csv.text.replace('<注文番号 from 注文履歴>', String(id))}\n`);
     expect(await opsStep(steps[6]!, shownDeadline)).toMatchObject({ applied: 1, alreadyApplied: 0, refused: [] });
     expect(await ops('shipments', 'import', path.join(dataDir, csv.file))).toMatchObject({ applied: 0, alreadyApplied: 1, refused: [] });
     const shipped = await historyOf(next.id);
