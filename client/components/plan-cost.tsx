@@ -33,7 +33,7 @@ export function PriceBreakdown({ price }: { price: RoundPrice }) {
       {price.lines.map((line, i) => (
         <span key={i} className="plan-cost-line">
           {i > 0 ? (english ? ' + ' : ' ＋ ') : null}
-          {t(line.label)} ¥{formatNumber(line.amount)}
+          {`${t(line.label)} ¥${formatNumber(line.amount)}`}
           {line.preTax === undefined ? null : <span className="price-pretax">{formatPreTaxNote(line.preTax, english)}</span>}
         </span>
       ))}

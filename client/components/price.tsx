@@ -14,7 +14,7 @@ export function Price({ price }: { price: RoundPrice }) {
   const month = perMonthText(price);
   return (
     <span className="price">
-      <span className="price-main">¥{formatNumber(price.total)}</span>
+      <span className="price-main">{`¥${formatNumber(price.total)}`}</span>
       <span className="price-note">{english ? ` (${note})` : `（${note}）`}</span>
       {month ? <span className="price-month">{t(month)}</span> : null}
     </span>
