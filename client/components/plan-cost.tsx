@@ -34,7 +34,7 @@ export function PriceBreakdown({ price }: { price: RoundPrice }) {
         <span key={i} className="plan-cost-line">
           {i > 0 ? (english ? ' + ' : ' ＋ ') : null}
           {`${t(line.label)} ¥${formatNumber(line.amount)}`}
-          {line.preTax === undefined ? null : <span className="price-pretax">{formatPreTaxNote(line.preTax, english)}</span>}
+          {line.preTax === undefined ? null : <span className="price-pretax">{`${english ? ' ' : ''}${formatPreTaxNote(line.preTax, english)}`}</span>}
         </span>
       ))}
     </p>
