@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { formatNumber, formatPreTaxNote } from '../../shared/format.ts';
 import { deferredNoteText, roundLabel, type RoundPrice } from '../../shared/price-display.ts';
 import { useLang, useT } from '../lang.tsx';
@@ -31,11 +32,12 @@ export function PriceBreakdown({ price }: { price: RoundPrice }) {
   return (
     <p className="plan-cost-breakdown">
       {price.lines.map((line, i) => (
-        <span key={i} className="plan-cost-line">
+        // Each amount stays with its label; a narrow card breaks the line between the parts.
+        <Fragment key={i}>
           {i > 0 ? (english ? ' + ' : ' ＋ ') : null}
-          {`${t(line.label)} ¥${formatNumber(line.amount)}`}
+          <span className="plan-cost-line">{`${t(line.label)} ¥${formatNumber(line.amount)}`}</span>
           {line.preTax === undefined ? null : <span className="price-pretax">{`${english ? ' ' : ''}${formatPreTaxNote(line.preTax, english)}`}</span>}
-        </span>
+        </Fragment>
       ))}
     </p>
   );

@@ -73,7 +73,7 @@ describe('the price a fan sees is the price a fan pays', () => {
     }
     const artist = await page(href('artist', { slug: SLUG }));
     expect(artist).toContain(`<span class="plan-cost-label">1回のお届け</span> <strong class="plan-cost-amount"><span class="price">${headline('¥3,960')}`);
-    expect(artist).toContain('商品 ¥3,300<span class="price-pretax">（税抜 ¥3,000）</span>');
+    expect(artist).toContain('<span class="plan-cost-line">商品 ¥3,300</span><span class="price-pretax">（税抜 ¥3,000）</span>');
     expect(artist).toContain('送料（1回分） ¥660');
     expect(artist).toContain('1回のお届け（3か月ごと）');
     expect(artist).toContain(`${headline('¥17,160')}<span class="price-month">1か月あたり ¥5,720</span>`);
