@@ -10,7 +10,7 @@ import { Phrases } from './phrases.tsx';
 
 /** What a card renders, and all a list page's hydration data carries per artist (issue 11). */
 export type ArtistCardData = Pick<Artist, 'id' | 'name' | 'subName' | 'slug' | 'icon' | 'coverImage' | 'type' | 'backgroundColor' | 'isClose' | 'tags'> & {
-  lowestPrice: PlanPrice | null;
+  lowestPrice: Pick<PlanPrice, 'price' | 'period'> | null;
 };
 
 /**
@@ -19,7 +19,7 @@ export type ArtistCardData = Pick<Artist, 'id' | 'name' | 'subName' | 'slug' | '
  */
 export function toArtistCard(artist: Artist): ArtistCardData {
   const { id, name, subName, slug, icon, coverImage, type, backgroundColor, isClose, tags, lowestPrice } = artist;
-  const price = lowestPrice ? { price: lowestPrice.price, preTaxPrice: lowestPrice.preTaxPrice, period: lowestPrice.period } : null;
+  const price = lowestPrice ? { price: lowestPrice.price, period: lowestPrice.period } : null;
   return { id, name, subName, slug, icon, coverImage, type, backgroundColor, isClose, tags, lowestPrice: price };
 }
 
