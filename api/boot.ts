@@ -31,7 +31,7 @@ export async function bootApi(config: Config, logger: Logger) {
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const wantSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
   if (wantSeed) logSeed(logger, await seedDemo(database.db));
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, dataDir: config.DATA_DIR });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, supportEmail: config.COMPANY_EMAIL, dataDir: config.DATA_DIR });
   logger.info({ mail: mailer.kind }, mailer.kind === 'smtp' ? 'mail goes out over SMTP' : 'mail goes to the outbox folder');
   const ctx: ApiContext = {
     db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, mailer,

@@ -7,6 +7,9 @@ import { isHostEntry } from './allowed-hosts.ts';
  */
 const url = z.url();
 
+/** The demo company's address, also what a mailer built without configuration (tests) quotes. */
+export const DEFAULT_COMPANY_EMAIL = 'support@oshibox.example';
+
 /** What an operator typed, quoted and cut short, for a message that names it. */
 function shown(raw: string): string {
   return JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
@@ -96,7 +99,7 @@ export const ConfigSchema = z.object({
   COMPANY_URL: url.default('https://company.oshibox.example'),
   COMPANY_ADDRESS: z.string().min(1).default('〒150-0002 東京都渋谷区渋谷2-24-12'),
   COMPANY_TEL: z.string().min(1).default('03-0000-0000'),
-  COMPANY_EMAIL: z.email().default('support@oshibox.example'),
+  COMPANY_EMAIL: z.email().default(DEFAULT_COMPANY_EMAIL),
   COMPANY_REPRESENTATIVE: z.string().min(1).default('代表取締役 推野 箱太郎'),
   TWITTER_URL: url.default('https://twitter.com/oshibox_jp'),
   INSTAGRAM_URL: url.default('https://www.instagram.com/oshibox_jp/'),

@@ -50,16 +50,3 @@ export function formatPreTaxNote(preTax: number, english = false): string {
   const amount = formatPreTaxPrice(preTax, english);
   return english ? `(${amount})` : `（${amount}）`;
 }
-
-/** `／月`, `／3か月`: the billing cycle after a price (a plan's `period` in months). */
-export function formatPeriod(period: number, english = false): string {
-  if (english) return period === 1 ? '/ month' : `/ ${period} months`;
-  return period === 1 ? '／月' : `／${period}か月`;
-}
-
-/** A card's starting price: `月額 ¥3,300〜`, `3か月 ¥16,500〜`; `From ¥3,300 / month`. */
-export function formatFromPrice(price: number, period: number, english = false): string {
-  const yen = `¥${formatNumber(price)}`;
-  if (english) return `From ${yen} ${formatPeriod(period, true)}`;
-  return period === 1 ? `月額 ${yen}〜` : `${period}か月 ${yen}〜`;
-}

@@ -16,7 +16,8 @@ export function factsForMail(fact: RoundFacts, extra: Partial<BillingMailFacts> 
     planName: fact.plan_name,
     count: fact.count,
     round: { endDate: fact.end_date.toISOString(), shipDate: fact.ship_date.toISOString() },
-    total: fact.total,
+    charge: { price: fact.price, shipFee: fact.ship_fee, fee: fact.fee, total: fact.total },
+    period: fact.period,
     method: parsePaymentMethod(fact.payment_method),
     ...extra,
   };

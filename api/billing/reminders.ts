@@ -27,7 +27,7 @@ export async function queueReminders(ctx: ApiContext, scope: BillingScope = {}):
 
 async function queueRound(ctx: ApiContext, round: BillingRound): Promise<number> {
   const plan = await ctx.db.selectFrom('plans').innerJoin('artists', 'artists.id', 'plans.artist_id')
-    .select(['plans.name', 'plans.price', 'plans.pre_tax_price', 'artists.name as artist_name'])
+    .select(['plans.name', 'plans.price', 'plans.pre_tax_price', 'plans.period', 'artists.name as artist_name'])
     .where('plans.id', '=', round.plan_id).executeTakeFirstOrThrow();
   const vars = { brand: ctx.mailer.brand, origin: ctx.publicOrigin };
   let queued = 0;
@@ -38,7 +38,7 @@ async function queueRound(ctx: ApiContext, round: BillingRound): Promise<number>
       const money = roundCharge({ price: plan.price, preTaxPrice: plan.pre_tax_price }, s.count, method === 'GMOAB', round.end_date);
       const mail = renderReminderMail({
         lang: s.lang === 'en' ? 'en' : 'ja', to: s.email, artistName: plan.artist_name, planName: plan.name, count: s.count,
-        round: { endDate: round.end_date.toISOString(), shipDate: round.ship_date.toISOString() }, total: money.total, method,
+        round: { endDate: round.end_date.toISOString(), shipDate: round.ship_date.toISOString() }, charge: money, period: plan.period, method,
       }, vars);
       return { key: `reminder:${s.user_plan_id}:${round.id}`, kind: 'reminder', userId: s.user_id, historyId: null, mail };
     });

@@ -3,6 +3,7 @@ import { formatDate, formatDateTime, formatPrice, lastAcceptedMoment } from '../
 import { lastChanceToPay } from '../../shared/billing-rules.ts';
 import { DEFERRED_PAYMENT } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payment.ts';
+import { describeCharge, roundPriceText, type ChargeParts } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import type { Lang } from '../../shared/text.ts';
@@ -22,7 +23,9 @@ export interface BillingMailFacts {
   count: number;
   /** ISO instants, as the shared round rules take them. */
   round: { endDate: string; shipDate: string };
-  total: number;
+  /** The round's charge (goods × count, shipping, fee, total) and the months the round covers. */
+  charge: ChargeParts;
+  period: number;
   method: PaymentMethod;
   /** failed: when the charge is tried again, if it will be. */
   nextAttemptAt?: Date | null;
@@ -42,10 +45,11 @@ function what(f: BillingMailFacts, en: boolean): string {
   return en ? `${f.artistName} "${f.planName}" × ${f.count}, ${issueLabel(f.round).en}` : `${f.artistName}「${f.planName}」×${f.count}（${issueLabel(f.round).ja}）`;
 }
 
+/** 「1回のお届け ¥3,960（税込・送料込）（内訳: …）、クレジットカード」: shared/price-display.ts words it. */
 function amount(f: BillingMailFacts, en: boolean): string {
   const method = PAYMENT_METHOD_LABELS[f.method][en ? 'en' : 'ja'];
-  return en ? `${formatPrice(f.total, true)} by ${method} (plan × quantity, shipping and any deferred-payment fee)`
-    : `${formatPrice(f.total)}（${method}・プラン代金×数量、送料、後払い手数料を含みます）`;
+  const price = roundPriceText(describeCharge(f.charge, { count: f.count, period: f.period }));
+  return en ? `${price.en}, by ${method}` : `${price.ja}、${method}`;
 }
 
 export function renderReminderMail(f: BillingMailFacts, vars: Vars): OutgoingMail {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { DEFAULT_COMPANY_EMAIL } from '../../shared/config.ts';
 
 /** One message, already rendered. */
 export interface OutgoingMail {
@@ -22,6 +23,8 @@ export interface Mailer {
   kind: 'smtp' | 'outbox';
   /** The shop's name, as the mails sign. */
   brand: string;
+  /** Where shoppers write to (COMPANY_EMAIL): the mails that quote the returns policy name it. */
+  supportEmail: string;
   /** Rejects when the message is not handed over within the deadline. */
   send(mail: OutgoingMail): Promise<void>;
   /** The outbox kept in memory (DATA_DIR=memory://, tests); empty for the other kinds. */
@@ -33,6 +36,8 @@ export interface MailerOptions {
   smtpUrl?: string | undefined;
   from: string;
   brand: string;
+  /** COMPANY_EMAIL; the configuration's default when not given (tests). */
+  supportEmail?: string;
   /** DATA_DIR: the outbox is `${dataDir}/outbox/`; `memory://` keeps it in memory. */
   dataDir: string;
   timeoutMs?: number;
@@ -43,10 +48,10 @@ export const MAIL_TIMEOUT_MS = 10_000;
 export function createMailer(options: MailerOptions): Mailer {
   const timeoutMs = options.timeoutMs ?? MAIL_TIMEOUT_MS;
   const base = options.smtpUrl ? smtpMailer(options.smtpUrl, options.from, timeoutMs) : outboxMailer(options.dataDir);
-  return { ...base, brand: options.brand };
+  return { ...base, brand: options.brand, supportEmail: options.supportEmail ?? DEFAULT_COMPANY_EMAIL };
 }
 
-function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Omit<Mailer, 'brand'> {
+function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Omit<Mailer, 'brand' | 'supportEmail'> {
   const transport = nodemailer.createTransport(smtpUrl, {
     // Each stage has its own deadline as well as the whole send (below).
     connectionTimeout: timeoutMs,
@@ -61,7 +66,7 @@ function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Omit<Mail
   };
 }
 
-function outboxMailer(dataDir: string): Omit<Mailer, 'brand'> {
+function outboxMailer(dataDir: string): Omit<Mailer, 'brand' | 'supportEmail'> {
   const memory: OutboxEntry[] = [];
   const folder = path.join(dataDir, 'outbox');
   return {

@@ -1,6 +1,8 @@
 import type { UserPlanChange, UserPlanCreated } from '../../shared/api/types.ts';
 import { formatDate, formatPrice } from '../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
+import { describeCharge, roundPriceText } from '../../shared/price-display.ts';
+import { RETURNS_POLICY_HEADING, returnsPolicyText } from '../../shared/returns-policy.ts';
 import { href } from '../../shared/routes.ts';
 import {
   CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineLabel, issueLabel, issueLabelCapitalised, undoUntilLabel,
@@ -61,23 +63,30 @@ function undoLines(lang: Lang, kind: ChangeMailKind, change: UserPlanChange): st
 interface Vars {
   brand: string;
   origin: string;
+  /** Where a damaged or wrong box is reported (the returns policy names it). */
+  supportEmail: string;
 }
+
+/** Tier and count changes alter what a round costs: their mails state the new round's price. */
+const PRICED_CHANGES: ReadonlySet<ChangeMailKind> = new Set(['tier', 'count']);
 
 export function renderSubscribedMail(lang: Lang, to: string, created: UserPlanCreated, vars: Vars): OutgoingMail {
   const { userPlan, appliesFrom, history } = created;
   const en = lang === 'en';
   const round = appliesFrom.order;
   const issue = round ? issueLabel(round)[lang] : '';
+  const charged = describeCharge(history, { count: userPlan.count, period: userPlan.plan.period });
   const lines = [
     en ? `Thank you. Your subscription to ${userPlan.artist.name} "${userPlan.plan.name}" is confirmed.`
       : `${userPlan.artist.name}「${userPlan.plan.name}」のお申し込みを受け付けました。ありがとうございます。`,
     en ? `First box: ${issue}, ships around ${round ? formatDate(round.shipDate) : '-'}. Quantity: ${userPlan.count}.`
       : `初回のお届け: ${issue}（${round ? formatDate(round.shipDate) : '-'}ごろ発送予定）、数量: ${userPlan.count}`,
-    en ? `Charged now: ${formatPrice(history.total, true)} by ${PAYMENT_METHOD_LABELS[history.paymentMethod].en} (plan × quantity, shipping, and the deferred-payment fee if any).`
-      : `今回のお支払い: ${formatPrice(history.total)}（${PAYMENT_METHOD_LABELS[history.paymentMethod].ja}・プラン代金×数量、送料、後払い手数料を含みます）`,
+    en ? `Charged now by ${PAYMENT_METHOD_LABELS[history.paymentMethod].en}: ${roundPriceText(charged).en}.`
+      : `今回のお支払い（${PAYMENT_METHOD_LABELS[history.paymentMethod].ja}）: ${roundPriceText(charged).ja}`,
     CHARGE_TIMING_TEXT[lang],
     ROUND_RULE_TEXT[lang],
     HOW_TO_CANCEL_TEXT[lang],
+    `${RETURNS_POLICY_HEADING[lang]}${en ? ': ' : '：'}${returnsPolicyText(vars.supportEmail)[lang]}`,
   ];
   const subject = en ? `Your subscription is confirmed (${issue})` : `お申し込みを受け付けました（${issue}）`;
   return build(lang, to, subject, lines, vars);
@@ -91,10 +100,16 @@ export function renderChangeMail(lang: Lang, to: string, kind: ChangeMailKind, c
       : `${userPlan.artist.name}「${userPlan.plan.name}」×${userPlan.count}：${appliesFrom.label.ja}反映されます。`,
     ...(change.refunded ? [refundLine(lang, change)] : []),
     ...undoLines(lang, kind, change),
+    ...(PRICED_CHANGES.has(kind) ? [pricedLine(lang, change)] : []),
     ROUND_RULE_TEXT[lang],
   ];
   const subject = `${CHANGE_SUBJECTS[kind][lang]}（${appliesFrom.label[lang]}）`;
   return build(lang, to, subject, lines, vars);
+}
+
+function pricedLine(lang: Lang, { userPlan, appliesFrom }: UserPlanChange): string {
+  const price = roundPriceText(describeCharge(userPlan.nextRoundCharge, { count: userPlan.count, period: userPlan.plan.period }));
+  return lang === 'en' ? `Price ${appliesFrom.label.en}: ${price.en}.` : `${appliesFrom.label.ja}のお支払い: ${price.ja}`;
 }
 
 function build(lang: Lang, to: string, subject: string, lines: string[], vars: Vars): OutgoingMail {

@@ -54,6 +54,9 @@ export async function subscribe(ctx: ApiContext, user: CurrentUser, input: Subsc
     refunded: false,
     history: {
       id: history.id,
+      price: history.price,
+      shipFee: history.ship_fee,
+      fee: history.fee,
       total: history.total,
       paymentStatus: result.status === 'succeeded' ? 'SUCCESS' : 'BEFORE',
       paymentMethod: source.method,

@@ -18,7 +18,7 @@ async function langOf(ctx: ApiContext, userId: number): Promise<'ja' | 'en'> {
   return row?.lang === 'en' ? 'en' : 'ja';
 }
 
-const vars = (ctx: ApiContext) => ({ brand: ctx.mailer.brand, origin: ctx.publicOrigin });
+const vars = (ctx: ApiContext) => ({ brand: ctx.mailer.brand, origin: ctx.publicOrigin, supportEmail: ctx.mailer.supportEmail });
 
 export async function sendSubscribedMail(ctx: ApiContext, user: CurrentUser, created: UserPlanCreated): Promise<void> {
   await sendQuietly(ctx, 'subscribed', renderSubscribedMail(await langOf(ctx, user.id), user.email, created, vars(ctx)));

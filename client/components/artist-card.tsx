@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Artist, PlanPrice } from '../../shared/api/types.ts';
 import { ARTIST_TYPE_LABELS } from '../../shared/artist-types.ts';
-import { formatFromPrice } from '../../shared/format.ts';
+import { TAX_AND_SHIPPING, fromPriceText } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { useLang, useT } from '../lang.tsx';
 import { ArtistTags } from './artist-tags.tsx';
@@ -31,6 +31,7 @@ export function ArtistCard({ artist, showType = true, first = false }: { artist:
   const t = useT();
   const { english } = useLang();
   const price = artist.lowestPrice;
+  // The lowest round total with shipping (issue 18): what the cheapest box really costs.
   return (
     <Link
       to={href('artist', { slug: artist.slug })}
@@ -44,7 +45,11 @@ export function ArtistCard({ artist, showType = true, first = false }: { artist:
         {showType ? <span className="artist-card-type">{t(ARTIST_TYPE_LABELS[artist.type])}</span> : null}
         <span className="artist-card-name" lang={english ? 'ja' : undefined}><Phrases text={artist.name} /></span>
         {artist.subName ? <span className="artist-card-sub">{artist.subName}</span> : null}
-        {price ? <span className="artist-card-price">{formatFromPrice(price.price, price.period, english)}</span> : null}
+        {price ? (
+          <span className="artist-card-price">
+            {t(fromPriceText(price))}<span className="artist-card-price-note">{t(TAX_AND_SHIPPING)}</span>
+          </span>
+        ) : null}
       </span>
       <ArtistTags tags={artist.tags} closed={artist.isClose} />
     </Link>

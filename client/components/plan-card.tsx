@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import type { Order, Plan } from '../../shared/api/types.ts';
 import { formatDate, formatDeadline } from '../../shared/format.ts';
 import { NextRoundLine } from './subscription/next-round-line.tsx';
+import { planRoundPrice } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { useLang, useT } from '../lang.tsx';
 import { useLocalize } from './catalogue-text.ts';
 import { PlanContentsList } from './plan-contents.tsx';
 import { PlanCost } from './plan-cost.tsx';
-import { Price } from './price.tsx';
 import { Phrases } from './phrases.tsx';
 
 interface PlanCardProps {
@@ -45,10 +45,7 @@ export function PlanCard({ plan, slug, focused = false, closed = false, amongOth
     >
       {featured ? <p className="plan-badge">{t({ ja: 'おすすめ', en: 'Featured' })}</p> : null}
       <h3 id={`plan-name-${plan.id}`} className="plan-name" lang={name.lang}><Phrases text={name.text} /></h3>
-      <p className="plan-price">
-        <Price price={plan.price} preTaxPrice={plan.preTaxPrice} period={plan.period} />
-      </p>
-      <PlanCost plan={plan} />
+      <PlanCost price={planRoundPrice(plan)} />
       {plan.contents ? <PlanContentsList contents={plan.contents} /> : null}
       {round ? <PlanRound round={round} next={plan.nextOrder} slug={slug} planId={plan.id} /> : <PlanUnavailable closed={closed} />}
       {attention.text ? <p className="plan-attention" lang={attention.lang}>{attention.text}</p> : null}

@@ -1,37 +1,44 @@
-import { formatPrice, formatNumber } from '../../shared/format.ts';
-import { roundCharge } from '../../shared/money.ts';
+import { Fragment } from 'react';
+import { formatNumber, formatPreTaxNote } from '../../shared/format.ts';
+import { deferredNoteText, roundLabel, type RoundPrice } from '../../shared/price-display.ts';
 import { useLang, useT } from '../lang.tsx';
+import { Price } from './price.tsx';
 
 /**
- * What one delivery really costs: the plan price plus shipping (once per round), and the extra
- * fee when paying later (GMOAB). The sums come from shared/money.ts `roundCharge`, the same rule
- * checkout charges by, so the card and the bill cannot disagree.
+ * What one delivery really costs, as the headline of a plan (issue 18): the round's total with tax
+ * and shipping, the breakdown beneath it, and what paying later (GMOAB) would add. Every figure
+ * comes from shared/price-display.ts, the rule checkout charges by, so the card and the bill
+ * cannot disagree.
  */
-export function PlanCost({ plan }: { plan: { price: number; preTaxPrice: number } }) {
-  const { english } = useLang();
+export function PlanCost({ price }: { price: RoundPrice }) {
   const t = useT();
-  const now = new Date();
-  const card = roundCharge(plan, 1, false, now);
-  const deferredFee = roundCharge(plan, 1, true, now).fee;
-  const yen = (value: number) => `¥${formatNumber(value)}`;
+  const note = deferredNoteText(price);
   return (
     <div className="plan-cost">
       <p className="plan-cost-total">
-        <span className="plan-cost-label">{t({ ja: '1回のお届け', en: 'Per delivery' })}</span>{' '}
-        <strong className="plan-cost-amount">{formatPrice(card.total, english)}</strong>
+        <span className="plan-cost-label">{t(roundLabel(price))}</span>{' '}
+        <strong className="plan-cost-amount"><Price price={price} /></strong>
       </p>
-      <p className="plan-cost-breakdown">
-        {t({
-          ja: `商品 ${yen(card.price)} ＋ 送料 ${yen(card.shipFee)}`,
-          en: `Box ${yen(card.price)} + shipping ${yen(card.shipFee)}`,
-        })}
-      </p>
-      <p className="plan-cost-note">
-        {t({
-          ja: `後払い（GMO後払い）は手数料 ${yen(deferredFee)} が加わります`,
-          en: `Paying later (GMO deferred payment) adds a ${yen(deferredFee)} fee`,
-        })}
-      </p>
+      <PriceBreakdown price={price} />
+      {note ? <p className="plan-cost-note">{t(note)}</p> : null}
     </div>
+  );
+}
+
+/** 「商品 ¥3,300（税抜 ¥3,000）＋ 送料（1回分） ¥660」 */
+export function PriceBreakdown({ price }: { price: RoundPrice }) {
+  const t = useT();
+  const { english } = useLang();
+  return (
+    <p className="plan-cost-breakdown">
+      {price.lines.map((line, i) => (
+        // Each amount stays with its label; a narrow card breaks the line between the parts.
+        <Fragment key={i}>
+          {i > 0 ? (english ? ' + ' : ' ＋ ') : null}
+          <span className="plan-cost-line">{`${t(line.label)} ¥${formatNumber(line.amount)}`}</span>
+          {line.preTax === undefined ? null : <span className="price-pretax">{`${english ? ' ' : ''}${formatPreTaxNote(line.preTax, english)}`}</span>}
+        </Fragment>
+      ))}
+    </p>
   );
 }

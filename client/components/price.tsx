@@ -1,19 +1,22 @@
-import { formatPeriod, formatPreTaxNote, formatPrice } from '../../shared/format.ts';
-import { useLang } from '../lang.tsx';
+import { formatNumber } from '../../shared/format.ts';
+import { TAX_AND_SHIPPING, perMonthText, type RoundPrice } from '../../shared/price-display.ts';
+import { useLang, useT } from '../lang.tsx';
 
 /**
- * `¥3,300（税込）／月` with the pre-tax amount beside it, as the spec shows both. The cycle is
- * kept on the price's line (no break between them); the pre-tax note may wrap below.
+ * The headline figure of a round: `¥3,960（税込・送料込）`, and for a plan of several months what
+ * that comes to a month. Words and amounts come from shared/price-display.ts; the amount stays on
+ * one line, the note may wrap below it.
  */
-export function Price({ price, preTaxPrice, period }: { price: number; preTaxPrice: number; period?: number }) {
+export function Price({ price }: { price: RoundPrice }) {
+  const t = useT();
   const { english } = useLang();
+  const note = t(TAX_AND_SHIPPING);
+  const month = perMonthText(price);
   return (
     <span className="price">
-      <span className="price-main">
-        {formatPrice(price, english)}
-        {period === undefined ? null : <span className="price-period">{formatPeriod(period, english)}</span>}
-      </span>{' '}
-      <span className="price-pretax">{formatPreTaxNote(preTaxPrice, english)}</span>
+      <span className="price-main">{`¥${formatNumber(price.total)}`}</span>
+      <span className="price-note">{english ? ` (${note})` : `（${note}）`}</span>
+      {month ? <span className="price-month">{t(month)}</span> : null}
     </span>
   );
 }

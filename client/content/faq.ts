@@ -86,8 +86,8 @@ const deliveryQuestions: Question[] = [
     id: 'faq-shipping-fee',
     question: { ja: '送料はかかりますか？', en: 'Is there a shipping fee?' },
     answer: [p({
-      ja: `BOX1箱につき${FEES.shipping.ja}の送料がかかります。プランの種類にかかわらず同じ金額です。`,
-      en: `Yes: ${FEES.shipping.en} per box, whatever the plan.`,
+      ja: `1回のお届けにつき${FEES.shipping.ja}の送料がかかります（同じ回の複数箱はまとめてお届けします）。プランの種類にかかわらず同じ金額で、各プランのページの金額は送料込みで表示しています。`,
+      en: `Yes: ${FEES.shipping.en} per delivery (several boxes of one round ship together), whatever the plan. The prices on each plan’s page include it.`,
     })],
   },
   {

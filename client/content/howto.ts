@@ -113,8 +113,8 @@ export const howtoContent: ContentBuilder = ({ brandName }) => ({
       blocks: [
         list([
           {
-            ja: '各プランの料金は、プランのページに税込価格で表示しています。',
-            en: 'Each plan’s price is shown on its page, tax included.',
+            ja: '各プランのページには、1回のお届けにお支払いいただく金額（税込・送料込）と、その内訳（商品代金・送料）を表示しています。',
+            en: 'Each plan’s page shows what one delivery costs, tax and shipping included, and its breakdown (goods and shipping).',
           },
           {
             ja: `送料は、1回のお届けにつき${FEES.shipping.ja}です（同じ回の複数個はまとめてお届けします）。`,

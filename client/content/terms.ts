@@ -92,7 +92,7 @@ function subscriptionArticles(): NumberedPart[] {
       title: { ja: '料金と支払', en: 'Fees and payment' },
       blocks: clauses([
         { text: { ja: '会員は、各プランのページに表示する料金（税込）に加え、送料その他当社が定める料金を支払うものとします。', en: 'Members pay the price shown on each Plan page (tax included) plus shipping and any other fees we specify.' } },
-        { text: { ja: `送料は、商品1箱につき${FEES.shipping.ja}とします。`, en: `Shipping is ${FEES.shipping.en} per box.` } },
+        { text: { ja: `送料は、1回のお届けにつき${FEES.shipping.ja}とします（同じ回の複数の商品はまとめてお届けします）。`, en: `Shipping is ${FEES.shipping.en} per delivery (several boxes of one round ship together).` } },
         {
           text: { ja: '支払方法は次のとおりとします。', en: 'The payment methods are:' },
           items: [

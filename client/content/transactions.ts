@@ -1,6 +1,7 @@
 import { href } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
-import { CARD_BRAND_LIST, DEFECT_REPORT_PERIOD, DUE_DAYS, FEES, MAX_LATE_FEES } from './shop-facts.ts';
+import { RETURNS_POLICY_HEADING, returnsPolicyText } from '../../shared/returns-policy.ts';
+import { CARD_BRAND_LIST, DUE_DAYS, FEES, MAX_LATE_FEES } from './shop-facts.ts';
 import { list, mailLink, note, p, same, type Block, type ContentBuilder, type Definition } from './types.ts';
 
 /**
@@ -35,13 +36,13 @@ export const transactionsContent: ContentBuilder = ({ brandName, company, public
               details: [p(same(brandName)), { kind: 'links', items: [{ label: same(publicOrigin), href: publicOrigin }] }],
             },
             row({ ja: '販売価格', en: 'Prices' }, {
-              ja: '各プランのページに税込価格で表示しています。',
-              en: 'Shown on each plan’s page, tax included.',
+              ja: '各プランのページに、1回のお届けあたりのお支払い額（税込・送料込）とその内訳（商品代金・送料）を表示しています。',
+              en: 'Each plan’s page shows what one delivery costs (tax and shipping included) and its breakdown (goods and shipping).',
             }),
             {
               term: { ja: '商品代金以外の必要料金', en: 'Charges other than the price' },
               details: [list([
-                { ja: `送料：BOX1箱につき${FEES.shipping.ja}`, en: `Shipping: ${FEES.shipping.en} per box` },
+                { ja: `送料：1回のお届けにつき${FEES.shipping.ja}（同じ回の複数箱はまとめてお届けします）`, en: `Shipping: ${FEES.shipping.en} per delivery (several boxes of one round ship together)` },
                 { ja: `GMO後払い手数料：お申し込み1回につき${FEES.deferred.ja}`, en: `GMO deferred payment fee: ${FEES.deferred.en} per application` },
                 {
                   ja: `GMO後払いの再請求書発行手数料：1回につき${FEES.lateFee.ja}（${MAX_LATE_FEES.ja}、合計${FEES.lateFeeMax.ja}まで）`,
@@ -90,17 +91,8 @@ export const transactionsContent: ContentBuilder = ({ brandName, company, public
               })],
             },
             {
-              term: { ja: '返品・交換', en: 'Returns and exchanges' },
-              details: [
-                p({
-                  ja: '中身がサプライズの商品という性質上、お客様のご都合による返品・交換はお受けできません。',
-                  en: 'Because the contents are a surprise, returns and exchanges for personal reasons are not accepted.',
-                }),
-                p({
-                  ja: `初期不良・配送中の破損・内容の誤りがあった場合は、${DEFECT_REPORT_PERIOD.ja}にメールでご連絡ください。送料当社負担にて、交換または返金にて対応いたします。`,
-                  en: `If an item is defective, damaged in transit or wrong, e-mail us ${DEFECT_REPORT_PERIOD.en}. We will replace it or refund you, and bear the shipping costs.`,
-                }),
-              ],
+              term: RETURNS_POLICY_HEADING,
+              details: [p(returnsPolicyText(company.email)), mailLink(company.email)],
             },
             {
               term: { ja: '解約・申込の撤回', en: 'Cancellation' },

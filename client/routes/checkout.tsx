@@ -2,8 +2,9 @@ import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type
 import { data } from 'react-router';
 import * as z from 'zod/mini';
 import type { CreditInfo, CurrentUser, PlanDetail } from '../../shared/api/types.ts';
-import { roundCharge, type RoundCharge } from '../../shared/money.ts';
+import { roundCharge } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
+import { describeCharge, type RoundPrice } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import { COUNT_LIMITS, hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
@@ -37,7 +38,8 @@ interface CheckoutData {
   user: CurrentUser;
   card: CreditInfo | null;
   count: number;
-  money: RoundCharge;
+  /** What this round charges with the shopper's method, as every price in the shop is stated. */
+  price: RoundPrice;
   blocker: Blocker | null;
   /** A fresh key per render: a double click or a resent form makes one subscription (issue 8). */
   idempotencyKey: string;
@@ -70,8 +72,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   ]);
   const returnTo = returnPathOf(request);
   const count = CountParam.parse(new URL(request.url).searchParams.get('count') ?? 1);
-  const money = roundCharge(plan, count, user.paymentMethod === 'GMOAB', new Date());
-  return { plan, user, card, count, money, blocker: blockerFor(plan, user, held, returnTo), idempotencyKey: newIdempotencyKey(), returnTo };
+  const price = describeCharge(roundCharge(plan, count, user.paymentMethod === 'GMOAB', new Date()), { count, period: plan.period });
+  return { plan, user, card, count, price, blocker: blockerFor(plan, user, held, returnTo), idempotencyKey: newIdempotencyKey(), returnTo };
 }
 
 interface CheckoutFailure {
@@ -92,7 +94,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** docs/spec.md §2 checkout: the final confirmation screen (issue 8). */
 export function Component() {
-  const { plan, user, card, count, money, blocker, idempotencyKey, returnTo } = useLoaderData<typeof loader>();
+  const { plan, user, card, count, price, blocker, idempotencyKey, returnTo } = useLoaderData<typeof loader>();
   const failure = useActionData<CheckoutFailure>();
   const t = useT();
   const round = plan.currentOrder;
@@ -117,7 +119,7 @@ export function Component() {
             </select>
             <button type="submit" className="button button-ghost">{t(COPY.recalc)}</button>
           </Form>
-          <CheckoutTerms count={count} money={money} round={round} period={plan.period} />
+          <CheckoutTerms count={count} price={price} round={round} />
           <CheckoutAccount user={user} card={card} returnTo={returnTo} />
         </>
       ) : null}

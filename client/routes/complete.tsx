@@ -1,13 +1,15 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { UserPlan } from '../../shared/api/types.ts';
-import { formatDate, formatPrice } from '../../shared/format.ts';
+import { formatDate } from '../../shared/format.ts';
+import { describeCharge } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import { PageMeta } from '../components/page-meta.tsx';
+import { PlanCost } from '../components/plan-cost.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { userPlanOf } from '../data/user-plan.ts';
-import { useLang, useT } from '../lang.tsx';
+import { useT } from '../lang.tsx';
 
 const COPY = {
   title: { ja: 'お申し込みが完了しました', en: 'Your subscription is complete' },
@@ -27,7 +29,6 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<{
 export function Component() {
   const { userPlan } = useLoaderData<typeof loader>();
   const t = useT();
-  const { english } = useLang();
   const round = userPlan?.nextRound ?? null;
   return (
     <section className="page complete-page">
@@ -42,7 +43,8 @@ export function Component() {
               en: `${userPlan.artist.name} "${userPlan.plan.name}" × ${userPlan.count}: your boxes start with ${issueLabel(round).en}.`,
             })}
           </p>
-          <p>{t(COPY.amount)}: <strong>{formatPrice(userPlan.nextRoundCharge.total, english)}</strong></p>
+          <h2>{t(COPY.amount)}</h2>
+          <PlanCost price={describeCharge(userPlan.nextRoundCharge, { count: userPlan.count, period: userPlan.plan.period })} />
           <h2>{t(COPY.next)}</h2>
           <ul>
             <li>{t({ ja: `${issueLabel(round).ja}は${formatDate(round.shipDate)}ごろ発送予定です。`, en: `${issueLabelCapitalised(round).en} ships around ${formatDate(round.shipDate)}.` })}</li>

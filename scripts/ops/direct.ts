@@ -13,7 +13,7 @@ export async function runDirect(config: Config, command: OpsCommand, onProgress:
   // Logs go to stderr: stdout carries the one JSON summary line.
   const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, 'ops', pino.destination(2));
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, dataDir: config.DATA_DIR });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, supportEmail: config.COMPANY_EMAIL, dataDir: config.DATA_DIR });
   try {
     await migrate(database.db);
     const ctx = {

@@ -286,7 +286,8 @@ export interface UserPlanChange {
 
 /** POST /api/userPlan: the subscription and the charge of the open round. */
 export interface UserPlanCreated extends UserPlanChange {
-  history: { id: number; total: number; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod };
+  /** The charge as recorded: goods × count, shipping, the deferred-payment fee, and their total. */
+  history: { id: number; price: number; shipFee: number; fee: number; total: number; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod };
 }
 
 /** The round of an order as the history shows it: its name, deadline, ship date and 「12月号」. */

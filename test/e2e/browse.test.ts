@@ -21,7 +21,7 @@ describe('browsing the shop', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/lineup\/[a-z0-9_-]+$/);
     const plans = page.locator('.plan-card');
     await plans.first().waitFor();
-    await expect.poll(() => plans.first().locator('.price-main').textContent()).toMatch(/¥[\d,]+（税込）/);
+    await expect.poll(() => plans.first().locator('.plan-cost-amount').textContent()).toMatch(/^¥[\d,]+（税込・送料込）/);
     expect(await page.evaluate(() => 'oshiboxSameDocument' in window || '__sameDocument' in window)).toBe(true);
     await expect.poll(() => page.title()).toBe(`${name} | OshiBox`);
     expect(shop.browser.errors).toEqual([]);

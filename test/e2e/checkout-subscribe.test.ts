@@ -30,18 +30,19 @@ describe('checkout with JavaScript', () => {
     await registerCardOnHostedPage(page, shop.stack.webUrl, '4242424242424242', checkout);
     await waitForHydration(page);
     await page.getByText('•••• 4242').waitFor();
-    for (const item of ['数量', '1回あたりのお支払い金額', '決済の時期', '発送の時期', '申込期間', '解約方法']) {
+    for (const item of ['数量', '1回あたりのお支払い金額', '決済の時期', '発送の時期', '申込期間', '解約方法', '返品・交換']) {
       await page.getByRole('term').filter({ hasText: item }).waitFor();
     }
-    await page.getByText('¥3,960（税込）').first().waitFor();
+    // The round total with tax and shipping heads the price (issue 18).
+    await page.locator('.plan-cost-amount').filter({ hasText: '¥3,960（税込・送料込）' }).waitFor();
     await page.getByRole('button', { name: '申し込む（決済する）' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('complete', { slug, planId: light })}`);
     const status = await page.getByRole('status').filter({ hasText: '月号からお届けします' }).textContent();
     expect(status).toMatch(/\d+月号からお届けします/);
-    await page.getByText('¥3,960（税込）').waitFor();
+    await page.locator('.plan-cost-amount').filter({ hasText: '¥3,960（税込・送料込）' }).waitFor();
     const mail = await shop.mailbox.waitFor(user.email, (m) => m.subject.includes('お申し込みを受け付けました'));
     expect(mail.subject).toMatch(/\d+月号/);
-    expect(mail.text).toContain('¥3,960');
+    expect(mail.text).toContain('1回のお届け ¥3,960（税込・送料込）');
 
     await page.getByRole('link', { name: 'プラン管理へ' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('plan')}`);
@@ -120,12 +121,12 @@ describe('checkout without JavaScript', () => {
     await signInBrowser(shop.noJs, shop, user);
     const page = await shop.noJs.newPage();
     await page.goto(`${shop.stack.webUrl}${href('checkout', { slug, planId: light })}?count=2`);
-    await page.getByText('¥7,260（税込）').first().waitFor();
+    await page.locator('.plan-cost-amount').filter({ hasText: '¥7,260（税込・送料込）' }).waitFor();
     const key = await page.locator('input[name="idempotencyKey"]').inputValue();
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     await page.getByRole('button', { name: '申し込む（決済する）' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('complete', { slug, planId: light })}`);
-    await page.getByText('¥7,260（税込）').waitFor();
+    await page.locator('.plan-cost-amount').filter({ hasText: '¥7,260（税込・送料込）' }).waitFor();
     // The browser's "resend form" after going back: the same key, the same answer, one charge.
     const again = await page.request.post(`${shop.stack.webUrl}${href('checkout', { slug, planId: light })}`, {
       form: { count: '2', idempotencyKey: key }, maxRedirects: 0, headers: { 'sec-fetch-site': 'same-origin' },

@@ -30,7 +30,7 @@ describe('POST /api/userPlan', () => {
     expect(res.status, res.text).toBe(201);
     created = res.body as UserPlanCreated;
     expect(created.appliesFrom.label).toEqual({ ja: '12月号から', en: 'from the December issue' });
-    expect(created.history).toMatchObject({ total: 3300 * 2 + 660, paymentStatus: 'SUCCESS', paymentMethod: 'CARD' });
+    expect(created.history).toMatchObject({ price: 6600, shipFee: 660, fee: 0, total: 3300 * 2 + 660, paymentStatus: 'SUCCESS', paymentMethod: 'CARD' });
     expect(created.userPlan).toMatchObject({ count: 2, paused: false, nextRoundPaymentStatus: 'SUCCESS' });
     const [row] = await userPlansOf(api, shopper.userId);
     expect(row).toMatchObject({ plan_id: shop.light, count: 2, status: 'ACTIVE' });
@@ -44,7 +44,13 @@ describe('POST /api/userPlan', () => {
     expect(histories[0]?.paid_at).not.toBeNull();
     expect(histories[0]?.charge_key).toMatch(/^uph-\d+-\d+-\d+$/);
     const mail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('12月号'));
-    expect(mail.text).toContain('¥7,260');
+    // The round total with tax and shipping, as the pages state it, and its breakdown (issue 18).
+    expect(mail.text).toContain('今回のお支払い（クレジットカード）: 1回のお届け（2箱） ¥7,260（税込・送料込）');
+    expect(mail.text).toContain('商品（¥3,300 × 2箱） ¥6,600 ＋ 送料（1回分） ¥660');
+    // The returns policy of the final confirmation screen, with the address to write to.
+    expect(mail.text).toContain('返品・交換：');
+    expect(mail.text).toContain('商品到着後8日以内');
+    expect(mail.text).toContain('support@oshibox.example');
     expect(mail.text).toContain('12月号');
     expect(mail.html).toContain('12月号');
   });

@@ -28,6 +28,10 @@ async function page(path: string, status = 200): Promise<string> {
 }
 
 const yen = (value: number) => `¥${formatNumber(value)}`;
+/** The headline figure as rendered: the amount on its own, then 「（税込・送料込）」. */
+const headline = (total: number) => `<span class="price-main">${yen(total)}</span><span class="price-note">（税込・送料込）</span>`;
+/** Markup without React's text-node separators (`<!-- -->`), as a reader sees the words. */
+const textOf = (html: string) => html.replaceAll('<!-- -->', '');
 
 /** The markup of one plan card. */
 function planCard(html: string, planId: number): string {
@@ -41,29 +45,41 @@ async function plansOf(slug: string) {
   return db()
     .selectFrom('plans')
     .innerJoin('artists', 'artists.id', 'plans.artist_id')
-    .select(['plans.id', 'plans.name', 'plans.name_en', 'plans.price', 'plans.display_type', 'plans.contents'])
+    .select(['plans.id', 'plans.name', 'plans.name_en', 'plans.price', 'plans.period', 'plans.display_type', 'plans.contents'])
     .where('artists.slug', '=', slug)
     .orderBy('plans.sort')
     .execute();
 }
 
 describe('artist page', () => {
-  it('shows every tier with its total per delivery including shipping, the deferred-payment fee and its contents', async () => {
+  it('heads every tier with its total per delivery including tax and shipping, the breakdown and the deferred-payment fee beneath', async () => {
     const html = await page('/lineup/hoshino_mirai');
     const plans = await plansOf('hoshino_mirai');
     expect(plans.length).toBeGreaterThan(1);
     for (const plan of plans) {
-      const card = planCard(html, plan.id);
-      expect(card).toContain(`${yen(plan.price)}（税込）<span class="price-period">／月</span>`);
-      expect(card).toContain('1回のお届け');
-      expect(card).toContain(`${yen(plan.price + SHIPPING_FEE.taxIncluded)}（税込）`);
-      expect(card).toContain(`送料 ${yen(SHIPPING_FEE.taxIncluded)}`);
-      expect(card).toContain('後払い（GMO後払い）は手数料 ¥330 が加わります');
+      const card = textOf(planCard(html, plan.id));
+      // Issue 18: the big figure is what a round costs; the bare plan price only in the breakdown.
+      expect(card).toContain(`<span class="plan-cost-label">1回のお届け</span>`);
+      expect(card).toContain(headline(plan.price + SHIPPING_FEE.taxIncluded));
+      expect(card).not.toContain(`<span class="price-main">${yen(plan.price)}</span>`);
+      expect(card).toContain(`商品 ${yen(plan.price)}`);
+      expect(card).toContain(`送料（1回分） ${yen(SHIPPING_FEE.taxIncluded)}`);
+      expect(card).toContain(`GMO後払いの場合は手数料 ¥330 が加わり、1回 ${yen(plan.price + SHIPPING_FEE.taxIncluded + 330)}（税込・送料込）です`);
       const contents = plan.contents as { goodsCount: number; guaranteed: { ja: string }[] };
       expect(card).toContain(`グッズ${contents.goodsCount}点`);
       for (const item of contents.guaranteed) expect(card).toContain(item.ja);
       expect(card).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} 締切/);
     }
+  });
+
+  it('states a plan of several months per delivery and per month', async () => {
+    const quarter = (await plansOf('amane_kururi')).find((p) => p.period === 3);
+    expect(quarter).toBeDefined();
+    const card = textOf(planCard(await page('/lineup/amane_kururi'), quarter!.id));
+    const total = quarter!.price + SHIPPING_FEE.taxIncluded;
+    expect(card).toContain('1回のお届け（3か月ごと）');
+    expect(card).toContain(headline(total));
+    expect(card).toContain(`1か月あたり ${yen(total / 3)}`);
   });
 
   it('shows the past boxes with the names and pictures of their goods, and never goods not yet shipped', async () => {
@@ -109,12 +125,14 @@ describe('artist page', () => {
 });
 
 describe('artist cards', () => {
-  it('show 「月額 ¥3,300〜」 from the cheapest open plan on the top page and the lineup', async () => {
+  it('show the cheapest open plan\'s round total with shipping, 「月額 ¥3,960〜」, on the top page and the lineup', async () => {
     const cheapest = Math.min(...(await plansOf('hoshino_mirai')).map((p) => p.price));
     for (const path of ['/', '/lineup']) {
       const html = await page(path);
       const card = html.match(/<a class="artist-card"[^>]*href="\/lineup\/hoshino_mirai"[\s\S]*?<\/a>/)?.[0];
-      expect(card).toContain(`<span class="artist-card-price">月額 ${yen(cheapest)}〜</span>`);
+      expect(card).toContain(`<span class="artist-card-price">月額 ${yen(cheapest + SHIPPING_FEE.taxIncluded)}〜<span class="artist-card-price-note">税込・送料込</span></span>`);
+      // No card anywhere names a bare plan price as its starting price.
+      expect(html).not.toContain(`${yen(cheapest)}〜`);
     }
   });
 
@@ -159,6 +177,7 @@ describe('English mode', () => {
     }
     expect(html).toMatch(/<h1 class="artist-name" lang="ja">星野ミライ<\/h1>/);
     expect(html).toContain('Per delivery');
+    expect(html).toContain('(tax &amp; shipping incl.)');
     expect(html).toMatch(/\(¥[\d,]+ before tax\)/);
     expect(html).not.toMatch(/（¥[\d,]+ before tax）/);
     expect(html).toMatch(/Order by \d{4}\/\d{2}\/\d{2} \d{2}:\d{2} \(JST\)/);

@@ -59,7 +59,8 @@ describe('public pages', () => {
     const res = await request(stack.web).get(`/lineup/${openArtist.slug}`).expect(200);
     const html = bodyBeforeScripts(res.text);
     expect(html).toContain(`<title>${openArtist.name} | OshiBox</title>`);
-    expect(html).toMatch(/¥[\d,]+（税込）/);
+    // The headline is the round total with tax and shipping (issue 18).
+    expect(html).toMatch(/<span class="price-main">¥[\d,]+<\/span><span class="price-note">（税込・送料込）<\/span>/);
     expect(html).toContain('申込締切');
     expect(html).toContain(`/lineup/${openArtist.slug}/plan/`);
   });

@@ -63,6 +63,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     smtpUrl: apiConfig.SMTP_URL,
     from: apiConfig.MAIL_FROM,
     brand: apiConfig.BRAND_NAME,
+    supportEmail: apiConfig.COMPANY_EMAIL,
     dataDir: options.env?.DATA_DIR ?? 'memory://',
   });
   const api = createApiApp({ db: database.handle.db, logger: options.loggers?.api ?? silentLogger, now, publicOrigin, mailer });

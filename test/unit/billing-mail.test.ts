@@ -6,7 +6,8 @@ import {
 /** The billing mails (issue 9): each names the round, the amount and where to act, in both languages. */
 const FACTS: BillingMailFacts = {
   lang: 'ja', to: 'a@example.com', artistName: 'A&B', planName: '<ライト>', count: 2,
-  round: { endDate: '2026-12-31T15:00:00.000Z', shipDate: '2027-01-25T01:00:00.000Z' }, total: 7260, method: 'CARD',
+  round: { endDate: '2026-12-31T15:00:00.000Z', shipDate: '2027-01-25T01:00:00.000Z' },
+  charge: { price: 6600, shipFee: 660, fee: 0, total: 7260 }, period: 1, method: 'CARD',
 };
 const VARS = { brand: 'OshiBox', origin: 'https://shop.example' };
 const en = { ...FACTS, lang: 'en' as const };
@@ -15,20 +16,22 @@ describe('billing mails', () => {
   it('the reminder gives the amount, the deadline and how to skip or cancel before it', () => {
     const ja = renderReminderMail(FACTS, VARS);
     expect(ja.subject).toBe('[OshiBox] 1月号のお支払いのご案内（2026/12/31締切）');
-    expect(ja.text).toContain('¥7,260');
+    // The round total with tax and shipping, worded as every page words it (shared/price-display.ts).
+    expect(ja.text).toContain('ご請求額: 1回のお届け（2箱） ¥7,260（税込・送料込）（内訳: 商品（¥3,300 × 2箱） ¥6,600 ＋ 送料（1回分） ¥660）、クレジットカード');
     expect(ja.text).toContain('2026/12/31 23:59');
     expect(ja.text).toContain('スキップ・休止・解約');
     expect(ja.text).toContain('https://shop.example/mypage/plan');
     const english = renderReminderMail(en, VARS);
     expect(english.subject).toBe('[OshiBox] The January issue: payment on 2026/12/31');
     expect(english.text).toContain('skip this round, pause or cancel');
-    expect(english.text).toContain('¥7,260');
+    expect(english.text).toContain('Per delivery (2 boxes) ¥7,260 (tax & shipping incl.)');
   });
 
   it('the charge mails: confirmed with the ship date; failed with the card link and the next try', () => {
     const charged = renderChargedMail(FACTS, VARS);
     expect(charged.subject).toBe('[OshiBox] お支払い完了のお知らせ（1月号）');
     expect(charged.text).toContain('2027/01/25');
+    expect(charged.text).toContain('お支払い額: 1回のお届け（2箱） ¥7,260（税込・送料込）');
     expect(charged.text).toContain('https://shop.example/mypage/orderHistroy');
     const failed = renderFailedMail({ ...FACTS, nextAttemptAt: new Date('2027-01-01T15:00:00Z') }, VARS);
     expect(failed.subject).toContain('お支払いができませんでした');

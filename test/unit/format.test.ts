@@ -3,9 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatDeadline,
-  formatFromPrice,
   formatNumber,
-  formatPeriod,
   formatPreTaxNote,
   formatPreTaxPrice,
   formatPrice,
@@ -42,22 +40,10 @@ describe('formatDeadline', () => {
   });
 });
 
-describe('prices with their cycle', () => {
+describe('pre-tax notes', () => {
   it('keeps full-width brackets in Japanese and half-width ones in English', () => {
     expect(formatPreTaxNote(3000)).toBe('（税抜 ¥3,000）');
     expect(formatPreTaxNote(3000, true)).toBe('(¥3,000 before tax)');
-  });
-
-  it('says the billing cycle after the price', () => {
-    expect(formatPeriod(1)).toBe('／月');
-    expect(formatPeriod(3)).toBe('／3か月');
-    expect(formatPeriod(3, true)).toBe('/ 3 months');
-  });
-
-  it('gives a card its starting price', () => {
-    expect(formatFromPrice(3300, 1)).toBe('月額 ¥3,300〜');
-    expect(formatFromPrice(16500, 3)).toBe('3か月 ¥16,500〜');
-    expect(formatFromPrice(3300, 1, true)).toBe('From ¥3,300 / month');
   });
 });
 

@@ -89,19 +89,19 @@ export interface DemoNews {
 // Plans
 
 const ATTENTION = {
-  basic: '内容はお届けまでのお楽しみです。お届け後の返品・交換はできません。',
-  light: 'グッズの種類と絵柄はお選びいただけません。お届け後の返品・交換はできません。',
-  premium: 'プレミアムプランには限定グッズが必ず1点含まれます。内容はお届けまでのお楽しみで、お届け後の返品・交換はできません。',
-  quarter: '3ヶ月に一度、3ヶ月分のグッズをまとめてお届けします。お届け後の返品・交換はできません。',
-  plush: 'ぬいぐるみは一点ずつ手作業で仕上げているため、表情や大きさに個体差があります。お届け後の返品・交換はできません。',
+  basic: '内容はお届けまでのお楽しみです。お客様のご都合による返品・交換はできません（破損・内容の誤りは交換します）。',
+  light: 'グッズの種類と絵柄はお選びいただけません。お客様のご都合による返品・交換はできません（破損・内容の誤りは交換します）。',
+  premium: 'プレミアムプランには限定グッズが必ず1点含まれます。内容はお届けまでのお楽しみで、お客様のご都合による返品・交換はできません（破損・内容の誤りは交換します）。',
+  quarter: '3ヶ月に一度、3ヶ月分のグッズをまとめてお届けします。お客様のご都合による返品・交換はできません（破損・内容の誤りは交換します）。',
+  plush: 'ぬいぐるみは一点ずつ手作業で仕上げているため、表情や大きさに個体差があります。お客様のご都合による返品・交換はできません（破損・内容の誤りは交換します）。',
 } as const;
 
 const ATTENTION_EN = {
-  basic: 'What is inside stays a surprise until it arrives. Boxes cannot be returned or exchanged after delivery.',
-  light: 'Goods and designs cannot be chosen. Boxes cannot be returned or exchanged after delivery.',
-  premium: 'Every premium box holds one limited item. What is inside stays a surprise; boxes cannot be returned or exchanged after delivery.',
-  quarter: 'Once every three months, three months of goods arrive together. Boxes cannot be returned or exchanged after delivery.',
-  plush: 'Each plush is finished by hand, so faces and sizes vary a little. Boxes cannot be returned or exchanged after delivery.',
+  basic: 'What is inside stays a surprise until it arrives. Boxes cannot be returned or exchanged for personal reasons (damaged or wrong ones are exchanged).',
+  light: 'Goods and designs cannot be chosen. Boxes cannot be returned or exchanged for personal reasons (damaged or wrong ones are exchanged).',
+  premium: 'Every premium box holds one limited item. What is inside stays a surprise; boxes cannot be returned or exchanged for personal reasons (damaged or wrong ones are exchanged).',
+  quarter: 'Once every three months, three months of goods arrive together. Boxes cannot be returned or exchanged for personal reasons (damaged or wrong ones are exchanged).',
+  plush: 'Each plush is finished by hand, so faces and sizes vary a little. Boxes cannot be returned or exchanged for personal reasons (damaged or wrong ones are exchanged).',
 } as const;
 
 /** Items a tier promises, in Japanese with English. */

@@ -1,7 +1,8 @@
 import { Form, Link } from 'react-router';
 import type { Plan, UserPlan } from '../../../shared/api/types.ts';
-import { formatDate, formatPrice } from '../../../shared/format.ts';
+import { formatDate } from '../../../shared/format.ts';
 import { paymentStatusLabel } from '../../../shared/payment.ts';
+import { amountText, describeCharge, planRoundPrice, roundLabel } from '../../../shared/price-display.ts';
 import { href } from '../../../shared/routes.ts';
 import {
   canUndo, COUNT_LIMITS, deadlineLabel, issueLabel, issueLabelCapitalised, undoUntilLabel, type RoundTimes, type UndoableChange,
@@ -10,11 +11,12 @@ import type { Text } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
 import { NextRoundLine } from './next-round-line.tsx';
+import { PriceBreakdown } from '../plan-cost.tsx';
+import { Price } from '../price.tsx';
 
 const COPY = {
   count: { ja: '数量', en: 'Quantity' },
   tier: { ja: 'コース', en: 'Tier' },
-  price: { ja: '1回あたり（送料込み）', en: 'Per round (shipping incl.)' },
   next: { ja: '次のお届け', en: 'Next box' },
   deadline: { ja: '変更・スキップの締切', en: 'Deadline for changes' },
   none: { ja: '次の回は準備中です', en: 'The next round is not scheduled yet' },
@@ -38,12 +40,14 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
   const { plan, artist, nextRound: round, appliesFrom } = userPlan;
   const status = userPlan.nextRoundPaymentStatus ? paymentStatusLabel(userPlan.nextRoundPaymentStatus, english) : '';
   const skipIssue = round ? issueLabel(round) : null;
+  const price = describeCharge(userPlan.nextRoundCharge, { count: userPlan.count, period: plan.period });
+  const deferred = userPlan.nextRoundCharge.fee > 0;
   return (
     <article className="user-plan" aria-labelledby={`user-plan-${userPlan.id}`}>
       <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title">{artist.name} <span>{plan.name}</span></h2>
       <dl className="user-plan-facts">
         <div><dt>{t(COPY.count)}</dt><dd>{userPlan.count}</dd></div>
-        <div><dt>{t(COPY.price)}</dt><dd>{formatPrice(userPlan.nextRoundCharge.total, english)}</dd></div>
+        <div><dt>{t(roundLabel(price))}</dt><dd className="user-plan-price"><Price price={price} /><PriceBreakdown price={price} /></dd></div>
         <div><dt>{t(COPY.next)}</dt><dd>
           {round ? `${t(issueLabel(round))}（${formatDate(round.shipDate)}）` : t(COPY.none)}
           {userPlan.paused ? <strong className="user-plan-badge">{t(COPY.paused)}</strong> : null}
@@ -58,7 +62,11 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
         <input type="hidden" name="intent" value="change" />
         <label>{t(COPY.tier)}
           <select name="planId" defaultValue={String(plan.id)}>
-            {tiers.map((tier) => <option key={tier.id} value={tier.id}>{tier.name}（{formatPrice(tier.price, english)}）</option>)}
+            {tiers.map((tier) => (
+              <option key={tier.id} value={tier.id}>
+                {`${tier.name}${english ? ': ' : '：'}${t(amountText(planRoundPrice(tier, { count: userPlan.count, deferred }).total))}`}
+              </option>
+            ))}
           </select>
         </label>
         <label>{t(COPY.count)}
