@@ -24,7 +24,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
   }, []);
 
   return (
-    // The page content follows the English flag; <html lang="ja"> stays the document's language.
+    // The page content follows the English flag, as <html lang> does (hooks/use-document-lang.ts).
     <div className="shell" id={TOP_ID} lang={english ? 'en' : 'ja'}>
       <a className="skip-link" href="#main">{t({ ja: '本文へスキップ', en: 'Skip to content' })}</a>
       <TestModeBar />

@@ -8,6 +8,7 @@ import { Shell } from '../components/shell.tsx';
 import { ShellErrorCard } from '../components/shell-error.tsx';
 import { LOGIN_STATUS_FAILED } from '../data/api.ts';
 import { loadLoginStatus } from '../data/login-status.ts';
+import { useDocumentLang } from '../hooks/use-document-lang.ts';
 import { useEnglishFlag } from '../hooks/use-english-flag.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
 import { useScrollToTopOnNavigate } from '../hooks/use-scroll-to-top.ts';
@@ -34,6 +35,7 @@ export function shouldRevalidate(): boolean {
 export function Component() {
   const { user, globalError } = useLoaderData<typeof loader>();
   const lang = useEnglishFlag();
+  useDocumentLang(lang.english);
   useScrollToTopOnNavigate();
   usePageViews();
   useEffect(() => {
@@ -61,7 +63,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <ShellErrorCard title={`${status} エラー`}>
+    <ShellErrorCard title={`${status} エラー`} lang="ja">
       <p className="global-error-code">{status}</p>
       <p className="global-error-text">エラーが発生しました。時間をおいて再度お試しください。</p>
       <p className="global-error-text" lang="en">Something went wrong. Please try again later.</p>
