@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, ScrollRestoration, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import { loginStatusError } from '../../shared/global-error.ts';
 import { href } from '../../shared/routes.ts';
@@ -11,7 +11,6 @@ import { loadLoginStatus } from '../data/login-status.ts';
 import { useDocumentLang } from '../hooks/use-document-lang.ts';
 import { useEnglishFlag } from '../hooks/use-english-flag.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
-import { useScrollToTopOnNavigate } from '../hooks/use-scroll-to-top.ts';
 import { LangProvider } from '../lang.tsx';
 
 export interface RootData {
@@ -36,7 +35,6 @@ export function Component() {
   const { user, globalError } = useLoaderData<typeof loader>();
   const lang = useEnglishFlag();
   useDocumentLang(lang.english);
-  useScrollToTopOnNavigate();
   usePageViews();
   useEffect(() => {
     // Tells tests (and anyone curious) that the page is interactive.
@@ -45,6 +43,10 @@ export function Component() {
   return (
     <LangProvider value={lang}>
       {globalError ? <GlobalError text={globalError} english={lang.english} /> : <Shell signedIn={user !== null} />}
+      {/* A new page starts at the top (at its #anchor if it has one); Back and Forward return to
+          where the fan was (positions kept in sessionStorage). Outside React Router's framework
+          mode it renders no inline script, so the page's CSP nonce is not needed for it. */}
+      <ScrollRestoration />
     </LangProvider>
   );
 }
