@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { createApiClient } from '../../shared/api/client.ts';
-import { asksForEnglish } from '../../shared/lang-rule.ts';
+import { documentLangOf } from '../../shared/lang-rule.ts';
 import type { PublicConfig } from '../../shared/config.ts';
 import { ConfigProvider } from '../../client/config.tsx';
 import type { LoaderContext } from '../../client/data/api.ts';
@@ -122,8 +122,7 @@ function renderDocument(
   let failed = false;
 
   const stream = renderToPipeableStream(
-    // The page starts in English when its URL asks for it, as the root's language state does.
-    <Document assets={assets} lang={asksForEnglish(context.location.search) ? 'en' : 'ja'}>
+    <Document assets={assets} lang={documentLangOf(context.location.search)}>
       <ConfigProvider value={options.publicConfig}>
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </ConfigProvider>

@@ -91,7 +91,9 @@ describe('the development build', () => {
   });
 
   it('hydrates every kind of page without a mismatch or console error', async () => {
-    const pages = [...(await listPublicPages(shop.stack)), ...(await myPages())];
+    // A few in English too (`?lang=en`: the server renders English from the first byte).
+    const english = [href('lineup'), href('transactions'), href('profile')].map((path) => ({ name: `${path} (English)`, path: `${path}?lang=en` }));
+    const pages = [...(await listPublicPages(shop.stack)), ...(await myPages()), ...english];
     expect(await reportsWhileHydrating(pages)).toEqual([]);
   });
 });
