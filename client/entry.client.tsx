@@ -33,6 +33,14 @@ function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * `useId` numbers each component by its path of sibling positions from the root. On the server
+ * the app renders inside server/ssr/document.tsx, where <body> is the second child of <html>
+ * (after <head>); the browser hydrates #root alone. An empty first sibling gives the app the
+ * same position here, so every id (a label's `htmlFor`, an `aria-controls`) agrees.
+ */
+const SERVER_SIBLING_BEFORE_APP = null;
+
 async function hydrate(): Promise<void> {
   await yieldToBrowser();
   const routes = createRouteTree();
@@ -47,6 +55,7 @@ async function hydrate(): Promise<void> {
     hydrateRoot(
       document.getElementById('root') as HTMLElement,
       <StrictMode>
+        {SERVER_SIBLING_BEFORE_APP}
         <ConfigProvider value={window.__OSHIBOX_CONFIG__}>
           <RouterProvider router={router} />
         </ConfigProvider>

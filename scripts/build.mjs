@@ -1,5 +1,6 @@
 // Builds the browser bundle (code-split per page, minified, content-hashed, with a manifest the
-// server reads) and the server bundle (dist/main.js). `node scripts/build.mjs [--dev]`.
+// server reads) and the server bundle (dist/main.js). `node scripts/build.mjs [--dev] [--out=dir]`
+// (--out: another folder than dist/, e.g. the development build the browser tests check).
 import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -8,10 +9,10 @@ import { manifestFromMetafile } from './build/client-manifest.mjs';
 import { precompressDir } from './build/precompress.mjs';
 
 const dev = process.argv.includes('--dev');
-const finalRoot = 'dist';
+const finalRoot = process.argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length) || 'dist';
 // Built beside dist/ and swapped in at the end, so a server or test reading dist/ never sees a
 // half-written build, even while another build runs.
-const outRoot = `dist.building-${process.pid}`;
+const outRoot = `${finalRoot}.building-${process.pid}`;
 const clientOut = path.join(outRoot, 'client');
 const started = Date.now();
 
@@ -67,7 +68,7 @@ async function buildServer() {
 }
 
 async function swapIntoPlace() {
-  const old = `dist.old-${process.pid}`;
+  const old = `${finalRoot}.old-${process.pid}`;
   await rename(finalRoot, old).catch(() => {});
   await rename(outRoot, finalRoot);
   await rm(old, { recursive: true, force: true });

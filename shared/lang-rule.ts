@@ -17,6 +17,11 @@ export function asksForEnglish(search: string): boolean {
   return new URLSearchParams(search).get(ENGLISH_PARAM) === ENGLISH_VALUE;
 }
 
+/** The language a page's document starts in (`<html lang>`): English when its URL asks for it. */
+export function documentLangOf(search: string): 'en' | 'ja' {
+  return asksForEnglish(search) ? 'en' : 'ja';
+}
+
 /** The same page's address with English asked for (`on`) or not, other query keys kept. */
 export function withEnglish(pathname: string, search: string, on: boolean): string {
   const params = new URLSearchParams(search);

@@ -4,6 +4,7 @@ import { href } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
 import { useConfig } from '../config.tsx';
 import { useT } from '../lang.tsx';
+import { JapaneseRuns } from './japanese-runs.tsx';
 import { LogoMark } from './logo.tsx';
 import { CONTACT_LABEL, MORE_ENTRIES } from './menu-links.tsx';
 import { PageTop } from './page-top.tsx';
@@ -73,7 +74,7 @@ export function Footer({ inert }: { inert: boolean }) {
         </nav>
       </div>
       <p className="copyright">
-        <small>© {company.name} / {brandName}</small>
+        <small>© <JapaneseRuns text={company.name} /> / {brandName}</small>
       </p>
       <PageTop />
     </footer>

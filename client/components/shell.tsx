@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useFocusOnNavigate } from '../hooks/use-focus-on-navigate.ts';
 import { useLang, useT } from '../lang.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -12,7 +13,9 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  useFocusOnNavigate(mainRef, menuOpen);
 
   // However the page changed (link, back button, logout), the menu does not stay open over it.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -24,13 +27,13 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
   }, []);
 
   return (
-    // The page content follows the English flag; <html lang="ja"> stays the document's language.
+    // The page content follows the English flag, as <html lang> does (hooks/use-document-lang.ts).
     <div className="shell" id={TOP_ID} lang={english ? 'en' : 'ja'}>
       <a className="skip-link" href="#main">{t({ ja: '本文へスキップ', en: 'Skip to content' })}</a>
       <TestModeBar />
       <Header signedIn={signedIn} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} toggleRef={toggleRef} />
       <Menu open={menuOpen} signedIn={signedIn} onNavigate={closeMenu} onDismiss={dismissMenu} />
-      <main id="main" className="main" tabIndex={-1} inert={menuOpen}>
+      <main id="main" className="main" tabIndex={-1} inert={menuOpen} ref={mainRef}>
         <Outlet />
       </main>
       <Footer inert={menuOpen} />

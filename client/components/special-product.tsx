@@ -3,7 +3,7 @@ import { listedPlans } from '../../shared/artist-types.ts';
 import type { ArtistDetail } from '../../shared/api/types.ts';
 import type { Text } from '../../shared/text.ts';
 import { apiFrom, must } from '../data/api.ts';
-import { useT } from '../lang.tsx';
+import { useLang, useT } from '../lang.tsx';
 import { ArtistLinks } from './artist-links.tsx';
 import { ArtistTags } from './artist-tags.tsx';
 import { artistTintStyle } from './artist-theme.ts';
@@ -66,6 +66,7 @@ export function SpecialProductPage({ copy }: { copy: SpecialCopy }) {
 
 function SpecialHero({ artist, copy }: { artist: ArtistDetail; copy: SpecialCopy }) {
   const t = useT();
+  const { english } = useLang();
   return (
     <header className="special-hero">
       <img className="special-hero-cover" src={artist.coverImage || undefined} alt="" width={1600} height={600} />
@@ -73,7 +74,7 @@ function SpecialHero({ artist, copy }: { artist: ArtistDetail; copy: SpecialCopy
         <img className="special-hero-icon" src={artist.icon || undefined} alt="" width={512} height={512} />
         <div className="special-hero-text">
           <p className="special-eyebrow">{t(copy.eyebrow)}</p>
-          <h1 className="special-title"><Phrases text={artist.name} /></h1>
+          <h1 className="special-title" lang={english ? 'ja' : undefined}><Phrases text={artist.name} /></h1>
           <p className="special-catch">{t(copy.catchcopy)}</p>
           <ArtistTags tags={artist.tags} closed={artist.isClose} />
           <p className="special-lead">{t(copy.lead)}</p>

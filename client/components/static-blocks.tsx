@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Block, ContentLink } from '../content/types.ts';
 import { useT } from '../lang.tsx';
+import { useMarkedT } from './japanese-runs.tsx';
 
 /** Renders content blocks of the information pages; blocks nest (a definition or answer holds blocks). */
 export function StaticBlocks({ blocks }: { blocks: Block[] }) {
@@ -8,7 +9,8 @@ export function StaticBlocks({ blocks }: { blocks: Block[] }) {
 }
 
 function StaticBlock({ block }: { block: Block }) {
-  const t = useT();
+  // Company details quoted in English text (name, address) stay Japanese, and say so.
+  const t = useMarkedT();
   switch (block.kind) {
     case 'p':
       return <p>{t(block.text)}</p>;

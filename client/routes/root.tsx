@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, ScrollRestoration, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import { loginStatusError } from '../../shared/global-error.ts';
 import { href } from '../../shared/routes.ts';
@@ -8,9 +8,9 @@ import { Shell } from '../components/shell.tsx';
 import { ShellErrorCard } from '../components/shell-error.tsx';
 import { LOGIN_STATUS_FAILED } from '../data/api.ts';
 import { loadLoginStatus } from '../data/login-status.ts';
+import { useDocumentLang } from '../hooks/use-document-lang.ts';
 import { useEnglishFlag } from '../hooks/use-english-flag.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
-import { useScrollToTopOnNavigate } from '../hooks/use-scroll-to-top.ts';
 import { LangProvider } from '../lang.tsx';
 
 export interface RootData {
@@ -34,7 +34,7 @@ export function shouldRevalidate(): boolean {
 export function Component() {
   const { user, globalError } = useLoaderData<typeof loader>();
   const lang = useEnglishFlag();
-  useScrollToTopOnNavigate();
+  useDocumentLang(lang.english);
   usePageViews();
   useEffect(() => {
     // Tells tests (and anyone curious) that the page is interactive.
@@ -43,6 +43,10 @@ export function Component() {
   return (
     <LangProvider value={lang}>
       {globalError ? <GlobalError text={globalError} english={lang.english} /> : <Shell signedIn={user !== null} />}
+      {/* A new page starts at the top (at its #anchor if it has one); Back and Forward return to
+          where the fan was (positions kept in sessionStorage). Outside React Router's framework
+          mode it renders no inline script, so the page's CSP nonce is not needed for it. */}
+      <ScrollRestoration />
     </LangProvider>
   );
 }
@@ -61,7 +65,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <ShellErrorCard title={`${status} エラー`}>
+    <ShellErrorCard title={`${status} エラー`} lang="ja">
       <p className="global-error-code">{status}</p>
       <p className="global-error-text">エラーが発生しました。時間をおいて再度お試しください。</p>
       <p className="global-error-text" lang="en">Something went wrong. Please try again later.</p>

@@ -8,6 +8,7 @@ import type { LoaderContext } from '../../client/data/api.ts';
 import { createRouteTree, modulesOf } from '../../client/route-tree.ts';
 import { createApiClient } from '../../shared/api/client.ts';
 import type { PublicConfig } from '../../shared/config.ts';
+import { documentLangOf } from '../../shared/lang-rule.ts';
 import { Document } from '../../server/ssr/document.tsx';
 import { hydrationScript, scriptLoader } from '../../server/ssr/hydration.server.ts';
 import { assetsFor, readManifest } from '../../server/ssr/manifest.server.ts';
@@ -54,7 +55,7 @@ export function createSameMarkupRenderer(apiOrigin: string, publicConfig: Public
     const nonce = randomBytes(16).toString('base64'); // same length as the shop's
     const assets = assetsFor(manifest, modulesOf(context.matches));
     const app = renderToString(
-      <Document assets={assets}>
+      <Document assets={assets} lang={documentLangOf(url.search)}>
         <ConfigProvider value={publicConfig}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
         </ConfigProvider>

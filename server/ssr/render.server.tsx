@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { createApiClient } from '../../shared/api/client.ts';
+import { documentLangOf } from '../../shared/lang-rule.ts';
 import type { PublicConfig } from '../../shared/config.ts';
 import { ConfigProvider } from '../../client/config.tsx';
 import type { LoaderContext } from '../../client/data/api.ts';
@@ -121,7 +122,7 @@ function renderDocument(
   let failed = false;
 
   const stream = renderToPipeableStream(
-    <Document assets={assets}>
+    <Document assets={assets} lang={documentLangOf(context.location.search)}>
       <ConfigProvider value={options.publicConfig}>
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </ConfigProvider>

@@ -19,11 +19,15 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-/** axe-core's serious and critical WCAG 2.2 AA violations on the page as it settles, one line each, named. */
+/**
+ * axe-core's serious and critical WCAG 2.2 AA violations on the page as it settles, one line each,
+ * named; and content outside every landmark (axe's best-practice rule "region", of moderate
+ * impact), which a screen reader's landmark navigation would skip (the test-mode bar once was).
+ */
 export async function seriousAxeViolations(page: Page, name: string): Promise<string[]> {
   await settled(page);
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ rules: { region: { enabled: true } } }).analyze();
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'region')
     .map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -48,6 +48,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Loggers of the two services (silent unless a test reads what they write). */
   loggers?: { api?: Logger; web?: Logger };
+  /** The browser bundle to serve (default dist/client, the production build of build-once.ts). */
+  clientDir?: string;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -69,7 +71,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const api = createApiApp({ db: database.handle.db, logger: options.loggers?.api ?? silentLogger, now, publicOrigin, mailer });
   const apiServer = await listenOnLoopback(api);
   const config = testConfig({ API_ORIGIN: apiServer.url, ...options.env });
-  const web = createWebApp({ config, logger: options.loggers?.web ?? silentLogger, clientDir: path.resolve('dist/client') });
+  const web = createWebApp({ config, logger: options.loggers?.web ?? silentLogger, clientDir: options.clientDir ?? path.resolve('dist/client') });
   const webServer = await listenOnLoopback(web);
   return {
     webUrl: webServer.url,

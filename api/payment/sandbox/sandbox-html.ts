@@ -31,7 +31,7 @@ export interface FieldErrors {
 function page(nonce: string, title: string, body: string): string {
   return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escape(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
-<body><div class="banner" role="note">テストモード / Test mode — 実際の請求は発生しません / No real charges</div>
+<body><section class="banner" aria-label="テストモード / Test mode">テストモード / Test mode — 実際の請求は発生しません / No real charges</section>
 <main>${body}</main></body></html>`;
 }
 

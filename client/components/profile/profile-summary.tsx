@@ -6,6 +6,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import { href } from '../../../shared/routes.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
+import { JapaneseRuns } from '../japanese-runs.tsx';
 
 /** `1500002` → `〒150-0002`, as Japanese addresses are written. */
 export function formatZip(zip: string): string {
@@ -58,12 +59,12 @@ export function ProfileSummary({ user }: { user: CurrentUser }) {
     <div className="profile-groups">
       <Group id="profile-basic" title={{ ja: 'お客様情報・お届け先', en: 'Your details and delivery address' }}
         change={{ route: 'profileAddress', label: { ja: '変更する', en: 'Change' } }}>
-        <Row label={{ ja: 'お名前', en: 'Name' }}>{user.name || empty}</Row>
+        <Row label={{ ja: 'お名前', en: 'Name' }}>{user.name ? <JapaneseRuns text={user.name} /> : empty}</Row>
         <Row label={{ ja: '住所', en: 'Address' }}>
-          {user.zip ? <span className="profile-zip">{formatZip(user.zip)}</span> : null}
+          {user.zip ? <span className="profile-zip"><JapaneseRuns text={formatZip(user.zip)} /></span> : null}
           {/* Line 2 (street number, building) on its own line, so "2-24-12" never splits at a hyphen. */}
-          <span className="profile-address">{user.address || empty}</span>{' '}
-          {user.address2 ? <span className="profile-address">{user.address2}</span> : null}
+          <span className="profile-address">{user.address ? <JapaneseRuns text={user.address} /> : empty}</span>{' '}
+          {user.address2 ? <span className="profile-address"><JapaneseRuns text={user.address2} /></span> : null}
         </Row>
         <Row label={{ ja: '電話番号', en: 'Phone' }}>{user.tel || empty}</Row>
         <Row label={{ ja: '生年月日', en: 'Date of birth' }}>{user.birthday ? formatBirthday(user.birthday) : empty}</Row>
