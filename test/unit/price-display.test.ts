@@ -51,7 +51,7 @@ describe('planRoundPrice', () => {
     expect(breakdownText(later).ja).toBe('商品 ¥3,300 ＋ 送料（1回分） ¥660 ＋ 後払い手数料 ¥330');
   });
 
-  it('uses the deferred-payment fee in force at the time (spec §9 commission by date)', () => {
+  it('uses the deferred-payment fee in force at the time (docs/spec.md §9 commission by date)', () => {
     expect(planRoundPrice(LIGHT, { deferred: true, at: new Date('2021-01-01T00:00:00Z') }).total).toBe(3300 + 660 + 200);
   });
 
