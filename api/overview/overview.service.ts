@@ -88,7 +88,7 @@ function nextCharges(plans: UserPlanWithTiers[], schedule: Schedule, user: Curre
     if (!round) return [];
     // The GMO後払い fee is the one in force when the round is charged: at its deadline.
     const charge = roundCharge(p.plan, p.count, user.paymentMethod === 'GMOAB', new Date(round.endDate));
-    return [{ ...roundOfPlan(p, round), chargeAt: round.endDate, charge, method: user.paymentMethod, card: shownCard }];
+    return [{ ...roundOfPlan(p, round), period: p.plan.period, chargeAt: round.endDate, charge, method: user.paymentMethod, card: shownCard }];
   });
   return charges.sort((a, b) => a.chargeAt.localeCompare(b.chargeAt));
 }

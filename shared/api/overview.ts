@@ -28,6 +28,8 @@ export interface OverviewBox extends OverviewRound {
 /** A round that will be charged at its deadline, with the method in force now. */
 export interface OverviewCharge extends OverviewRound {
   chargeAt: string;
+  /** Months one round covers (the plan's `period`), for the per-month figure. */
+  period: number;
   /** Goods + shipping (+ the GMO後払い fee): shared/money.ts `roundCharge`. */
   charge: RoundCharge;
   method: PaymentMethod;

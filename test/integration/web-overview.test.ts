@@ -50,8 +50,9 @@ describe('/mypage/profile overview', () => {
     // The next payment: at the open round's deadline, goods + shipping, on the card.
     const charge = html.slice(html.indexOf('id="overview-next-charge"'));
     expect(charge).toContain(formatDate(rows.openRound.endDate));
-    expect(charge).toContain('¥3,960（税込）');
-    expect(charge).toContain('商品代金 ¥3,300（税込） ／ 送料 ¥660（税込）');
+    // Stated as every price of the shop is (shared/price-display.ts).
+    expect(charge).toMatch(/¥3,960<\/span><span class="price-note">（税込・送料込）/);
+    expect(charge).toContain('送料（1回分） ¥660');
     expect(charge).toContain('Visa 末尾 4242');
     // The profile keeps its content and links below.
     expect(html.indexOf('ご利用状況')).toBeLessThan(html.indexOf('お客様情報・お届け先'));

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OverviewBox, OverviewCharge, UserOverview } from '../../../shared/api/overview.ts';
-import { formatDate, formatPrice } from '../../../shared/format.ts';
+import { formatDate } from '../../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
+import { describeCharge } from '../../../shared/price-display.ts';
 import { href } from '../../../shared/routes.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
+import { PriceBreakdown } from '../plan-cost.tsx';
+import { Price } from '../price.tsx';
 import { OverviewActions } from './overview-actions.tsx';
 import { cardText, OVERVIEW_COPY as C } from './overview-copy.ts';
 
@@ -43,8 +46,8 @@ function NextBox({ box }: { box: OverviewBox }) {
 
 function NextCharge({ charge }: { charge: OverviewCharge }) {
   const t = useT();
-  const { english } = useLang();
-  const yen = (n: number) => formatPrice(n, english);
+  // The same statement of a price as every page's (shared/price-display.ts).
+  const price = describeCharge(charge.charge, { count: charge.count, period: charge.period });
   const method = charge.card ? t(cardText(charge.card.brand, charge.card.last4)) : t(PAYMENT_METHOD_LABELS[charge.method]);
   return (
     <div className="overview-item">
@@ -52,11 +55,8 @@ function NextCharge({ charge }: { charge: OverviewCharge }) {
       <dl className="profile-details">
         <Fact label={C.chargeDate}>{formatDate(charge.chargeAt)}</Fact>
         <Fact label={C.amount}>
-          <strong className="overview-amount">{yen(charge.charge.total)}</strong>
-          <span className="overview-breakdown">
-            {t(C.goods)} {yen(charge.charge.price)} ／ {t(C.shipping)} {yen(charge.charge.shipFee)}
-            {charge.charge.fee > 0 ? <> ／ {t(C.fee)} {yen(charge.charge.fee)}</> : null}
-          </span>
+          <strong className="overview-amount"><Price price={price} /></strong>
+          <PriceBreakdown price={price} />
         </Fact>
         <Fact label={C.method}>{method}</Fact>
       </dl>
