@@ -17,7 +17,9 @@ export function TestModeBar() {
   return (
     <section className="test-mode-bar" aria-label={t(TEST_MODE)}>
       <strong>{t(TEST_MODE)}</strong>{' '}
-      {t({ ja: '決済はテスト用です。実際の請求は発生しません。', en: 'Payments are simulated; nothing is really charged.' })}
+      {/* The bar is one line tall; a phone gets the short sentence rather than a cut-off long one. */}
+      <span className="test-mode-long">{t({ ja: '決済はテスト用です。実際の請求は発生しません。', en: 'Payments are simulated; nothing is really charged.' })}</span>
+      <span className="test-mode-short">{t({ ja: '実際の請求は発生しません。', en: 'Nothing is really charged.' })}</span>
     </section>
   );
 }
