@@ -1,3 +1,5 @@
+import { formatPrice } from './format.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -67,3 +69,16 @@ export const SUBSCRIPTION_MESSAGES = {
     en: 'The payment of this round is still being processed. Please try again shortly.',
   },
 } as const satisfies Record<string, Text>;
+
+/**
+ * The refund of a round paid at checkout and then skipped, paused or cancelled before its
+ * deadline: the confirmation page names the round (「1月号」), the mail says 「この回」.
+ */
+export function checkoutRefundText(refund: { total: number; method: PaymentMethod }, issue: Text | null): Text {
+  const method = PAYMENT_METHOD_LABELS[refund.method];
+  const round = issue ?? { ja: 'この回', en: 'this round' };
+  return {
+    ja: `お申し込み時に決済済みの${round.ja}の代金${formatPrice(refund.total)}は取り消し、全額返金します（お支払い方法: ${method.ja}）。`,
+    en: `The ${formatPrice(refund.total, true)} already paid for ${round.en} is voided and refunded in full (payment method: ${method.en}).`,
+  };
+}

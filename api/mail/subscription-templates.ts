@@ -1,5 +1,5 @@
 import type { UserPlanChange, UserPlanCreated } from '../../shared/api/types.ts';
-import { formatDate, formatPrice } from '../../shared/format.ts';
+import { formatDate } from '../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
 import { describeCharge, roundPriceText } from '../../shared/price-display.ts';
 import { RETURNS_POLICY_HEADING, returnsPolicyText } from '../../shared/returns-policy.ts';
@@ -7,6 +7,7 @@ import { href } from '../../shared/routes.ts';
 import {
   CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineLabel, issueLabel, issueLabelCapitalised, undoUntilLabel,
 } from '../../shared/subscription-rules.ts';
+import { checkoutRefundText } from '../../shared/subscription-messages.ts';
 import type { Lang, Text } from '../../shared/text.ts';
 import { layoutMail } from './mail-layout.ts';
 import type { OutgoingMail } from './mailer.ts';
@@ -34,11 +35,7 @@ const REFUNDED: Text = {
 };
 
 function refundLine(lang: Lang, change: UserPlanChange): string {
-  if (!change.refund) return REFUNDED[lang];
-  const method = PAYMENT_METHOD_LABELS[change.refund.method][lang];
-  return lang === 'en'
-    ? `The payment already made for this round, ${formatPrice(change.refund.total, true)} by ${method}, is voided and refunded in full.`
-    : `お申し込み時に決済済みだったこの回の代金${formatPrice(change.refund.total)}は取り消し、全額返金します（お支払い方法: ${method}）。`;
+  return change.refund ? checkoutRefundText(change.refund, null)[lang] : REFUNDED[lang];
 }
 
 /** Skip and pause mails say until when and how to take them back; undo mails say what happens to the round now. */

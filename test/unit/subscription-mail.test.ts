@@ -56,7 +56,7 @@ describe('subscription mails', () => {
     const skipped = { ...USER_PLAN, nextRoundSkipped: true, undo: { change: 'skip' as const, until: ROUND.endDate } };
     const refund = { total: 7260, method: 'CARD' as const };
     const skip = renderChangeMail('en', 'a@example.com', 'skip', { userPlan: skipped, appliesFrom: CREATED.appliesFrom, refunded: true, refund }, VARS);
-    expect(skip.text).toContain('¥7,260 (tax incl.) by Credit card, is voided and refunded in full');
+    expect(skip.text).toContain('The ¥7,260 (tax incl.) already paid for this round is voided and refunded in full (payment method: Credit card).');
     expect(skip.text).toContain('You can undo this until 2026/11/30 23:59 (JST), the round\'s deadline: press "Undo" under "My plans"');
     const undo = renderChangeMail('en', 'a@example.com', 'undoSkip', { userPlan: USER_PLAN, appliesFrom: CREATED.appliesFrom, refunded: false }, VARS);
     expect(undo.subject).toBe('[OshiBox] Your skip is undone（from the December issue）');

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
 import type { UserPlan } from '../../../shared/api/types.ts';
-import { formatDate, formatPrice } from '../../../shared/format.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
+import { formatDate } from '../../../shared/format.ts';
 import { href } from '../../../shared/routes.ts';
 import { issueLabel, refundsCheckoutCharge, ROUND_RULE_TEXT, undoUntilLabel, type RoundTimes } from '../../../shared/subscription-rules.ts';
+import { checkoutRefundText } from '../../../shared/subscription-messages.ts';
 import type { Text } from '../../../shared/text.ts';
-import { useLang, useT } from '../../lang.tsx';
+import { useT } from '../../lang.tsx';
 import { FormError } from '../form/form-message.tsx';
 
 export type ConfirmKind = 'skip' | 'pause' | 'cancel';
@@ -43,16 +43,11 @@ function effectText(kind: ConfirmKind, round: RoundTimes | null): Text {
   return { ja: `解約すると、${issue.ja}からお届けしません（${issue.ja}を含め以降の決済はありません）。`, en: `If you cancel, no box is sent from ${issue.en} on (no charge for it or later rounds).` };
 }
 
-function refundText(userPlan: UserPlan, english: boolean): Text | null {
+function refundText(userPlan: UserPlan): Text | null {
   const round = userPlan.nextRound;
   const paid = userPlan.nextRoundPayment;
   if (!round || !paid || !refundsCheckoutCharge(round, userPlan.nextRoundPaymentStatus, new Date())) return null;
-  const issue = issueLabel(round);
-  const method = PAYMENT_METHOD_LABELS[paid.method];
-  return {
-    ja: `お申し込み時に決済済みの${issue.ja}の代金${formatPrice(paid.total)}は取り消し、全額返金します（お支払い方法: ${method.ja}）。`,
-    en: `The ${formatPrice(paid.total, english)} already paid for ${issue.en} is voided and refunded in full (payment method: ${method.en}).`,
-  };
+  return checkoutRefundText(paid, issueLabel(round));
 }
 
 /** Focus moves into the page when it opens by client navigation; Esc goes back to My plans. */
@@ -78,10 +73,9 @@ function useConfirmFocus() {
  */
 export function ChangeConfirm({ kind, userPlan, error }: { kind: ConfirmKind; userPlan: UserPlan; error?: Text | undefined }) {
   const t = useT();
-  const { english } = useLang();
   const heading = useConfirmFocus();
   const round = userPlan.nextRound;
-  const refund = refundText(userPlan, english);
+  const refund = refundText(userPlan);
   const confirm: Text = kind === 'skip' && round
     ? { ja: `${issueLabel(round).ja}をスキップする`, en: `Skip ${issueLabel(round).en}` }
     : { skip: { ja: 'スキップする', en: 'Skip' }, pause: { ja: '休止する', en: 'Pause' }, cancel: { ja: '解約する', en: 'Cancel the plan' } }[kind];
