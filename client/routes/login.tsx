@@ -67,7 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (invalid) return invalid;
   const result = await apiFrom(context).emailLogin(input);
   if (!result.ok) return apiFailure(result, values);
-  return seeOther(await resolveReturnPath(context, new URL(request.url).searchParams.get('url')));
+  const url = new URL(request.url).searchParams.get('url');
+  return seeOther(url ? await resolveReturnPath(context, url) : DEFAULT_RETURN);
 }
 
 const RULES = { schema: LoginInput, toInput: toLoginInput };

@@ -191,7 +191,7 @@ describe('GET and PUT /api/user (profile)', () => {
   });
 
   it.each([
-    [{ zip: '060-0000' }, 'zip', MESSAGES.zipFormat],
+    [{ zip: '060-000' }, 'zip', MESSAGES.zipFormat],
     [{ name: '' }, 'name', MESSAGES.nameRequired],
     [{ address: '札幌市' }, 'address', MESSAGES.addressPrefecture],
     // Issue 17: bidi controls and invisible characters, named per field (shared/free-text.ts).

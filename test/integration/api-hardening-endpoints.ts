@@ -21,6 +21,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/ops/billing', path: '/ops/billing' },
   { method: 'POST', pattern: '/ops/shipments/:mode', path: '/ops/shipments/import' },
   { method: 'POST', pattern: '/ops/catalogue', path: '/ops/catalogue' },
+  { method: 'POST', pattern: '/ops/catalogue/with-media', path: '/ops/catalogue/with-media' },
   { method: 'GET', pattern: '/api/artist/', path: '/api/artist' },
   { method: 'GET', pattern: '/api/artist/categoryArtist', path: '/api/artist/categoryArtist' },
   { method: 'GET', pattern: '/api/artist/tag/:tag', path: '/api/artist/tag/vtuber' },
