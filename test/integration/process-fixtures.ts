@@ -77,6 +77,19 @@ export function collectOutput(child: ChildProcess): () => { stdout: string; stde
  * port (the web port, or the API port for role api); rejects with its output if it exits first.
  */
 export async function startShop(role: 'all' | 'web' | 'api', env: Record<string, string> = {}, limitMs = 45_000): Promise<ShopProcess> {
+  // A port found free can be taken by another process before the shop binds it (a busy CI
+  // machine): with ports of its own choosing the start is tried again on fresh ones.
+  const ownPorts = !['PORT', 'API_PORT', 'METRICS_PORT'].some((key) => key in env);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startShopOnce(role, env, limitMs);
+    } catch (error) {
+      if (!ownPorts || attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startShopOnce(role: 'all' | 'web' | 'api', env: Record<string, string>, limitMs: number): Promise<ShopProcess> {
   const [web = 0, api = 0, metrics = 0] = await freePorts(3);
   const fullEnv = shopEnv({
     NODE_ENV: 'production',
