@@ -83,6 +83,10 @@ export const ConfigSchema = z.object({
   /** Where the web tier finds the shop API; defaults to the API started in the same process. */
   API_ORIGIN: url.optional(),
   PUBLIC_ORIGIN: url.optional(),
+  /** The operator console (role `admin`): its own listener on HOST, never the public web port. */
+  ADMIN_PORT: port(3002),
+  /** The console's origin as staff reach it: setup links and its same-origin checks use it. */
+  ADMIN_ORIGIN: url.optional(),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -142,6 +146,7 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema> & {
   API_ORIGIN: string;
   PUBLIC_ORIGIN: string;
+  ADMIN_ORIGIN: string;
   /** Unset only with DATA_DIR=memory:// (nothing on disk) and no OPS_TOKEN_FILE: then only OPS_TOKEN opens /ops. */
   OPS_TOKEN_FILE: string | undefined;
   INVOICE_ISSUER_NAME: string;
@@ -163,6 +168,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       ...c,
       API_ORIGIN: c.API_ORIGIN ?? `http://127.0.0.1:${c.API_PORT}`,
       PUBLIC_ORIGIN: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+      ADMIN_ORIGIN: c.ADMIN_ORIGIN ?? `http://localhost:${c.ADMIN_PORT}`,
       OPS_TOKEN_FILE: c.OPS_TOKEN_FILE ?? (c.DATA_DIR === 'memory://' ? undefined : `${c.DATA_DIR.replace(/\/+$/, '')}/ops-token`),
       INVOICE_ISSUER_NAME: c.INVOICE_ISSUER_NAME ?? c.COMPANY_NAME,
       INVOICE_ISSUER_ADDRESS: c.INVOICE_ISSUER_ADDRESS ?? c.COMPANY_ADDRESS,
