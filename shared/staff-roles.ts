@@ -49,3 +49,17 @@ export interface StaffMember {
   email: string;
   role: StaffRole;
 }
+
+/** The owner's list also says whether the member has enrolled and whether they are disabled. */
+export interface StaffListEntry extends StaffMember {
+  enrolled: boolean;
+  disabled: boolean;
+  createdAt: string;
+}
+
+/** What adding a member answers: the one-time setup link (shown once, valid 24 h). */
+export interface StaffInvite {
+  member: StaffListEntry;
+  setupUrl: string;
+  expiresAt: string;
+}
