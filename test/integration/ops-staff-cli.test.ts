@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import type { Server } from 'node:http';
+import { promisify } from 'node:util';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../support/stack.ts';
+import { TEST_OPS_TOKEN } from './api-fixtures.ts';
+import { ADMIN_ORIGIN, startStaffApi, type StaffApi } from './api-staff-fixtures.ts';
+
+/**
+ * `npm run ops -- staff add` as an operator types it, against the running API (the embedded
+ * database's path): the command prints the one-time setup link on the console's origin.
+ */
+const run = promisify(execFile);
+let api: StaffApi;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  api = await startStaffApi();
+  ({ server, url } = await listenOnLoopback(api.app));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await api?.close();
+});
+
+const ops = (...args: string[]) =>
+  run('npx', ['tsx', 'scripts/ops.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: '', API_ORIGIN: url, OPS_TOKEN: TEST_OPS_TOKEN, NODE_ENV: 'test' },
+    timeout: 60_000,
+  });
+
+describe('npm run ops -- staff add', () => {
+  it('prints a setup link that opens the setup of that member', async () => {
+    const { stdout, stderr } = await ops('staff', 'add', 'first.owner@oshibox.example', '--role', 'owner');
+    // The running API makes the link, on its own console origin (ADMIN_ORIGIN).
+    const link = new RegExp(`${ADMIN_ORIGIN}/setup/([A-Za-z0-9_-]{43})`).exec(stderr);
+    expect(link, stderr).not.toBeNull();
+    expect(stderr).toContain('first.owner@oshibox.example (owner)');
+    expect(JSON.parse(stdout)).toMatchObject({ member: { email: 'first.owner@oshibox.example', role: 'owner', enrolled: false } });
+    const setup = await request(api.app).get(`/api/staff/setup/${link![1]}`);
+    expect(setup.body).toMatchObject({ email: 'first.owner@oshibox.example', role: 'owner' });
+    const [row] = await api.db.selectFrom('audit_log').selectAll().where('action', '=', 'staff.add').execute();
+    expect(row).toMatchObject({ staff_email: '(operator)', outcome: 'success', after: { email: 'first.owner@oshibox.example', role: 'owner' } });
+  }, 90_000);
+
+  it('refuses an unknown role with the usage, and a bad address with the field named', async () => {
+    await expect(ops('staff', 'add', 'x@oshibox.example', '--role', 'boss')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown role boss') });
+    await expect(ops('staff', 'add', 'not-an-address', '--role', 'support')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('email') });
+  }, 90_000);
+});
