@@ -24,6 +24,8 @@ export const STAFF_PASSWORD = 'console-pass-1';
 export interface StaffApi {
   app: Express;
   db: Kysely<DB>;
+  /** The PostgreSQL database's URL when DATABASE_URL is set, else null (PGlite in memory). */
+  databaseUrl: string | null;
   logs: string[];
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
@@ -54,7 +56,7 @@ export async function startStaffApi(): Promise<StaffApi> {
     mailer,
     ops: { token: TEST_OPS_TOKEN, hosts: [] },
   });
-  return { app, db: database.handle.db, logs, clock, close: () => database.destroy() };
+  return { app, db: database.handle.db, databaseUrl: database.url, logs, clock, close: () => database.destroy() };
 }
 
 /** `npm run ops -- staff add` as the command line sends it to the running API. */

@@ -32,6 +32,13 @@ const ops = (...args: string[]) =>
     timeout: 60_000,
   });
 
+/** On PostgreSQL the command works on the database directly, with its own ADMIN_ORIGIN. */
+const opsDirect = (databaseUrl: string, ...args: string[]) =>
+  run('npx', ['tsx', 'scripts/ops.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_ORIGIN: 'https://console.oshibox.example', NODE_ENV: 'test' },
+    timeout: 60_000,
+  });
+
 describe('npm run ops -- staff add', () => {
   it('prints a setup link that opens the setup of that member', async () => {
     const { stdout, stderr } = await ops('staff', 'add', 'first.owner@oshibox.example', '--role', 'owner');
@@ -49,5 +56,12 @@ describe('npm run ops -- staff add', () => {
   it('refuses an unknown role with the usage, and a bad address with the field named', async () => {
     await expect(ops('staff', 'add', 'x@oshibox.example', '--role', 'boss')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown role boss') });
     await expect(ops('staff', 'add', 'not-an-address', '--role', 'support')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('email') });
+  }, 90_000);
+
+  it.skipIf(!process.env.DATABASE_URL)('works on PostgreSQL directly, with the link on ADMIN_ORIGIN', async () => {
+    const { stderr } = await opsDirect(api.databaseUrl ?? '', 'staff', 'add', 'direct@oshibox.example', '--role', 'fulfilment');
+    const link = /https:\/\/console\.oshibox\.example\/setup\/([A-Za-z0-9_-]{43})/.exec(stderr);
+    expect(link, stderr).not.toBeNull();
+    expect((await request(api.app).get(`/api/staff/setup/${link![1]}`)).body).toMatchObject({ email: 'direct@oshibox.example', role: 'fulfilment' });
   }, 90_000);
 });
