@@ -63,7 +63,7 @@ export async function runOpsCommand(ctx: ApiContext, command: OpsCommand, onProg
       return importCatalogue(ctx.db, command.file, { now: ctx.now(), media: command.media ?? [] });
     case 'staff': {
       const input = parseInput(StaffAddInput, { email: command.email, role: command.role }, 'body');
-      return ctx.db.transaction().execute((trx) => inviteStaff(ctx, trx, OPERATOR, input));
+      return inviteStaff(ctx, OPERATOR, input);
     }
   }
 }

@@ -35,7 +35,7 @@ export function staffMembersRouter(ctx: ApiContext): Router {
   router.post('/members', requireStaff(ctx, 'staff.manage'), async (req, res) => {
     const input = parseInput(StaffAddInput, req.body, 'body');
     const actor = actorOf(req, staffOf(res));
-    const invite = await ctx.db.transaction().execute((trx) => inviteStaff(ctx, trx, actor, input));
+    const invite = await inviteStaff(ctx, actor, input);
     res.status(201).set('cache-control', 'private, no-store').json(invite);
   });
 

@@ -34,8 +34,26 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
-/** Adds a member (or gives a member who never finished setup a new link); an enrolled one is a 409. */
-export async function inviteStaff(ctx: ApiContext, trx: Db, actor: AuditActor, input: { email: string; role: StaffRole }): Promise<StaffInvite> {
+/**
+ * Adds a member (or gives a member who never finished setup a new link) in one transaction; an
+ * enrolled one is a 409, and so is the loser of two simultaneous adds of one address.
+ */
+export async function inviteStaff(ctx: ApiContext, actor: AuditActor, input: { email: string; role: StaffRole }): Promise<StaffInvite> {
+  try {
+    return await ctx.db.transaction().execute((trx) => invite(ctx, trx, actor, input));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError(409, 'CONFLICT', ALREADY_ADDED, { email: ALREADY_ADDED });
+    throw error;
+  }
+}
+
+const ALREADY_ADDED = { ja: 'このメールアドレスのスタッフは追加されたばかりです。', en: 'A staff member with this email was just added.' };
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+async function invite(ctx: ApiContext, trx: Db, actor: AuditActor, input: { email: string; role: StaffRole }): Promise<StaffInvite> {
   const now = ctx.now();
   const existing = await repo.findStaffByEmail(trx, input.email);
   if (existing?.enrolled_at) throw new DomainError(409, 'CONFLICT', ALREADY_ENROLLED, { email: ALREADY_ENROLLED });

@@ -211,6 +211,15 @@ describe('roles and the audit trail', () => {
     expect((await api.db.selectFrom('staff').select('role').where('id', '=', 1).executeTakeFirst())?.role).toBe('owner');
   });
 
+  it('adds an address once when two owners add it at the same time', async () => {
+    const ownerSession = await signedIn(api, OWNER, owner.secret);
+    const add = () => request(api.app).post('/api/staff/members').set('origin', ADMIN_ORIGIN).set('cookie', withStaff(ownerSession)).send({ email: 'twice@oshibox.example', role: 'support' });
+    const statuses = (await Promise.all([add(), add(), add()])).map((r) => r.status).sort();
+    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
+    const rows = await api.db.selectFrom('staff').select('id').where('email', '=', 'twice@oshibox.example').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('keeps one active owner', async () => {
     const ownerSession = await signedIn(api, OWNER, owner.secret);
     const res = await request(api.app).patch('/api/staff/members/1').set('origin', ADMIN_ORIGIN).set('cookie', withStaff(ownerSession)).send({ role: 'support' });
