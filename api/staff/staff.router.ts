@@ -5,13 +5,12 @@ import type { StaffMember } from '../../shared/staff-roles.ts';
 import type { ApiContext } from '../context.ts';
 import { parseInput } from '../http/validate.ts';
 import { clientAddress } from '../throttle/client-address.ts';
-import { actorOf } from './audit.service.ts';
+import { actorOf, writeAudit } from './audit.service.ts';
 import { requireStaffMember } from './require-staff.ts';
 import { staffLogin } from './staff-login.service.ts';
 import { staffMembersRouter } from './staff-members.router.ts';
 import { clearStaffCookie, endStaffSession, setStaffCookie, staffToken } from './staff-session.ts';
 import { completeSetup, describeSetup } from './staff-setup.service.ts';
-import { writeAudit } from './audit.service.ts';
 
 const NoQuery = z.strictObject({});
 const TokenParams = z.strictObject({ token: z.string().min(1).max(200) });

@@ -75,12 +75,12 @@ export async function setupSecret(api: StaffApi, token: string): Promise<string>
   return new URL(uri).searchParams.get('secret') ?? '';
 }
 
-/** The code the app shows now; the clock then moves to the next step, as a person would wait for it. */
+/** The code the authenticator app shows now. */
 export function codeNow(api: StaffApi, secret: string): string {
-  const code = totpCodeAt(secret, api.clock.now);
-  return code;
+  return totpCodeAt(secret, api.clock.now);
 }
 
+/** Waits for the app's next code, as a person would after using one (a code is taken once). */
 export function nextStep(api: StaffApi): void {
   api.clock.advance(30_000);
 }
