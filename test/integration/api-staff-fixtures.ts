@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import request, { type Response } from 'supertest';
 import { createApiApp } from '../../api/app.ts';
 import type { DB } from '../../api/db/schema.ts';
-import { createMailer } from '../../api/mail/mailer.ts';
+import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { STAFF_COOKIE } from '../../api/staff/staff-session.ts';
 import { totpCodeAt } from '../../api/staff/totp.ts';
 import type { StaffInvite, StaffRole } from '../../shared/staff-roles.ts';
@@ -26,6 +26,7 @@ export interface StaffApi {
   db: Kysely<DB>;
   /** The PostgreSQL database's URL when DATABASE_URL is set, else null (PGlite in memory). */
   databaseUrl: string | null;
+  mailer: Mailer;
   logs: string[];
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
@@ -56,7 +57,7 @@ export async function startStaffApi(): Promise<StaffApi> {
     mailer,
     ops: { token: TEST_OPS_TOKEN, hosts: [] },
   });
-  return { app, db: database.handle.db, databaseUrl: database.url, logs, clock, close: () => database.destroy() };
+  return { app, db: database.handle.db, databaseUrl: database.url, mailer, logs, clock, close: () => database.destroy() };
 }
 
 /** `npm run ops -- staff add` as the command line sends it to the running API. */

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { createApiApp } from '../../api/app.ts';
+import { silentLogger } from '../support/stack.ts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffInvite } from '../../shared/staff-roles.ts';
@@ -130,6 +132,19 @@ describe('POST /api/staff/login', () => {
       expect.arrayContaining([OWNER, 'nobody@oshibox.example']),
     );
     nextStep(api);
+  });
+
+  it('is throttled per address like shoppers\' logins', async () => {
+    const strict = createApiApp({
+      db: api.db, logger: silentLogger, now: () => api.clock.now, publicOrigin: 'http://localhost:3000', adminOrigin: ADMIN_ORIGIN,
+      mailer: api.mailer, throttle: { loginEmail: { limit: 2, windowMs: 15 * MINUTE } },
+    });
+    api.clock.advance(16 * MINUTE); // past the window of the failures above
+    const attempt = (password: string) => request(strict).post('/api/staff/login').set('origin', ADMIN_ORIGIN).send({ email: OWNER, password, otp: '123456' });
+    expectApiError(await attempt('wrong-pass-1'), 401, 'UNAUTHORIZED');
+    expectApiError(await attempt('wrong-pass-2'), 401, 'UNAUTHORIZED');
+    expectApiError(await attempt(STAFF_PASSWORD), 429, 'RATE_LIMITED');
+    api.clock.advance(16 * MINUTE);
   });
 
   it('takes each recovery code once', async () => {
