@@ -26,9 +26,11 @@ const MONTHS = [{ ja: '10月号', en: 'Oct' }, { ja: '11月号', en: 'Nov' }, { 
 
 describe('value axis', () => {
   it('ends on a round step of 1, 2 or 5 × 10ⁿ, and an empty axis still spans 0–1', () => {
-    expect(valueScale(40)).toEqual({ max: 40, ticks: [0, 10, 20, 30, 40] });
-    expect(valueScale(19_580).max).toBe(20_000);
-    expect(valueScale(0)).toEqual({ max: 1, ticks: [0, 1] });
+    expect(valueScale([10, 40])).toEqual({ max: 40, ticks: [0, 10, 20, 30, 40] });
+    expect(valueScale([19_580]).max).toBe(20_000);
+    expect(valueScale([1, 2]).ticks).toEqual([0, 1, 2]);
+    expect(valueScale([0.4, 0.2]).ticks).toEqual([0, 0.1, 0.2, 0.3, 0.4]);
+    expect(valueScale([])).toEqual({ max: 1, ticks: [0, 1] });
   });
 });
 
@@ -82,6 +84,14 @@ describe('LineChart', () => {
     expect(html.match(/<circle/g)).toHaveLength(3);
     expect(html).toContain('<th scope="row">10月号</th><td>—</td>');
     expect(html).toContain('aria-label="解約率: 4件、最大 40%（12月号）"');
+  });
+
+  it('labels every third of twelve months under the axis, the latest always, and keeps all twelve in the table', () => {
+    const months = Array.from({ length: 12 }, (_, i) => ({ ja: `2026年${i + 1}月`, en: `${i + 1}/2026` }));
+    const html = render(<LineChart title={{ ja: '新規', en: 'New' }} {...AXES} categories={months} series={[{ name: 'x', values: months.map((_, i) => i) }]} />);
+    const axisLabels = [...html.matchAll(/<text[^>]*text-anchor="middle">(2026年\d+月)<\/text>/g)].map((m) => m[1]);
+    expect(axisLabels).toEqual(['2026年3月', '2026年6月', '2026年9月', '2026年12月']);
+    expect(html.match(/<th scope="row">2026年\d+月<\/th>/g)).toHaveLength(12);
   });
 
   it('with every value undefined says there is no data', () => {

@@ -22,7 +22,7 @@ export function largestOf(data: BarDatum[]): BarDatum | null {
 export function BarChart(props: ChartProps & { data: BarDatum[]; orientation?: 'vertical' | 'horizontal' }) {
   const { english } = useLang();
   const { data } = props;
-  const scale = valueScale(Math.max(0, ...data.map((d) => d.value)));
+  const scale = valueScale(data.map((d) => d.value));
   const top = largestOf(data);
   const summary = summaryOf(data.length, top && { label: labelIn(top.label, english), value: formatWith(props.format, top.value) }, english);
   const table = { columns: [props.valueName], rows: data.map((d) => ({ label: d.label, cells: [formatWith(props.format, d.value)] })) };

@@ -7,10 +7,14 @@ export interface ValueScale {
   ticks: number[];
 }
 
-/** Tick steps of 1, 2 or 5 × 10ⁿ, at most `ticks` of them above zero; an empty axis still has 0–1. */
-export function valueScale(largest: number, ticks = 4): ValueScale {
+/**
+ * Tick steps of 1, 2 or 5 × 10ⁿ, at most `ticks` of them above zero; an empty axis still has 0–1.
+ * Whole-number data (counts, yen) never gets a tick of 0.5.
+ */
+export function valueScale(values: number[], ticks = 4): ValueScale {
+  const largest = Math.max(0, ...values);
   if (!(largest > 0)) return { max: 1, ticks: [0, 1] };
-  const rough = largest / ticks;
+  const rough = Math.max(largest / ticks, values.every(Number.isInteger) ? 1 : 0);
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
   const max = Math.ceil(largest / step) * step;

@@ -31,7 +31,7 @@ export function LineChart(props: ChartProps & { categories: Label[]; series: Lin
   const { english } = useLang();
   const { categories, series } = props;
   const all = series.flatMap((s) => s.values).filter((v): v is number => v !== null);
-  const scale = valueScale(Math.max(0, ...all));
+  const scale = valueScale(all);
   const first = series[0]?.values.flatMap((value, i) => (value === null ? [] : [{ label: categories[i] ?? '', value }])) ?? [];
   const top = largestOf(first);
   const summary = summaryOf(categories.length, top && { label: labelIn(top.label, english), value: formatWith(props.format, top.value) }, english);

@@ -29,7 +29,7 @@ export function StackedBarChart(props: ChartProps & { categories: Label[]; serie
   const { english } = useLang();
   const { categories, series } = props;
   const totals = categories.map((label, i) => ({ label, value: series.reduce((sum, s) => sum + Math.max(s.values[i] ?? 0, 0), 0) }));
-  const scale = valueScale(Math.max(0, ...totals.map((t) => t.value)));
+  const scale = valueScale(totals.map((t) => t.value));
   const top = largestOf(totals);
   const summary = summaryOf(categories.length, top && { label: labelIn(top.label, english), value: formatWith(props.format, top.value) }, english);
   const table = {
