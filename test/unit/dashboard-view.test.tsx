@@ -26,6 +26,7 @@ describe('DashboardView', () => {
       currentRound: { ...monthOf('2026-12'), issue: issueOfKey('2026-12'), counts: { charged: 2, declined: 1, retrying: 1, inDoubt: 1, queued: 0 } },
     });
     expect(html).toContain('<strong>6</strong>');
+    expect(html).toContain('休止中 1件・会員 5人');
     expect(html).toContain('<title>12月号 売上（返金後）: ¥4,290</title>');
     expect(html).toContain('<title>12月号 返金: ¥3,960</title>');
     expect(html).toContain('<title>12月号 売上（返金後）: ¥3,900</title>');

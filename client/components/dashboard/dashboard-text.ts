@@ -3,7 +3,6 @@ import type { Text } from '../../../shared/text.ts';
 /** The dashboard's headings and axis names (issue 19); the figures' definitions: docs/decisions/00XX-dashboard-figures.md. */
 export const DASHBOARD_TEXT = {
   active: { ja: '有効な定期便', en: 'Active subscriptions' },
-  activeNote: { ja: '休止中 {paused}件・会員 {subscribers}人', en: '{paused} paused, {subscribers} subscribers' },
   revenue: { ja: '号別の売上（税込、返金を差し引き）', en: 'Revenue per issue (tax incl., refunds subtracted)' },
   revenuePreTax: { ja: '号別の売上（税抜、返金を差し引き）', en: 'Revenue per issue (before tax, refunds subtracted)' },
   net: { ja: '売上（返金後）', en: 'Net of refunds' },
@@ -23,8 +22,17 @@ export const DASHBOARD_TEXT = {
   artist: { ja: 'アーティスト', en: 'Artist' },
   plan: { ja: 'プラン', en: 'Plan' },
   subscribers: { ja: '会員数', en: 'Subscribers' },
-  billing: { ja: '{issue}の決済状況', en: 'Billing of {issue}' },
   billingNone: { ja: '締切を過ぎた号はまだありません。', en: 'No issue has passed its deadline yet.' },
   state: { ja: '状況', en: 'State' },
   charges: { ja: '件数', en: 'Charges' },
 } as const satisfies Record<string, Text>;
+
+/** 「休止中 1件・会員 5人」 beside the active count. */
+export function activeNote(paused: number, subscribers: number): Text {
+  return { ja: `休止中 ${paused}件・会員 ${subscribers}人`, en: `${paused} paused, ${subscribers} subscribers` };
+}
+
+/** 「12月号の決済状況」 */
+export function billingTitle(issue: Text): Text {
+  return { ja: `${issue.ja}の決済状況`, en: `Billing of ${issue.en}` };
+}

@@ -6,7 +6,7 @@ import { useLang, useT } from '../../lang.tsx';
 import { BarChart } from '../charts/bar-chart.tsx';
 import { LineChart } from '../charts/line-chart.tsx';
 import { StackedBarChart } from '../charts/stacked-bar-chart.tsx';
-import { DASHBOARD_TEXT as T } from './dashboard-text.ts';
+import { activeNote, billingTitle, DASHBOARD_TEXT as T } from './dashboard-text.ts';
 
 const yen = (value: number) => `¥${formatNumber(value)}`;
 const percent = (value: number) => `${value}%`;
@@ -18,12 +18,11 @@ export function DashboardView({ figures }: { figures: StaffDashboard }) {
   const { active, revenue, months, currentRound } = figures;
   const issues = revenue.map((r) => r.label);
   const monthLabels = months.map((m) => m.label);
-  const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
   return (
     <div className="dashboard">
       <p className="dashboard-active">
         <span className="dashboard-active-label">{t(T.active)}</span> <strong>{formatNumber(active.subscriptions)}</strong>{' '}
-        <span>{fill(t(T.activeNote), { paused: active.paused, subscribers: active.subscribers })}</span>
+        <span>{t(activeNote(active.paused, active.subscribers))}</span>
       </p>
       <StackedBarChart title={T.revenue} categoryName={T.issue} valueName={T.yen} format={yen} categories={issues}
         series={[{ name: T.net, values: revenue.map((r) => r.net.taxIncluded) }, { name: T.refunded, values: revenue.map((r) => r.refunded.taxIncluded) }]} />
@@ -39,7 +38,7 @@ export function DashboardView({ figures }: { figures: StaffDashboard }) {
       <BarChart title={T.byPlan} categoryName={T.plan} valueName={T.subscriptions} orientation="horizontal"
         data={figures.byPlan.map((p) => ({ label: `${p.artistName} ${english && p.planNameEn ? p.planNameEn : p.planName}`, value: p.subscribers }))} />
       {currentRound ? (
-        <BarChart title={{ ja: fill(T.billing.ja, { issue: currentRound.issue.ja }), en: fill(T.billing.en, { issue: currentRound.issue.en }) }}
+        <BarChart title={billingTitle(currentRound.issue)}
           categoryName={T.state} valueName={T.charges} orientation="horizontal"
           data={BILLING_STATES.map((s) => ({ label: BILLING_STATE_LABELS[s], value: currentRound.counts[s] }))} />
       ) : <p className="dashboard-note">{t(T.billingNone)}</p>}
