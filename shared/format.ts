@@ -50,3 +50,8 @@ export function formatPreTaxNote(preTax: number, english = false): string {
   const amount = formatPreTaxPrice(preTax, english);
   return english ? `(${amount})` : `（${amount}）`;
 }
+
+/** `2026年12月` / `Dec 2026`: a calendar month as seen in Tokyo (the dashboard's month axis). */
+export function formatMonth(value: string | Date, english = false): string {
+  return formatInTimeZone(value, SHOP_TIME_ZONE, english ? 'MMM yyyy' : 'yyyy年M月');
+}

@@ -87,3 +87,17 @@ export function roundCharge(
     total: price + SHIPPING_FEE.taxIncluded + fee,
   };
 }
+
+/** The same money tax-included and before tax (integer yen), e.g. a sum of charges. */
+export interface Amount {
+  taxIncluded: number;
+  preTax: number;
+}
+
+/** What the shop keeps of charges once refunds are paid back: both columns, never below zero. */
+export function netOfRefunds(charged: Amount, refunded: Amount): Amount {
+  return {
+    taxIncluded: Math.max(charged.taxIncluded - refunded.taxIncluded, 0),
+    preTax: Math.max(charged.preTax - refunded.preTax, 0),
+  };
+}

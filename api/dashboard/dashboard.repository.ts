@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.ts';
+
+/**
+ * The dashboard's SQL: every query aggregates in the database over a bounded window (a date
+ * range, or LIMIT), so its cost does not grow with the number of rows returned.
+ * Sums are bigint: PostgreSQL's driver gives them as strings, PGlite as numbers.
+ */
+type Big = number | string | bigint;
+const TOKYO_MONTH = (column: string) => sql.raw(`to_char(${column} at time zone 'Asia/Tokyo', 'YYYY-MM')`);
+
+/** A subscription counts as active at `at` when it existed and was not cancelled yet (as api/billing/eligibility.ts). */
+const activeAt = (at: Date) => sql`up.created_at < ${at} and (up.status = 'ACTIVE' or (up.status = 'CANCELLED' and up.cancelled_at >= ${at}))`;
+
+export interface ActiveRow { subscriptions: Big; paused: Big; subscribers: Big }
+
+export async function countActive(db: Db): Promise<ActiveRow> {
+  const result = await sql<ActiveRow>`
+    select count(*) as subscriptions, count(*) filter (where up.paused_from is not null) as paused, count(distinct up.user_id) as subscribers
+    from user_plans up where up.status = 'ACTIVE'`.execute(db);
+  return result.rows[0] ?? { subscriptions: 0, paused: 0, subscribers: 0 };
+}
+
+export async function countActiveAt(db: Db, at: Date): Promise<number> {
+  const result = await sql<{ n: Big }>`select count(*) as n from user_plans up where ${activeAt(at)}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export interface MovementRow { month: string; started: Big; cancelled: Big }
+
+/** Subscriptions started (the first charge succeeded) and cancelled per Tokyo month in [from, to). */
+export async function countMovements(db: Db, from: Date, to: Date): Promise<MovementRow[]> {
+  const result = await sql<MovementRow>`
+    select month, sum(started) as started, sum(cancelled) as cancelled from (
+      select ${TOKYO_MONTH('created_at')} as month, 1 as started, 0 as cancelled from user_plans
+        where status in ('ACTIVE', 'CANCELLED') and created_at >= ${from} and created_at < ${to}
+      union all
+      select ${TOKYO_MONTH('cancelled_at')}, 0, 1 from user_plans
+        where status = 'CANCELLED' and cancelled_at >= ${from} and cancelled_at < ${to}
+    ) moves group by month`.execute(db);
+  return result.rows;
+}
+
+/** The ship date of the latest round whose deadline has passed at `now`. */
+export async function findCurrentRoundShipDate(db: Db, now: Date): Promise<Date | null> {
+  const row = await db.selectFrom('plan_orders').select((eb) => eb.fn.max('ship_date').as('ship')).where('end_date', '<=', now).executeTakeFirst();
+  return row?.ship ? new Date(row.ship) : null;
+}
+
+export interface RevenueRow {
+  month: string; charges: Big; charged: Big; charged_pre_tax: Big; refunded: Big; refunded_pre_tax: Big;
+}
+
+/** Charged rounds (money taken: `paid_at`) per ship month in [from, to), and what was refunded of them. */
+export async function sumRevenue(db: Db, from: Date, to: Date): Promise<RevenueRow[]> {
+  const preTax = sql.raw('(h.pre_tax_price + h.pre_tax_ship_fee + h.pre_tax_fee)');
+  const result = await sql<RevenueRow>`
+    select ${TOKYO_MONTH('po.ship_date')} as month, count(*) as charges,
+      sum(h.total) as charged, sum(${preTax}) as charged_pre_tax,
+      coalesce(sum(h.total) filter (where h.refund_status = 'refunded'), 0) as refunded,
+      coalesce(sum(${preTax}) filter (where h.refund_status = 'refunded'), 0) as refunded_pre_tax
+    from plan_order_histories h join plan_orders po on po.id = h.plan_order_id
+    where h.paid_at is not null and po.ship_date >= ${from} and po.ship_date < ${to}
+    group by 1`.execute(db);
+  return result.rows;
+}
+
+export interface BillingRow { status: string; origin: string; retry_scheduled: boolean; claimed: boolean; n: Big }
+
+/** The charges of the rounds shipping in [from, to), counted by what decides their billing state. */
+export async function countBillingRows(db: Db, from: Date, to: Date): Promise<BillingRow[]> {
+  const result = await sql<BillingRow>`
+    select h.payment_status as status, h.origin, h.next_attempt_at is not null as retry_scheduled, h.claims > 0 as claimed, count(*) as n
+    from plan_order_histories h join plan_orders po on po.id = h.plan_order_id
+    where po.ship_date >= ${from} and po.ship_date < ${to} and h.superseded_by is null
+    group by 1, 2, 3, 4`.execute(db);
+  return result.rows;
+}
+
+export interface PlanRow { plan_id: number; plan_name: string; plan_name_en: string | null; artist_name: string; subscribers: Big; boxes: Big }
+
+export async function countByPlan(db: Db, limit: number): Promise<PlanRow[]> {
+  const result = await sql<PlanRow>`
+    select p.id as plan_id, p.name as plan_name, p.name_en as plan_name_en, a.name as artist_name, count(*) as subscribers, sum(up.count) as boxes
+    from user_plans up join plans p on p.id = up.plan_id join artists a on a.id = p.artist_id
+    where up.status = 'ACTIVE'
+    group by p.id, p.name, p.name_en, a.name order by subscribers desc, p.id limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+export interface ArtistRow { artist_id: number; artist_name: string; subscribers: Big }
+
+export async function countByArtist(db: Db, limit: number): Promise<ArtistRow[]> {
+  const result = await sql<ArtistRow>`
+    select a.id as artist_id, a.name as artist_name, count(distinct up.user_id) as subscribers
+    from user_plans up join plans p on p.id = up.plan_id join artists a on a.id = p.artist_id
+    where up.status = 'ACTIVE'
+    group by a.id, a.name order by subscribers desc, a.id limit ${limit}`.execute(db);
+  return result.rows;
+}

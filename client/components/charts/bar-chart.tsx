@@ -1,0 +1,46 @@
+import { useLang } from '../../lang.tsx';
+import { PLOT, PLOT_HEIGHT, PLOT_WIDTH, VerticalPlot, xCentre, yOf } from './chart-axes.tsx';
+import { ChartFrame, formatWith, type ChartProps } from './chart-frame.tsx';
+import { colourOf, lengthOf, round, valueScale } from './chart-scale.ts';
+import { labelIn, summaryOf, type Label } from './chart-text.ts';
+import { HorizontalBars } from './horizontal-bars.tsx';
+
+export interface BarDatum {
+  label: Label;
+  value: number;
+}
+
+/** Largest first among ties the earliest: what the accessible name calls out. */
+export function largestOf(data: BarDatum[]): BarDatum | null {
+  return data.reduce<BarDatum | null>((best, d) => (!best || d.value > best.value ? d : best), null);
+}
+
+/**
+ * One value per category as bars: vertical for a few (months, rounds), horizontal for many or
+ * long names (artists, plans), which then stay readable on a phone.
+ */
+export function BarChart(props: ChartProps & { data: BarDatum[]; orientation?: 'vertical' | 'horizontal' }) {
+  const { english } = useLang();
+  const { data } = props;
+  const scale = valueScale(data.map((d) => d.value));
+  const top = largestOf(data);
+  const summary = summaryOf(data.length, top && { label: labelIn(top.label, english), value: formatWith(props.format, top.value) }, english);
+  const table = { columns: [props.valueName], rows: data.map((d) => ({ label: d.label, cells: [formatWith(props.format, d.value)] })) };
+  const band = PLOT_WIDTH / Math.max(data.length, 1);
+  const barWidth = round(Math.min(band * 0.6, 56));
+  return (
+    <ChartFrame title={props.title} categoryName={props.categoryName} empty={data.length === 0} table={table}>
+      {props.orientation === 'horizontal' ? <HorizontalBars {...props} scale={scale} summary={summary} /> : (
+        <VerticalPlot {...props} scale={scale} categories={data.map((d) => d.label)} summary={summary}>
+          {data.map((d, i) => (
+            <rect key={i} className="chart-bar" x={round(xCentre(i, data.length) - barWidth / 2)} y={yOf(d.value, scale)} width={barWidth}
+              height={lengthOf(d.value, scale, PLOT_HEIGHT)} fill={colourOf(0)}>
+              <title>{`${labelIn(d.label, english)}: ${formatWith(props.format, d.value)}`}</title>
+            </rect>
+          ))}
+          <line x1={PLOT.left} x2={PLOT.left} y1={PLOT.top} y2={PLOT.top + PLOT_HEIGHT} stroke="#595959" />
+        </VerticalPlot>
+      )}
+    </ChartFrame>
+  );
+}

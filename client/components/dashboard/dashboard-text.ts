@@ -1,0 +1,38 @@
+import type { Text } from '../../../shared/text.ts';
+
+/** The dashboard's headings and axis names (issue 19); the figures' definitions: docs/decisions/00XX-dashboard-figures.md. */
+export const DASHBOARD_TEXT = {
+  active: { ja: '有効な定期便', en: 'Active subscriptions' },
+  revenue: { ja: '号別の売上（税込、返金を差し引き）', en: 'Revenue per issue (tax incl., refunds subtracted)' },
+  revenuePreTax: { ja: '号別の売上（税抜、返金を差し引き）', en: 'Revenue per issue (before tax, refunds subtracted)' },
+  net: { ja: '売上（返金後）', en: 'Net of refunds' },
+  refunded: { ja: '返金', en: 'Refunded' },
+  issue: { ja: '号', en: 'Issue' },
+  month: { ja: '月', en: 'Month' },
+  yen: { ja: '金額（円）', en: 'Amount (yen)' },
+  movements: { ja: '月別の新規・解約', en: 'New and cancelled per month' },
+  started: { ja: '新規', en: 'New' },
+  cancelled: { ja: '解約', en: 'Cancelled' },
+  subscriptions: { ja: '件数', en: 'Subscriptions' },
+  reasonsNotRecorded: { ja: '解約理由はまだ記録していません。', en: 'Cancellation reasons are not recorded yet.' },
+  churn: { ja: '月別の解約率（解約数 ÷ 月初の有効数）', en: 'Churn per month (cancelled ÷ active on the 1st)' },
+  churnAxis: { ja: '解約率（%）', en: 'Churn (%)' },
+  byArtist: { ja: 'アーティスト別の会員数', en: 'Subscribers per artist' },
+  byPlan: { ja: 'プラン別の定期便数', en: 'Subscriptions per plan' },
+  artist: { ja: 'アーティスト', en: 'Artist' },
+  plan: { ja: 'プラン', en: 'Plan' },
+  subscribers: { ja: '会員数', en: 'Subscribers' },
+  billingNone: { ja: '締切を過ぎた号はまだありません。', en: 'No issue has passed its deadline yet.' },
+  state: { ja: '状況', en: 'State' },
+  charges: { ja: '件数', en: 'Charges' },
+} as const satisfies Record<string, Text>;
+
+/** 「休止中 1件・会員 5人」 beside the active count. */
+export function activeNote(paused: number, subscribers: number): Text {
+  return { ja: `休止中 ${paused}件・会員 ${subscribers}人`, en: `${paused} paused, ${subscribers} subscribers` };
+}
+
+/** 「12月号の決済状況」 */
+export function billingTitle(issue: Text): Text {
+  return { ja: `${issue.ja}の決済状況`, en: `Billing of ${issue.en}` };
+}

@@ -1,0 +1,168 @@
+import type { Express } from 'express';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { staffDashboard } from '../../api/dashboard/dashboard.service.ts';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffDashboard } from '../../shared/api/dashboard.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { expectApiError } from './api-fixtures.ts';
+import { dashboardApp, insertCharge, insertShopper, insertSubscription, seedDashboardShop, type DashboardShop } from './dashboard-fixtures.ts';
+
+/**
+ * GET /api/staff/dashboard over seeded rows whose figures are worked out by hand below. The clock
+ * stands at 2026-12-10 12:00 JST: the December round's deadline (12/01 00:00 JST) has passed, so
+ * December is the current round; January is still open.
+ */
+const NOW = new Date('2026-12-10T03:00:00Z');
+let database: TestDatabase;
+let app: Express;
+const clock = { now: NOW };
+let shop: DashboardShop;
+
+async function seedShoppers(): Promise<void> {
+  const db = database.handle.db;
+  const light = (id: number, userId: number) => ({ id, userId, planId: shop.plans.light, price: 3300, preTax: 3000 });
+  const b = (id: number, userId: number) => ({ id, userId, planId: shop.plans.b, price: 3300, preTax: 3000 });
+  const [u1, u2, u3, u4, u5, u6, u7, u8] = await Promise.all(Array.from({ length: 8 }, () => insertShopper(db)));
+  const sub = (s: Parameters<typeof insertSubscription>[1]) => insertSubscription(db, s);
+  // u1 subscribes to both artists: one shopper, two subscriptions.
+  const u1Light = await sub({ userId: u1!, planId: shop.plans.light, created: '2026-09-15T00:00:00Z' });
+  const u1B = await sub({ userId: u1!, planId: shop.plans.b, created: '2026-11-10T00:00:00Z' });
+  const u2Premium = await sub({ userId: u2!, planId: shop.plans.premium, created: '2026-10-05T00:00:00Z', count: 2 });
+  const u3Light = await sub({ userId: u3!, planId: shop.plans.light, created: '2026-10-20T00:00:00Z', status: 'CANCELLED', cancelled: '2026-11-15T00:00:00Z' });
+  await sub({ userId: u4!, planId: shop.plans.b, created: '2026-11-03T00:00:00Z', pausedFrom: '2026-11-30T15:00:00Z' });
+  const u5Light = await sub({ userId: u5!, planId: shop.plans.light, created: '2026-11-20T00:00:00Z', status: 'CANCELLED', cancelled: '2026-12-05T00:00:00Z' });
+  const u6Light = await sub({ userId: u6!, planId: shop.plans.light, created: '2026-11-21T00:00:00Z', status: 'FAILED' });
+  // 2026-11-01 00:00 JST exactly: a November start in Tokyo, though still October in UTC.
+  const u7Premium = await sub({ userId: u7!, planId: shop.plans.premium, created: '2026-10-31T15:00:00Z' });
+  const u8B = await sub({ userId: u8!, planId: shop.plans.b, created: '2026-11-25T00:00:00Z' });
+
+  const premium = (id: number, userId: number) => ({ id, userId, planId: shop.plans.premium, price: 5500, preTax: 5000, count: id === u2Premium ? 2 : 1 });
+  const r = shop.rounds;
+  // November round: three charges, u3's refunded when it was voided.
+  await insertCharge(db, light(u1Light, u1!), r.light.nov);
+  await insertCharge(db, premium(u2Premium, u2!), r.premium.nov);
+  await insertCharge(db, light(u3Light, u3!), r.light.nov, { payment_status: 'CANCEL', refund_status: 'refunded', refunded_at: new Date('2026-11-15T00:00:00Z') });
+  // December round (current): every billing state once or twice.
+  const billing = { origin: 'billing' };
+  await insertCharge(db, light(u1Light, u1!), r.light.dec, billing);
+  await insertCharge(db, { ...light(u5Light, u5!) }, r.light.dec, { payment_method: 'GMOAB', fee: 330, pre_tax_fee: 300, total: 4290 });
+  await insertCharge(db, premium(u2Premium, u2!), r.premium.dec, { ...billing, payment_status: 'ERROR', paid_at: null, next_attempt_at: new Date('2026-12-11T00:00:00Z') });
+  await insertCharge(db, premium(u7Premium, u7!), r.premium.dec, { ...billing, payment_status: 'ERROR', paid_at: null, attempts: 3 });
+  await insertCharge(db, b(u1B, u1!), r.b.dec, { ...billing, payment_status: 'BEFORE', paid_at: null, claims: 1 });
+  await insertCharge(db, b(u8B, u8!), r.b.dec, { ...billing, payment_status: 'BEFORE', paid_at: null });
+  // A checkout that was declined never became a subscription: not in the billing status.
+  await insertCharge(db, light(u6Light, u6!), r.light.dec, { payment_status: 'ERROR', paid_at: null });
+  // January is open: its checkout charge is not in the revenue up to the current round.
+  await insertCharge(db, light(u1Light, u1!), r.light.jan);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  shop = await seedDashboardShop(database.handle.db);
+  await seedShoppers();
+  app = dashboardApp(database.handle.db, clock);
+});
+afterAll(async () => database?.destroy());
+
+async function dashboard(query = ''): Promise<StaffDashboard> {
+  const res = await request(app).get(`/api/staff/dashboard${query}`).set('x-test-staff', 'yes');
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  return res.body as StaffDashboard;
+}
+
+/** Counts the SQL statements run, to show the dashboard costs the same whatever the number of rows it sums. */
+class QueryCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count++;
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+describe('GET /api/staff/dashboard', () => {
+  it('counts the subscriptions active now, paused ones among them, and the shoppers behind them', async () => {
+    const figures = await dashboard();
+    expect(figures.asOf).toBe(NOW.toISOString());
+    // u1 ×2, u2, u4 (paused), u7, u8; not the cancelled u3 and u5 nor the failed u6.
+    expect(figures.active).toEqual({ subscriptions: 6, paused: 1, subscribers: 5 });
+  });
+
+  it('gives each round its charges, refunds and net, tax-included and pre-tax, up to the current round', async () => {
+    const figures = await dashboard('?rounds=3');
+    expect(figures.revenue.map((r) => [r.key, r.label.ja])).toEqual([['2026-10', '2026年10月'], ['2026-11', '2026年11月'], ['2026-12', '2026年12月']]);
+    expect(figures.revenue[0]).toMatchObject({ charges: 0, net: { taxIncluded: 0, preTax: 0 } });
+    // 3,960 + 11,660 (premium × 2 + shipping once) + 3,960 refunded.
+    expect(figures.revenue[1]).toMatchObject({
+      charges: 3, charged: { taxIncluded: 19_580, preTax: 17_800 }, refunded: { taxIncluded: 3960, preTax: 3600 }, net: { taxIncluded: 15_620, preTax: 14_200 },
+    });
+    // The billing charge of u1 and u5's GMO後払い checkout (its fee included); the declined ones took no money.
+    expect(figures.revenue[2]).toMatchObject({ charges: 2, charged: { taxIncluded: 8250, preTax: 7500 }, refunded: { taxIncluded: 0, preTax: 0 } });
+    expect((await dashboard()).revenue).toHaveLength(6);
+  });
+
+  it('counts new and cancelled subscriptions per Tokyo month, and churn over those active on the 1st', async () => {
+    const { months } = await dashboard();
+    expect(months).toHaveLength(12);
+    expect(months[0]!.key).toBe('2026-01');
+    const byKey = new Map(months.map((m) => [m.key, m]));
+    expect(byKey.get('2026-09')).toMatchObject({ started: 1, cancelled: 0, activeAtStart: 0, churnPercent: null });
+    expect(byKey.get('2026-10')).toMatchObject({ started: 2, cancelled: 0, activeAtStart: 1, churnPercent: 0 });
+    // u7 started at 00:00 JST on November 1st: November's, and not active at its start.
+    expect(byKey.get('2026-11')).toMatchObject({ started: 5, cancelled: 1, activeAtStart: 3, churnPercent: 33.3, label: { ja: '2026年11月', en: 'Nov 2026' } });
+    expect(byKey.get('2026-12')).toMatchObject({ started: 0, cancelled: 1, activeAtStart: 7, churnPercent: 14.3 });
+  });
+
+  it('counts subscribers per artist (each shopper once) and per plan with its boxes', async () => {
+    const figures = await dashboard();
+    expect(figures.byArtist).toEqual([
+      { artistId: shop.artists.a, artistName: 'ダッシュA', subscribers: 3 },
+      { artistId: shop.artists.b, artistName: 'ダッシュB', subscribers: 3 },
+    ]);
+    expect(figures.byPlan.map((p) => [p.planName, p.artistName, p.subscribers, p.boxes])).toEqual([
+      ['Bプラン', 'ダッシュB', 3, 3], ['プレミアムプラン', 'ダッシュA', 2, 3], ['ライトプラン', 'ダッシュA', 1, 1],
+    ]);
+  });
+
+  it("tells the current round's charges by billing state", async () => {
+    const { currentRound } = await dashboard();
+    expect(currentRound).toEqual({
+      key: '2026-12', label: { ja: '2026年12月', en: 'Dec 2026' }, issue: { ja: '12月号', en: 'the December issue' },
+      counts: { charged: 2, retrying: 1, declined: 1, inDoubt: 1, queued: 1 },
+    });
+  });
+
+  it('before any deadline has passed there is no current round and no revenue, and nothing fails', async () => {
+    clock.now = new Date('2026-10-15T00:00:00Z');
+    try {
+      const figures = await dashboard();
+      expect(figures.currentRound).toBeNull();
+      expect(figures.revenue).toEqual([]);
+      expect(figures.months.at(-1)!.key).toBe('2026-10');
+    } finally {
+      clock.now = NOW;
+    }
+  });
+
+  it('runs eight queries for six rounds, twelve months, several artists and plans: none per row', async () => {
+    const counter = new QueryCounter();
+    const figures = await staffDashboard(database.handle.db.withPlugin(counter), NOW);
+    expect(figures.revenue).toHaveLength(6);
+    expect(figures.byPlan.length + figures.byArtist.length).toBeGreaterThan(4);
+    expect(counter.count).toBe(8);
+  });
+
+  it('answers 400 naming the query parameter for a bad or unknown one, and 401 without the guard', async () => {
+    for (const query of ['?rounds=0', '?rounds=25', '?rounds=1e1', '?rounds=abc']) {
+      expectApiError(await request(app).get(`/api/staff/dashboard${query}`).set('x-test-staff', 'yes'), 400, 'BAD_REQUEST', ['rounds']);
+    }
+    expectApiError(await request(app).get('/api/staff/dashboard?from=2026').set('x-test-staff', 'yes'), 400, 'BAD_REQUEST', ['from']);
+    const refused = await request(app).get('/api/staff/dashboard');
+    expectApiError(refused, 401, 'UNAUTHORIZED');
+    expect(refused.text).not.toContain('subscriptions');
+  });
+});
