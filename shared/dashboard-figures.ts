@@ -6,7 +6,7 @@ import { issueLabel } from './subscription-rules.ts';
 import type { Text } from './text.ts';
 
 /**
- * The dashboard's definitions (docs/decisions/00XX-dashboard-figures.md), read by the API that
+ * The dashboard's definitions (docs/decisions/0028-dashboard-figures.md), read by the API that
  * counts and the console that shows: months are Tokyo calendar months, a round is the Tokyo month
  * its boxes ship in, churn is the month's cancellations over the subscriptions active on the 1st.
  */

@@ -3,7 +3,7 @@ import type { Text } from '../text.ts';
 
 /**
  * GET /api/staff/dashboard: the operator console's figures (issue 19), every one read from the
- * shop's rows at `asOf`. Definitions: docs/decisions/00XX-dashboard-figures.md.
+ * shop's rows at `asOf`. Definitions: docs/decisions/0028-dashboard-figures.md.
  */
 
 /** A month of the shop's calendar (Asia/Tokyo): `2026-12`, and its label 「2026年12月」 / "Dec 2026". */

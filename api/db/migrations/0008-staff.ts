@@ -1,6 +1,6 @@
 /**
  * Issue 19: staff accounts, their one-time setup links, recovery codes and sessions, and the audit
- * trail (docs/decisions/00XX-staff-accounts.md). Tokens and codes are kept hashed. The audit log is
+ * trail (docs/decisions/0027-staff-accounts.md). Tokens and codes are kept hashed. The audit log is
  * append-only in the database itself: a trigger refuses UPDATE, DELETE and TRUNCATE, whoever asks.
  * (migrate.ts splits at a semicolon that ends a line: the trigger function's body keeps to one line.)
  */

@@ -1,6 +1,6 @@
 import type { Text } from '../../../shared/text.ts';
 
-/** The dashboard's headings and axis names (issue 19); the figures' definitions: docs/decisions/00XX-dashboard-figures.md. */
+/** The dashboard's headings and axis names (issue 19); the figures' definitions: docs/decisions/0028-dashboard-figures.md. */
 export const DASHBOARD_TEXT = {
   active: { ja: '有効な定期便', en: 'Active subscriptions' },
   revenue: { ja: '号別の売上（税込、返金を差し引き）', en: 'Revenue per issue (tax incl., refunds subtracted)' },
