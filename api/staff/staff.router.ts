@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { StaffLoginInput, StaffSetupInput } from '../../shared/staff-rules.ts';
 import type { StaffMember } from '../../shared/staff-roles.ts';
 import type { ApiContext } from '../context.ts';
+import { dashboardRouter } from '../dashboard/dashboard.router.ts';
 import { parseInput } from '../http/validate.ts';
 import { clientAddress } from '../throttle/client-address.ts';
 import { actorOf, writeAudit } from './audit.service.ts';
-import { requireStaffMember } from './require-staff.ts';
+import { requireStaff, requireStaffMember } from './require-staff.ts';
 import { staffLogin } from './staff-login.service.ts';
 import { staffMembersRouter } from './staff-members.router.ts';
 import { clearStaffCookie, endStaffSession, setStaffCookie, staffToken } from './staff-session.ts';
@@ -59,5 +60,6 @@ export function staffRouter(ctx: ApiContext): Router {
   });
 
   router.use(staffMembersRouter(ctx));
+  router.use('/dashboard', dashboardRouter(ctx, requireStaff(ctx, 'dashboard.read')));
   return router;
 }

@@ -226,6 +226,14 @@ describe('roles and the audit trail', () => {
     expect((await api.db.selectFrom('staff').select('role').where('id', '=', 1).executeTakeFirst())?.role).toBe('owner');
   });
 
+  it('shows the dashboard to any signed-in staff member, never to a visitor', async () => {
+    const session = await signedIn(api, OWNER, owner.secret);
+    const res = await request(api.app).get('/api/staff/dashboard').set('cookie', withStaff(session));
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveProperty('active');
+    expectApiError(await request(api.app).get('/api/staff/dashboard'), 401, 'UNAUTHORIZED');
+  });
+
   it('adds an address once when two owners add it at the same time', async () => {
     const ownerSession = await signedIn(api, OWNER, owner.secret);
     const add = () => request(api.app).post('/api/staff/members').set('origin', ADMIN_ORIGIN).set('cookie', withStaff(ownerSession)).send({ email: 'twice@oshibox.example', role: 'support' });
