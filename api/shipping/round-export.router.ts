@@ -33,7 +33,8 @@ export function roundExportRouter(ctx: ApiContext, guard: RequestHandler): Route
       'cache-control': 'no-store',
     });
     try {
-      await pipeline(Readable.from(file.chunks), res);
+      // One page waits in the stream at most (objectMode counts chunks: the default would be 16 pages).
+      await pipeline(Readable.from(file.chunks, { highWaterMark: 1 }), res);
     } catch (error) {
       // The status is sent: a file cut short (client gone, or a box changed mid-export) is only logged.
       ctx.logger.warn({ round, reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'round export ended early');
