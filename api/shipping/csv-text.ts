@@ -8,6 +8,10 @@ import iconv from 'iconv-lite';
 export const CSV_ENCODINGS = ['utf8', 'cp932'] as const;
 export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
 
+export function isCsvEncoding(value: string): value is CsvEncoding {
+  return (CSV_ENCODINGS as readonly string[]).includes(value);
+}
+
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**

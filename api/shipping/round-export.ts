@@ -82,7 +82,7 @@ async function* chunksOf(db: Db, round: Round, encoding: CsvEncoding): AsyncGene
 
 export async function exportRound(db: Db, roundId: number, encoding: CsvEncoding): Promise<RoundExport> {
   const round = await findRoundFacts(db, roundId);
-  if (!round) throw new NotFoundError({ ja: 'お届け回', en: 'The round' });
+  if (!round) throw new NotFoundError({ ja: 'お届け回', en: 'Round' });
   if (encoding === 'cp932') {
     const problems = await findUnencodable(db, round);
     if (problems.length > 0) throw unencodableError(problems);

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
-import request, { type Response } from 'supertest';
+import request, { type Response, type Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCsvFile } from '../../api/shipping/csv-text.ts';
 import { SHIPPING_COLUMNS } from '../../shared/shipping-columns.ts';
@@ -18,14 +18,14 @@ const ids: Record<string, number> = {};
 const HEADER = SHIPPING_COLUMNS.map((c) => c.label);
 
 /** The file's bytes as sent (supertest would decode text as UTF-8); an error reply as its JSON. */
-function binary(res: NodeJS.ReadableStream & { headers?: Record<string, string> }, done: (error: Error | null, body: unknown) => void): void {
+const binary: Parameters<Test['parse']>[0] = (res, done) => {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => {
     const bytes = Buffer.concat(chunks);
-    done(null, res.headers?.['content-type']?.startsWith('application/json') ? JSON.parse(bytes.toString('utf8')) : bytes);
+    done(null, String(res.headers['content-type']).startsWith('application/json') ? JSON.parse(bytes.toString('utf8')) : bytes);
   });
-}
+};
 const exportOf = (query: string): Promise<Response> =>
   request(api.app).get(`/ops/shipments/export?${query}`).set('authorization', `Bearer ${TEST_OPS_TOKEN}`).buffer(true).parse(binary);
 const rowsOf = (text: string): string[][] => parse(text, { bom: true }) as string[][];
