@@ -46,7 +46,7 @@ async function findUnencodable(db: Db, round: Round): Promise<string[]> {
   const check = (who: string, cells: string[], columns: number[]) => {
     for (const i of columns) {
       const chars = unencodableInCp932(cells[i]!);
-      if (chars.length > 0) problems.push(`${who} ${SHIPPING_COLUMNS[i]!.label}「${chars.join('')}」`);
+      if (chars.length > 0) problems.push(`${who} ${SHIPPING_COLUMNS[i]!.label}「${chars.slice(0, 5).join('')}」`);
     }
   };
   const ROUND_COLUMNS = [1, 2, 3];
