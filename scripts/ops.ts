@@ -5,8 +5,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { BillingProgress } from '../api/billing/run-billing.ts';
 import type { OpsCommand, OpsResult } from '../api/ops/ops-commands.ts';
+import { decodeCsvFile, type CsvEncoding } from '../api/shipping/csv-text.ts';
 import { loadConfig } from '../server/env.server.ts';
-import { parseArgs, toCommand, USAGE, UsageError } from './ops/args.ts';
+import { parseArgs, toCommand, USAGE, UsageError, type OpsRequest } from './ops/args.ts';
+import { runExport } from './ops/export.ts';
 import { catalogueMediaFiles } from './ops/catalogue-media-files.ts';
 import { describeRefusedLines } from './ops/errors.ts';
 import { runDirect } from './ops/direct.ts';
@@ -15,16 +17,26 @@ import { progressPrinter } from './ops/progress.ts';
 
 const MAX_FILE_BYTES = 5_000_000;
 
+/** A file saved on Windows (Shift_JIS, as Excel writes the shipping list back) is read as such. */
 function read(path: string): string {
   const size = statSync(path).size;
   if (size > MAX_FILE_BYTES) throw new UsageError(`${path} is ${size} bytes; the limit is ${MAX_FILE_BYTES}`);
-  return readFileSync(path, 'utf8');
+  return decodeCsvFile(readFileSync(path));
+}
+
+/** The CSV goes to stdout (redirect it to a file); only a failure is written to stderr. */
+async function exportToStdout(round: number, encoding: CsvEncoding): Promise<number> {
+  const error = await runExport(loadConfig(), round, encoding, process.stdout);
+  if (error) console.error(error);
+  return error ? 1 : 0;
 }
 
 async function main(): Promise<number> {
   let command: OpsCommand;
+  let request: OpsRequest;
   try {
-    const request = parseArgs(process.argv.slice(2));
+    request = parseArgs(process.argv.slice(2));
+    if (request.name === 'export') return await exportToStdout(request.round, request.encoding);
     command = toCommand(request, read);
     if (command.name === 'catalogue' && request.name === 'catalogue' && typeof command.file === 'string') {
       command.media = catalogueMediaFiles(request.path, command.file);

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { CARRIERS } from '../../shared/carriers.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { importColumnOf } from '../../shared/shipping-columns.ts';
 import { canMovePaymentStatus, isShippedStatus, PaymentMoveError, type PaymentStatus } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
@@ -47,15 +48,17 @@ export class ShipmentFileError extends Error {}
  * The first line must name the columns: without it, the first box would be read as the header and
  * every other line refused (or, with one line, nothing read at all) while the import "succeeded".
  */
-function checkHeader(header: string[], mode: ShipmentMode): string[] {
-  const unknown = header.filter((column) => !COLUMNS.includes(column));
-  const namesBox = header.includes('orderHistoryId') || (header.includes('email') && header.includes('roundId'));
+function checkHeader(header: string[], mode: ShipmentMode): (string | false)[] {
+  // The round's shipping list names its columns in Japanese (shared/shipping-columns.ts): read as-is.
+  const columns = header.map((column) => (COLUMNS.includes(column) ? column : importColumnOf(column)));
+  const has = (key: string) => columns.includes(key);
+  const namesBox = has('orderHistoryId') || (has('email') && has('roundId'));
   const needed = mode === 'shipped' ? 'orderHistoryId (or email and roundId), trackingNumber, carrier' : 'orderHistoryId (or email and roundId)[, trackingNumber]';
-  if (unknown.length > 0 || !namesBox || (mode === 'shipped' && !header.includes('trackingNumber'))) {
+  if (columns.includes(undefined) || !namesBox || (mode === 'shipped' && !has('trackingNumber'))) {
     const read = header.join(',').slice(0, 120);
     throw new ShipmentFileError(`the first line must be the header naming the columns ${needed}; it reads "${read}"`);
   }
-  return header;
+  return columns.map((column) => column ?? false);
 }
 
 export function parseShipmentFile(text: string, mode: ShipmentMode): Record<string, string>[] {

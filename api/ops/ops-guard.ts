@@ -8,7 +8,8 @@ import { DomainError, ForbiddenError, MisdirectedRequestError, UnsupportedMediaT
  * - a Host that is not the API's own → 421 (DNS rebinding: a page whose name now points here);
  * - `Sec-Fetch-Site` other than same-origin, or an `Origin` other than the API's own → 403;
  * - a body that is not JSON → 415 (form, text/plain and empty posts are "simple" requests a page
- *   may send cross-site without a CORS preflight; JSON needs a preflight, which this API never grants);
+ *   may send cross-site without a CORS preflight; JSON needs a preflight, which this API never grants),
+ *   except on a GET, which changes nothing (the shipping list's download link) and still needs the token;
  * - no Bearer token, or the wrong one → 401/403, from loopback too.
  * https://fetch.spec.whatwg.org/#cors-safelisted-request-header, RFC 9110 §15.5.20 (421).
  */
@@ -59,7 +60,7 @@ export function requireOperator(access: OperatorAccess): RequestHandler {
     if (isCrossSite(req, host)) {
       return next(new ForbiddenError({ ja: '別のサイトからの運用コマンドは受け付けません。', en: 'Operator commands from another site are not accepted.' }));
     }
-    if (req.is('application/json') !== 'application/json') return next(new UnsupportedMediaTypeError());
+    if (req.method !== 'GET' && req.is('application/json') !== 'application/json') return next(new UnsupportedMediaTypeError());
     const bearer = /^Bearer ([\x21-\x7e]{1,200})$/.exec(req.get('authorization') ?? '')?.[1];
     if (!bearer) return next(new OpsUnauthorizedError(true));
     if (!access.token || !timingSafeEqual(digest(bearer), digest(access.token))) return next(new OpsUnauthorizedError(false));

@@ -7,7 +7,11 @@ import { parseInput } from '../http/validate.ts';
 import { runOpsCommand, withTestClock } from './ops-commands.ts';
 import { CatalogueMediaSchema } from './catalogue-media.ts';
 import { requireOperator } from './ops-guard.ts';
+<<<<<<< HEAD
 import { StaffAddInput } from '../../shared/staff-rules.ts';
+=======
+import { roundExportRouter } from '../shipping/round-export.router.ts';
+>>>>>>> wt-export
 
 const BillingBody = z.strictObject({
   round: z.number().int().positive().max(2_147_483_647).optional(),
@@ -28,7 +32,10 @@ const CatalogueWithMediaBody = z.strictObject({ file: z.string().max(2_000_000),
  */
 export function opsRouter(ctx: ApiContext): Router {
   const router = Router();
-  router.use(requireOperator(ctx.ops ?? { token: undefined, hosts: [] }));
+  const guard = requireOperator(ctx.ops ?? { token: undefined, hosts: [] });
+  router.use(guard);
+  // Before /shipments/:mode, which would take "export" for a mode.
+  router.use('/shipments/export', roundExportRouter(ctx, guard));
 
   // Billing streams its progress as JSON lines, then the summary; a pass can take minutes.
   router.post('/billing', express.json({ limit: '4kb' }), async (req, res) => {

@@ -1,18 +1,29 @@
 import type { OpsCommand } from '../../api/ops/ops-commands.ts';
+<<<<<<< HEAD
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../shared/staff-roles.ts';
+=======
+import { isCsvEncoding, type CsvEncoding } from '../../api/shipping/csv-text.ts';
+>>>>>>> wt-export
 
 /** What the command line asks for; files are read by the caller. */
 export type OpsRequest =
   | { name: 'billing'; round?: number; now?: string }
   | { name: 'shipments'; mode: 'shipped' | 'delivered'; path: string; early: boolean }
   | { name: 'catalogue'; path: string }
+<<<<<<< HEAD
   | { name: 'staff'; email: string; role: StaffRole };
+=======
+  | { name: 'export'; round: number; encoding: CsvEncoding };
+>>>>>>> wt-export
 
 export const USAGE = `usage: npm run ops -- <command>
   billing [--round <id>] [--now <ISO time>]   charge what is due now (or at --now: sandbox rehearsals only)
   shipments import [--early] <file.csv>        columns orderHistoryId (or email + roundId), trackingNumber, carrier;
                                                --early ships rounds whose ship date has not come yet
   shipments delivered <file.csv>               columns orderHistoryId (or email + roundId)[, trackingNumber]
+  shipments export --round <id> [--encoding utf8|cp932] > file.csv
+                                               the round's boxes in the warehouse list (発送準備中), to fill in
+                                               配送業者 and 追跡番号 and import as is (UTF-8 or Shift_JIS files)
   catalogue import <file.json>                 artists, plans, rounds, goods, news, banners (docs/examples/catalogue.json);
                                                each /api/media/<path> it names comes from media/<path> next to it
   staff add <email> --role <role>              a staff member (${STAFF_ROLES.join(', ')}): prints their one-time
@@ -38,6 +49,7 @@ export function parseArgs(argv: string[]): OpsRequest {
     const files = rest.slice(1).filter((arg) => !(early && arg === '--early'));
     if (files.length === 1 && !files[0]!.startsWith('--')) return { name: 'shipments', mode: rest[0] === 'import' ? 'shipped' : 'delivered', path: files[0]!, early };
   }
+  if (name === 'shipments' && rest[0] === 'export') return parseExport(rest.slice(1));
   if (name === 'catalogue' && rest[0] === 'import' && rest.length === 2) return { name: 'catalogue', path: rest[1]! };
   if (name === 'staff' && rest[0] === 'add' && rest.length === 4 && rest[2] === '--role') {
     if (!isStaffRole(rest[3])) throw new UsageError(`unknown role ${rest[3]}: use one of ${STAFF_ROLES.join(', ')}`);
@@ -46,8 +58,22 @@ export function parseArgs(argv: string[]): OpsRequest {
   throw new UsageError(name ? `unknown command: ${argv.join(' ')}` : 'no command given');
 }
 
+function parseExport(options: string[]): OpsRequest {
+  let round: number | undefined;
+  let encoding: CsvEncoding = 'utf8';
+  for (let i = 0; i < options.length; i += 2) {
+    const [flag, value] = [options[i], options[i + 1]];
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    if (flag === '--round' && /^[1-9]\d{0,8}$/.test(value)) round = Number(value);
+    else if (flag === '--encoding' && isCsvEncoding(value)) encoding = value;
+    else throw new UsageError(`unknown option ${flag} ${value}`);
+  }
+  if (round === undefined) throw new UsageError('shipments export needs --round <id>');
+  return { name: 'export', round, encoding };
+}
+
 /** The command with its file read (bounded: the services refuse what is over their limits). */
-export function toCommand(request: OpsRequest, read: (path: string) => string): OpsCommand {
+export function toCommand(request: Exclude<OpsRequest, { name: 'export' }>, read: (path: string) => string): OpsCommand {
   if (request.name === 'billing') return { name: 'billing', round: request.round, now: request.now };
   if (request.name === 'shipments') return { name: 'shipments', mode: request.mode, csv: read(request.path), early: request.early };
   if (request.name === 'staff') return { name: 'staff', email: request.email, role: request.role };

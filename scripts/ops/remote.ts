@@ -19,18 +19,23 @@ function requestOf(command: OpsCommand): { path: string; body: string } {
   return { path: '/ops/catalogue', body: file };
 }
 
-/** On the embedded database: the running API does the work (its operator endpoint, api/ops/ops.router.ts). */
-export async function runRemote(config: Config, command: OpsCommand, onProgress: (p: BillingProgress) => void): Promise<{ result?: OpsResult; error?: string }> {
-  const { path, body } = requestOf(command);
-  let token: string;
+/** The operator token the API has (OPS_TOKEN, or the file it keeps), or why there is none. */
+export async function operatorToken(config: Config): Promise<string | { error: string }> {
   try {
-    if (config.OPS_TOKEN) token = config.OPS_TOKEN;
-    else if (config.OPS_TOKEN_FILE) token = await readOpsTokenFile(config.OPS_TOKEN_FILE);
-    else return { error: 'no operator token: with DATA_DIR=memory:// set OPS_TOKEN (as the shop has it)' };
+    if (config.OPS_TOKEN) return config.OPS_TOKEN;
+    if (config.OPS_TOKEN_FILE) return await readOpsTokenFile(config.OPS_TOKEN_FILE);
+    return { error: 'no operator token: with DATA_DIR=memory:// set OPS_TOKEN (as the shop has it)' };
   } catch (error) {
     if (error instanceof OpsTokenFileError) return { error: error.message };
     throw error;
   }
+}
+
+/** On the embedded database: the running API does the work (its operator endpoint, api/ops/ops.router.ts). */
+export async function runRemote(config: Config, command: OpsCommand, onProgress: (p: BillingProgress) => void): Promise<{ result?: OpsResult; error?: string }> {
+  const { path, body } = requestOf(command);
+  const token = await operatorToken(config);
+  if (typeof token !== 'string') return token;
   const quiet = new AbortController();
   let timer = setTimeout(() => quiet.abort(), QUIET_LIMIT_MS);
   const heard = () => {

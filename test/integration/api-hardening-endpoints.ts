@@ -19,6 +19,8 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/readyz', path: '/readyz' },
   // Operator endpoint (the operator token always; `send` presents the test app's, so the attacks reach the routes).
   { method: 'POST', pattern: '/ops/billing', path: '/ops/billing' },
+  { method: 'GET', pattern: '/ops/shipments/export/', path: '/ops/shipments/export?round=1' },
+  { method: 'POST', pattern: '/ops/shipments/export/', path: '/ops/shipments/export?round=1' },
   { method: 'POST', pattern: '/ops/shipments/:mode', path: '/ops/shipments/import' },
   { method: 'POST', pattern: '/ops/catalogue', path: '/ops/catalogue' },
   { method: 'POST', pattern: '/ops/catalogue/with-media', path: '/ops/catalogue/with-media' },

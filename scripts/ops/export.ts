@@ -1,0 +1,57 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { pino } from 'pino';
+import { openDatabase } from '../../api/db/connect.ts';
+import { migrate } from '../../api/db/migrate.ts';
+import type { CsvEncoding } from '../../api/shipping/csv-text.ts';
+import { exportRound } from '../../api/shipping/round-export.ts';
+import type { Config } from '../../shared/config.ts';
+import { createLogger } from '../../server/logger.server.ts';
+import { describeErrorBody, describeOpsError } from './errors.ts';
+import { operatorToken } from './remote.ts';
+
+/**
+ * `shipments export`: the round's shipping list to `out` (stdout, redirected to a file), streamed
+ * as it is read, from PostgreSQL directly or from the running API (PGlite). Returns why it failed.
+ */
+export async function runExport(config: Config, round: number, encoding: CsvEncoding, out: NodeJS.WritableStream): Promise<string | undefined> {
+  return config.DATABASE_URL ? exportDirect(config, round, encoding, out) : exportRemote(config, round, encoding, out);
+}
+
+async function exportDirect(config: Config, round: number, encoding: CsvEncoding, out: NodeJS.WritableStream): Promise<string | undefined> {
+  const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, 'ops', pino.destination(2));
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  try {
+    await migrate(database.db);
+    const file = await exportRound(database.db, round, encoding);
+    await pipeline(Readable.from(file.chunks, { highWaterMark: 1 }), out, { end: false });
+    return undefined;
+  } catch (error) {
+    return describeOpsError(error);
+  } finally {
+    await database.close();
+  }
+}
+
+async function exportRemote(config: Config, round: number, encoding: CsvEncoding, out: NodeJS.WritableStream): Promise<string | undefined> {
+  const token = await operatorToken(config);
+  if (typeof token !== 'string') return token.error;
+  let response: Response;
+  try {
+    response = await fetch(new URL('/ops/shipments/export', config.API_ORIGIN), {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ round, encoding }),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error);
+    return `cannot reach the shop API at ${config.API_ORIGIN} (${reason}). Start the shop (npm start), or set DATABASE_URL to work on PostgreSQL directly.`;
+  }
+  if (!response.ok || !response.body) return describeErrorBody(response.status, await response.json().catch(() => null));
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), out, { end: false });
+    return undefined;
+  } catch {
+    // The API cut the file short (it logs why): what was written is incomplete.
+    return 'the API ended the file early: it is incomplete; see the API log';
+  }
+}
