@@ -7,11 +7,8 @@ import { parseInput } from '../http/validate.ts';
 import { runOpsCommand, withTestClock } from './ops-commands.ts';
 import { CatalogueMediaSchema } from './catalogue-media.ts';
 import { requireOperator } from './ops-guard.ts';
-<<<<<<< HEAD
 import { StaffAddInput } from '../../shared/staff-rules.ts';
-=======
 import { roundExportRouter } from '../shipping/round-export.router.ts';
->>>>>>> wt-export
 
 const BillingBody = z.strictObject({
   round: z.number().int().positive().max(2_147_483_647).optional(),

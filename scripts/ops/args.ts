@@ -1,20 +1,14 @@
 import type { OpsCommand } from '../../api/ops/ops-commands.ts';
-<<<<<<< HEAD
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../shared/staff-roles.ts';
-=======
 import { isCsvEncoding, type CsvEncoding } from '../../api/shipping/csv-text.ts';
->>>>>>> wt-export
 
 /** What the command line asks for; files are read by the caller. */
 export type OpsRequest =
   | { name: 'billing'; round?: number; now?: string }
   | { name: 'shipments'; mode: 'shipped' | 'delivered'; path: string; early: boolean }
   | { name: 'catalogue'; path: string }
-<<<<<<< HEAD
-  | { name: 'staff'; email: string; role: StaffRole };
-=======
+  | { name: 'staff'; email: string; role: StaffRole }
   | { name: 'export'; round: number; encoding: CsvEncoding };
->>>>>>> wt-export
 
 export const USAGE = `usage: npm run ops -- <command>
   billing [--round <id>] [--now <ISO time>]   charge what is due now (or at --now: sandbox rehearsals only)
