@@ -25,6 +25,7 @@ import { opsRouter } from './ops/ops.router.ts';
 import { orderHistoryRouter } from './order-history/order-history.router.ts';
 import { overviewRouter } from './overview/overview.router.ts';
 import { redirectRouter } from './redirect/redirect.router.ts';
+import { staffRouter } from './staff/staff.router.ts';
 
 /** The shop API ("upstream API origin"). Built here; only main.ts listens. */
 export function createApiApp(ctx: ApiContext): Express {
@@ -52,6 +53,8 @@ export function createApiApp(ctx: ApiContext): Express {
     res.set('cache-control', 'no-store');
     next();
   });
+  // The console's staff calls (issue 19): only the console's origin may send unsafe ones, never the shop's.
+  app.use('/api/staff', refuseCrossSite([ctx.adminOrigin ?? ctx.publicOrigin]), requireJsonBody, cookieParser(), express.json({ limit: '32kb' }), staffRouter(ctx));
   app.use(refuseCrossSite([ctx.publicOrigin]));
   // The sandbox gateway's hosted card page takes form posts: its routes alone skip the JSON-only rule.
   if (paymentProviderOf(ctx).name === 'sandbox') app.use('/api/sandbox', sandboxRouter(ctx));

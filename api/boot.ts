@@ -34,7 +34,7 @@ export async function bootApi(config: Config, logger: Logger) {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, supportEmail: config.COMPANY_EMAIL, dataDir: config.DATA_DIR });
   logger.info({ mail: mailer.kind }, mailer.kind === 'smtp' ? 'mail goes out over SMTP' : 'mail goes to the outbox folder');
   const ctx: ApiContext = {
-    db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, mailer,
+    db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, adminOrigin: config.ADMIN_ORIGIN, mailer,
     sandboxLatencyMs: config.SANDBOX_LATENCY_MS,
     billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
     ops: await operatorAccessOf(config, logger),

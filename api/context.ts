@@ -14,6 +14,8 @@ export interface ApiContext {
   now: () => Date;
   /** The shop's public origin (PUBLIC_ORIGIN): the one site whose pages may send unsafe requests. */
   publicOrigin: string;
+  /** The operator console's origin (ADMIN_ORIGIN): the one site that may send unsafe staff calls; setup links point there. */
+  adminOrigin?: string;
   /** Where mail goes: SMTP or the outbox (api/mail/mailer.ts). */
   mailer: Mailer;
   /** Account throttling limits; tests lower them (api/throttle/throttle.service.ts). */

@@ -45,6 +45,8 @@ async function main(): Promise<number> {
   // One JSON line: the summary a script or a log collector reads.
   console.log(JSON.stringify(outcome.result));
   const result = outcome.result;
+  // The link is the point of `staff add`: said plainly, for the person who hands it on.
+  if (result && 'setupUrl' in result) console.error(`Setup link for ${result.member.email} (${result.member.role}), valid until ${result.expiresAt}:\n${result.setupUrl}`);
   if (result && 'nothingCharged' in result) console.error(`Nothing charged: ${result.nothingCharged}`);
   const refused = result && 'refused' in result ? describeRefusedLines(result) : undefined;
   if (refused) console.error(refused);

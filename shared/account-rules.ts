@@ -104,11 +104,11 @@ type WithPasswords = { password: string; passwordConfirm?: string | undefined };
  * The §8 "passwords do not match" rule on `passwordConfirm` (when it is given). It runs even
  * when other fields failed (zod's `when`), so the form shows every message at once.
  */
-function confirmMatches(value: WithPasswords): boolean {
+export function confirmMatches(value: WithPasswords): boolean {
   return value.passwordConfirm === undefined || value.passwordConfirm === value.password;
 }
 
-const CONFIRM_RULE = {
+export const CONFIRM_RULE = {
   path: ['passwordConfirm'],
   error: 'passwordMismatch',
   when: ({ value }: { value: unknown }) =>
@@ -116,7 +116,7 @@ const CONFIRM_RULE = {
     typeof value.password === 'string' && typeof value.passwordConfirm === 'string',
 };
 
-const ConfirmField = z.string(m('passwordMismatch')).check(z.maxLength(TEXT_MAX, m('passwordMismatch')));
+export const ConfirmField = z.string(m('passwordMismatch')).check(z.maxLength(TEXT_MAX, m('passwordMismatch')));
 
 export const ProfileFields = {
   name: NameField,

@@ -46,8 +46,10 @@ export const LOG_REDACT_CENSOR = '[redacted]';
  * Secret query values go too (`redactUrl` below).
  */
 export function redactLogUrl(url: string): string {
-  if (!/reg_|\/sandbox\/|registrationId/i.test(url)) return redactUrl(url);
+  if (!/reg_|\/sandbox\/|registrationId|\/setup\//i.test(url)) return redactUrl(url);
   return redactUrl(url)
+    // A staff setup link's token opens the account's enrolment (issue 19): the console's page and the API call.
+    .replace(/(\/setup\/)[^/?#]+/gi, `$1${LOG_REDACT_CENSOR}`)
     .replace(/(\/sandbox\/card\/)[^/?#]+/gi, `$1${LOG_REDACT_CENSOR}`)
     .replace(/([?&]registrationId=)[^&#]*/gi, `$1${LOG_REDACT_CENSOR}`)
     .replace(/reg_[A-Za-z0-9_-]{22}/g, LOG_REDACT_CENSOR);

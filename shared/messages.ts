@@ -1,5 +1,6 @@
 import { hiddenCharacterText } from './free-text.ts';
 import { COMMUNICATION_ERROR, SERVER_ERROR } from './global-error.ts';
+import { STAFF_MESSAGES } from './staff-messages.ts';
 import type { Text } from './text.ts';
 
 /** docs/spec.md §8, the translated message catalogue (Japanese with English). */
@@ -91,4 +92,5 @@ export const MESSAGES = {
   communicationError: COMMUNICATION_ERROR,
   /** docs/spec.md §8: login-status failure with any other status. */
   serverError: SERVER_ERROR,
+  ...STAFF_MESSAGES,
 } as const satisfies Record<string, Text>;

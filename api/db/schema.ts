@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { PaymentTables } from './schema-payments.ts';
+import type { StaffTables } from './schema-staff.ts';
 
 /** Row types of the database; they never leave the services (the services map them to the shapes of shared/api/types.ts). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -250,7 +251,7 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
-export interface DB extends PaymentTables {
+export interface DB extends PaymentTables, StaffTables {
   artists: ArtistsTable;
   artist_tags: ArtistTagsTable;
   plans: PlansTable;

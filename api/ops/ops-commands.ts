@@ -7,6 +7,10 @@ import { BadRequestError } from '../http/errors.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { importCatalogue, type CatalogueImportReport } from './catalogue-import.ts';
 import type { CatalogueMediaFile } from './catalogue-media.ts';
+import type { StaffInvite, StaffRole } from '../../shared/staff-roles.ts';
+import { inviteStaff } from '../staff/staff-setup.service.ts';
+import { StaffAddInput } from '../../shared/staff-rules.ts';
+import { parseInput } from '../http/validate.ts';
 
 /**
  * The operator commands (`npm run ops -- …`), run the same way whether the command line works on
@@ -15,12 +19,16 @@ import type { CatalogueMediaFile } from './catalogue-media.ts';
 export type OpsCommand =
   | { name: 'billing'; round?: number | undefined; now?: string | undefined }
   | { name: 'shipments'; mode: ShipmentMode; csv: string; early?: boolean }
-  | { name: 'catalogue'; file: unknown; media?: CatalogueMediaFile[] };
+  | { name: 'catalogue'; file: unknown; media?: CatalogueMediaFile[] }
+  | { name: 'staff'; email: string; role: StaffRole };
 
 /** The command's summary: with `nothingCharged` when no charge was reserved, saying why and what comes next. */
 export type BillingCommandSummary = BillingSummary & { nothingCharged?: string };
 
-export type OpsResult = BillingCommandSummary | ShipmentReport | CatalogueImportReport;
+export type OpsResult = BillingCommandSummary | ShipmentReport | CatalogueImportReport | StaffInvite;
+
+/** The audit trail's name for whoever runs `npm run ops` (the operator token proves no person). */
+const OPERATOR = { staffId: null, staffEmail: '(operator)', clientAddress: 'ops', requestId: null };
 
 const opsError = (ja: string, en: string) => new BadRequestError({ ja, en });
 
@@ -53,5 +61,9 @@ export async function runOpsCommand(ctx: ApiContext, command: OpsCommand, onProg
       return importShipments(ctx, command.csv, command.mode, { early: command.early === true });
     case 'catalogue':
       return importCatalogue(ctx.db, command.file, { now: ctx.now(), media: command.media ?? [] });
+    case 'staff': {
+      const input = parseInput(StaffAddInput, { email: command.email, role: command.role }, 'body');
+      return ctx.db.transaction().execute((trx) => inviteStaff(ctx, trx, OPERATOR, input));
+    }
   }
 }

@@ -7,6 +7,7 @@ import { parseInput } from '../http/validate.ts';
 import { runOpsCommand, withTestClock } from './ops-commands.ts';
 import { CatalogueMediaSchema } from './catalogue-media.ts';
 import { requireOperator } from './ops-guard.ts';
+import { StaffAddInput } from '../../shared/staff-rules.ts';
 
 const BillingBody = z.strictObject({
   round: z.number().int().positive().max(2_147_483_647).optional(),
@@ -69,6 +70,11 @@ export function opsRouter(ctx: ApiContext): Router {
   router.post('/catalogue/with-media', express.json({ limit: '12mb' }), async (req, res) => {
     const { file, media } = parseInput(CatalogueWithMediaBody, req.body, 'body');
     res.json(await runOpsCommand(ctx, { name: 'catalogue', file, media }));
+  });
+  // The first owner, and any member, before the console can add them: prints the one-time setup link.
+  router.post('/staff', express.json({ limit: '4kb' }), async (req, res) => {
+    const { email, role } = parseInput(StaffAddInput, req.body ?? {}, 'body');
+    res.status(201).json(await runOpsCommand(ctx, { name: 'staff', email, role }));
   });
   return router;
 }

@@ -1,10 +1,12 @@
 import type { OpsCommand } from '../../api/ops/ops-commands.ts';
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../shared/staff-roles.ts';
 
 /** What the command line asks for; files are read by the caller. */
 export type OpsRequest =
   | { name: 'billing'; round?: number; now?: string }
   | { name: 'shipments'; mode: 'shipped' | 'delivered'; path: string; early: boolean }
-  | { name: 'catalogue'; path: string };
+  | { name: 'catalogue'; path: string }
+  | { name: 'staff'; email: string; role: StaffRole };
 
 export const USAGE = `usage: npm run ops -- <command>
   billing [--round <id>] [--now <ISO time>]   charge what is due now (or at --now: sandbox rehearsals only)
@@ -12,7 +14,9 @@ export const USAGE = `usage: npm run ops -- <command>
                                                --early ships rounds whose ship date has not come yet
   shipments delivered <file.csv>               columns orderHistoryId (or email + roundId)[, trackingNumber]
   catalogue import <file.json>                 artists, plans, rounds, goods, news, banners (docs/examples/catalogue.json);
-                                               each /api/media/<path> it names comes from media/<path> next to it`;
+                                               each /api/media/<path> it names comes from media/<path> next to it
+  staff add <email> --role <role>              a staff member (${STAFF_ROLES.join(', ')}): prints their one-time
+                                               setup link on the console (ADMIN_ORIGIN), valid 24 h`;
 
 export class UsageError extends Error {}
 
@@ -35,6 +39,10 @@ export function parseArgs(argv: string[]): OpsRequest {
     if (files.length === 1 && !files[0]!.startsWith('--')) return { name: 'shipments', mode: rest[0] === 'import' ? 'shipped' : 'delivered', path: files[0]!, early };
   }
   if (name === 'catalogue' && rest[0] === 'import' && rest.length === 2) return { name: 'catalogue', path: rest[1]! };
+  if (name === 'staff' && rest[0] === 'add' && rest.length === 4 && rest[2] === '--role') {
+    if (!isStaffRole(rest[3])) throw new UsageError(`unknown role ${rest[3]}: use one of ${STAFF_ROLES.join(', ')}`);
+    return { name: 'staff', email: rest[1]!, role: rest[3] };
+  }
   throw new UsageError(name ? `unknown command: ${argv.join(' ')}` : 'no command given');
 }
 
@@ -42,5 +50,6 @@ export function parseArgs(argv: string[]): OpsRequest {
 export function toCommand(request: OpsRequest, read: (path: string) => string): OpsCommand {
   if (request.name === 'billing') return { name: 'billing', round: request.round, now: request.now };
   if (request.name === 'shipments') return { name: 'shipments', mode: request.mode, csv: read(request.path), early: request.early };
+  if (request.name === 'staff') return { name: 'staff', email: request.email, role: request.role };
   return { name: 'catalogue', file: read(request.path) };
 }

@@ -17,7 +17,7 @@ export async function runDirect(config: Config, command: OpsCommand, onProgress:
   try {
     await migrate(database.db);
     const ctx = {
-      db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, mailer,
+      db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, adminOrigin: config.ADMIN_ORIGIN, mailer,
       sandboxLatencyMs: config.SANDBOX_LATENCY_MS, billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
     };
     return { result: await runOpsCommand(ctx, command, onProgress) };

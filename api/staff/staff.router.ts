@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { StaffLoginInput, StaffSetupInput } from '../../shared/staff-rules.ts';
+import type { StaffMember } from '../../shared/staff-roles.ts';
+import type { ApiContext } from '../context.ts';
+import { parseInput } from '../http/validate.ts';
+import { clientAddress } from '../throttle/client-address.ts';
+import { actorOf } from './audit.service.ts';
+import { requireStaffMember } from './require-staff.ts';
+import { staffLogin } from './staff-login.service.ts';
+import { staffMembersRouter } from './staff-members.router.ts';
+import { clearStaffCookie, endStaffSession, setStaffCookie, staffToken } from './staff-session.ts';
+import { completeSetup, describeSetup } from './staff-setup.service.ts';
+import { writeAudit } from './audit.service.ts';
+
+const NoQuery = z.strictObject({});
+const TokenParams = z.strictObject({ token: z.string().min(1).max(200) });
+
+/**
+ * The staff API under /api/staff (issue 19): setup, sign-in, the session, and the owner's
+ * endpoints. Only the console's origin may send unsafe requests here (api/app.ts).
+ */
+export function staffRouter(ctx: ApiContext): Router {
+  const router = Router();
+  const adminOrigin = ctx.adminOrigin ?? ctx.publicOrigin;
+
+  router.get('/setup/:token', async (req, res) => {
+    const { token } = parseInput(TokenParams, req.params, 'path');
+    res.set('cache-control', 'private, no-store').json(await describeSetup(ctx, token));
+  });
+
+  router.post('/setup/:token', async (req, res) => {
+    const { token } = parseInput(TokenParams, req.params, 'path');
+    const input = parseInput(StaffSetupInput, req.body, 'body');
+    const recoveryCodes = await completeSetup(ctx, clientAddress(req), (staff) => actorOf(req, staff), token, input);
+    res.set('cache-control', 'private, no-store').json({ recoveryCodes });
+  });
+
+  router.post('/login', async (req, res) => {
+    parseInput(NoQuery, req.query, 'query');
+    const input = parseInput(StaffLoginInput, req.body, 'body');
+    const actor = (staff: StaffMember | null) => actorOf(req, staff, input.email);
+    const { token, staff } = await staffLogin(ctx, clientAddress(req), actor, input, staffToken(req));
+    setStaffCookie(res, token, adminOrigin);
+    res.set('cache-control', 'private, no-store').json({ staff });
+  });
+
+  // Idempotent: the cookie is cleared whether or not a session was live.
+  router.post('/logout', async (req, res) => {
+    const staff = await requireStaffMember(ctx, req).catch(() => null);
+    await endStaffSession(ctx.db, staffToken(req));
+    if (staff) await writeAudit(ctx.db, actorOf(req, staff), { action: 'staff.logout', outcome: 'success', targetType: 'staff', targetId: staff.id }, ctx.now());
+    clearStaffCookie(res, adminOrigin);
+    res.status(204).end();
+  });
+
+  router.get('/me', async (req, res) => {
+    const staff = await requireStaffMember(ctx, req);
+    res.set('cache-control', 'private, no-store').json({ staff });
+  });
+
+  router.use(staffMembersRouter(ctx));
+  return router;
+}
