@@ -1,23 +1,10 @@
+import { can, type Permission, type StaffRole } from '../../../shared/staff-roles.ts';
 import type { Text } from '../../../shared/text.ts';
-import type { StaffRole } from './staff-api.ts';
-
-/**
- * Which permission each role holds, as the staff API's contract names them (issue 19). The API
- * enforces them on every call; the console only uses them to list what a member may open.
- */
-const ROLE_PERMISSIONS: Record<Exclude<StaffRole, 'owner'>, readonly string[]> = {
-  catalogue: ['dashboard.read', 'catalogue.write'],
-  support: ['dashboard.read', 'customers.read', 'customers.act', 'refunds'],
-  fulfilment: ['dashboard.read', 'shipping'],
-};
-
-export function can(role: StaffRole, permission: string): boolean {
-  return role === 'owner' || ROLE_PERMISSIONS[role].includes(permission);
-}
 
 export interface ConsoleArea {
   id: string;
-  permission: string;
+  /** The permission the API asks for in this area (shared/staff-roles.ts); the console only lists by it. */
+  permission: Permission;
   label: Text;
   /** The area's page, once it is built; until then the navigation names it as coming. */
   path?: string;
@@ -30,7 +17,8 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' } },
   { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' } },
   { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' } },
-  { id: 'reports', permission: 'reports.read', label: { ja: '会計レポート', en: 'Reports' } },
+  // Sales and tax figures for accounting are the owner's alone: no other role holds `settings`.
+  { id: 'reports', permission: 'settings', label: { ja: '会計レポート', en: 'Reports' } },
   { id: 'staff', permission: 'staff.manage', label: { ja: 'スタッフ', en: 'Staff' } },
   { id: 'audit', permission: 'audit.read', label: { ja: '監査ログ', en: 'Audit trail' } },
 ];
@@ -38,10 +26,3 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
 export function areasFor(role: StaffRole): ConsoleArea[] {
   return CONSOLE_AREAS.filter((area) => can(role, area.permission));
 }
-
-export const ROLE_NAMES: Record<StaffRole, Text> = {
-  owner: { ja: 'オーナー', en: 'Owner' },
-  catalogue: { ja: 'カタログ担当', en: 'Catalogue' },
-  support: { ja: 'サポート担当', en: 'Support' },
-  fulfilment: { ja: '出荷担当', en: 'Fulfilment' },
-};

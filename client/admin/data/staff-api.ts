@@ -1,13 +1,7 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
-
-/** The roles of the staff API's contract (issue 19): shared/staff-roles.ts owns them. */
-export type StaffRole = 'owner' | 'catalogue' | 'support' | 'fulfilment';
-
-export interface StaffMember {
-  id: number;
-  email: string;
-  role: StaffRole;
-}
+import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
+import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
+import type * as z from 'zod/mini';
 
 export interface StaffSetup {
   email: string;
@@ -16,17 +10,8 @@ export interface StaffSetup {
   qrSvg: string;
 }
 
-export interface SetupInput {
-  password: string;
-  passwordConfirm: string;
-  otp: string;
-}
-
-export interface LoginInput {
-  email: string;
-  password: string;
-  otp: string;
-}
+type SetupInput = z.input<typeof StaffSetupInput>;
+type LoginInput = z.input<typeof StaffLoginInput>;
 
 /** The console's calls of the staff API (`/api/staff/…`); like the shop's client, never throws. */
 export function createStaffApi(options: ApiClientOptions) {

@@ -4,7 +4,8 @@ import type { Text } from '../../../shared/text.ts';
 import { must } from '../../data/api.ts';
 import { seeOther } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
-import { areasFor, ROLE_NAMES, type ConsoleArea } from '../data/console-areas.ts';
+import { ROLE_LABELS } from '../../../shared/staff-roles.ts';
+import { areasFor, type ConsoleArea } from '../data/console-areas.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 
 const COPY = {
@@ -54,7 +55,7 @@ export function Component() {
           <dt>{t(COPY.signedInAs)}</dt>
           <dd>{staff.email}</dd>
           <dt>{t(COPY.role)}</dt>
-          <dd>{t(ROLE_NAMES[staff.role])}</dd>
+          <dd>{t(ROLE_LABELS[staff.role])}</dd>
         </dl>
         <Form method="post" action="/?index">
           <button type="submit" className="button button-ghost">{t(COPY.logout)}</button>

@@ -4,7 +4,8 @@ import type { Text } from '../../../shared/text.ts';
 import { Field } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { ValidatedForm } from '../../components/form/validated-form.tsx';
-import { apiFailure, readForm, seeOther, type FormFailure } from '../../data/form-action.ts';
+import { StaffLoginInput } from '../../../shared/staff-rules.ts';
+import { apiFailure, checkInput, readForm, seeOther, type FormFailure, type FormValues } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
 import { staffApiFrom } from '../data/staff-api.ts';
 
@@ -28,9 +29,18 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return null;
 }
 
+function toLoginInput(values: FormValues) {
+  return { email: values.email ?? '', password: values.password ?? '', otp: values.otp ?? '' };
+}
+
+const RULES = { schema: StaffLoginInput, toInput: toLoginInput };
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
-  const input = { email: values.email ?? '', password: values.password ?? '', otp: (values.otp ?? '').trim() };
+  const input = toLoginInput(values);
+  // The same rules as the API (shared/staff-rules.ts): a blank field is named before any call.
+  const invalid = checkInput(StaffLoginInput, input, values);
+  if (invalid) return invalid;
   const result = await staffApiFrom(context).login(input);
   // The API names the field at fault (or refuses the whole form), in Japanese and English.
   if (!result.ok) return apiFailure(result, values);
@@ -45,7 +55,7 @@ export function Component() {
       <title>{`${t(COPY.title)} | OshiBox`}</title>
       <h1>{t(COPY.title)}</h1>
       <p>{t(COPY.lead)}</p>
-      <ValidatedForm failure={failure}>
+      <ValidatedForm failure={failure} rules={RULES}>
         <Field name="email" type="email" label={COPY.email} autoComplete="username" inputMode="email" maxLength={200} required />
         <Field name="password" type="password" label={COPY.password} autoComplete="current-password" maxLength={100} required />
         <Field name="otp" label={COPY.otp} hint={COPY.otpHint} autoComplete="one-time-code" maxLength={40} required />

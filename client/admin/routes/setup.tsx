@@ -5,9 +5,10 @@ import { Field } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import { must } from '../../data/api.ts';
-import { apiFailure, readForm, type FormFailure } from '../../data/form-action.ts';
+import { StaffSetupInput } from '../../../shared/staff-rules.ts';
+import { apiFailure, checkInput, readForm, type FormFailure, type FormValues } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
-import { ROLE_NAMES } from '../data/console-areas.ts';
+import { ROLE_LABELS } from '../../../shared/staff-roles.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 
 const COPY = {
@@ -54,9 +55,17 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return isDone(actionResult) ? false : defaultShouldRevalidate;
 }
 
+function toSetupInput(values: FormValues) {
+  return { password: values.password ?? '', passwordConfirm: values.passwordConfirm ?? '', otp: values.otp ?? '' };
+}
+
+const RULES = { schema: StaffSetupInput, toInput: toSetupInput };
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = await readForm(request);
-  const input = { password: values.password ?? '', passwordConfirm: values.passwordConfirm ?? '', otp: (values.otp ?? '').trim() };
+  const input = toSetupInput(values);
+  const invalid = checkInput(StaffSetupInput, input, values);
+  if (invalid) return invalid;
   const result = await staffApiFrom(context).completeSetup(params.token ?? '', input);
   if (!result.ok) return apiFailure(result, values);
   if (isContextObject(context)) completed.add(context);
@@ -88,14 +97,14 @@ function Enrolment({ failure }: { failure: FormFailure | undefined }) {
   return (
     <>
       <p>
-        {t(COPY.account)}: <strong>{setup.email}</strong>（{t(ROLE_NAMES[setup.role])}）
+        {t(COPY.account)}: <strong>{setup.email}</strong>（{t(ROLE_LABELS[setup.role])}）
       </p>
       <h2>{t(COPY.step1)}</h2>
       <img className="console-qr" src={qr} alt={t(COPY.qrAlt)} width={200} height={200} />
       <p>{t(COPY.uri)}</p>
       <p className="console-uri"><code>{setup.otpauthUri}</code></p>
       <h2>{t(COPY.step2)}</h2>
-      <ValidatedForm failure={failure}>
+      <ValidatedForm failure={failure} rules={RULES}>
         <Field name="password" type="password" label={COPY.password} hint={COPY.passwordHint} autoComplete="new-password" maxLength={100} required />
         <Field name="passwordConfirm" type="password" label={COPY.passwordConfirm} autoComplete="new-password" maxLength={100} required />
         <Field name="otp" label={COPY.otp} autoComplete="one-time-code" inputMode="numeric" maxLength={6} required />
