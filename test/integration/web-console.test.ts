@@ -59,6 +59,19 @@ describe('the console listener', () => {
     expect((await request(admin.app).get('/lineup')).status).toBe(404);
   });
 
+  it('sends a visitor without a staff session from the console home to the login page', async () => {
+    const res = await request(admin.app).get('/');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/login');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('forwards the staff API to the API, cookies and all', async () => {
+    const res = await request(admin.app).get('/api/staff/me');
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
   it('forwards only the staff API: the rest of the shop API is a 404 on the console', async () => {
     const res = await request(admin.app).get('/api/banner');
     expect(res.status).toBe(404);

@@ -35,9 +35,14 @@ export interface ConsoleContext {
 
 let browserApi: StaffApi | undefined;
 
+/** True in the server's render (its context carries the per-request client), false in the browser. */
+export function isServerContext(context: unknown): context is ConsoleContext {
+  return typeof context === 'object' && context !== null && 'staffApi' in context;
+}
+
 /** The server's per-request client, or the browser's same-origin one (the console's /api proxy). */
 export function staffApiFrom(context: unknown): StaffApi {
-  if (typeof context === 'object' && context !== null && 'staffApi' in context) return (context as ConsoleContext).staffApi;
+  if (isServerContext(context)) return context.staffApi;
   browserApi ??= createStaffApi({ baseUrl: '' });
   return browserApi;
 }

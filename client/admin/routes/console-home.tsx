@@ -16,8 +16,8 @@ const COPY = {
   coming: { ja: '準備中', en: 'Coming soon' },
   logout: { ja: 'ログアウト', en: 'Log out' },
   welcome: {
-    ja: '左のメニューから、あなたの権限で使える機能を選んでください。',
-    en: 'Choose an area from the menu: it lists what your role may use.',
+    ja: 'メニューには、あなたの権限で使える機能だけが並んでいます。',
+    en: 'The menu lists only the areas your role may use.',
   },
 } as const satisfies Record<string, Text>;
 

@@ -7,7 +7,7 @@ import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import { StaffLoginInput } from '../../../shared/staff-rules.ts';
 import { apiFailure, checkInput, readForm, seeOther, type FormFailure, type FormValues } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
-import { staffApiFrom } from '../data/staff-api.ts';
+import { isServerContext, staffApiFrom } from '../data/staff-api.ts';
 
 const COPY = {
   title: { ja: 'スタッフログイン', en: 'Staff log in' },
@@ -22,8 +22,12 @@ const COPY = {
   submit: { ja: 'ログイン', en: 'Log in' },
 } as const satisfies Record<string, Text>;
 
-/** A member already signed in goes straight to the console. */
+/**
+ * A member already signed in goes straight to the console. Asked on the server only: in the
+ * browser the API's 401 for everyone else would be a failed request in the console at each visit.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
+  if (!isServerContext(context)) return null;
   const me = await staffApiFrom(context).me();
   if (me.ok) throw redirect(adminHref('home'));
   return null;
