@@ -44,6 +44,14 @@ describe('the console listener', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('speaks English when asked with ?lang=en, as the shop does', async () => {
+    const res = await request(admin.app).get('/login?lang=en');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<html lang="en">');
+    expect(res.text).toContain('Staff log in');
+    expect(res.text).toContain('Verification code');
+  });
+
   it('loads the console’s own bundle, and the shop’s bundle carries no console code', async () => {
     const res = await request(admin.app).get('/login');
     const entry = /"\/assets\/(admin-[A-Z0-9]+\.js)"/.exec(res.text)?.[1];
