@@ -16,15 +16,20 @@ const outRoot = `${finalRoot}.building-${process.pid}`;
 const clientOut = path.join(outRoot, 'client');
 const started = Date.now();
 
-async function pageEntries() {
-  const files = await readdir('client/routes');
-  return files.filter((f) => f.endsWith('.tsx')).map((f) => `client/routes/${f}`);
+async function pageEntries(dir = 'client/routes') {
+  const files = await readdir(dir);
+  return files.filter((f) => f.endsWith('.tsx')).map((f) => `${dir}/${f}`);
 }
 
-async function buildClient() {
+/**
+ * One browser app: its entry and page modules, code-split, with the manifest its server reads.
+ * The shop (client/entry.client.tsx) and the operator console (client/admin, its entry named
+ * `admin`) are built apart, so neither bundle carries the other's code.
+ */
+async function buildBrowserApp({ entry, entryName, routesDir, out }) {
   const result = await esbuild.build({
-    entryPoints: ['client/entry.client.tsx', ...(await pageEntries())],
-    outdir: path.join(clientOut, 'assets'),
+    entryPoints: [{ in: entry, out: entryName }, ...(await pageEntries(routesDir))],
+    outdir: path.join(out, 'assets'),
     publicPath: '/assets',
     bundle: true,
     splitting: true,
@@ -43,12 +48,24 @@ async function buildClient() {
     plugins: [serverOnlyGuard()],
     logLevel: 'warning',
   });
-  const manifest = manifestFromMetafile(result.metafile, clientOut);
-  await writeFile(path.join(clientOut, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  await cp('client/public', path.join(clientOut, 'public'), { recursive: true });
-  if (!dev) await precompressDir(path.join(clientOut, 'assets'));
-  if (process.env.METAFILE_OUT) await writeFile(process.env.METAFILE_OUT, JSON.stringify(result.metafile));
+  const manifest = manifestFromMetafile(result.metafile, out, entry);
+  await writeFile(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  if (!dev) await precompressDir(path.join(out, 'assets'));
   return result.metafile;
+}
+
+async function buildClient() {
+  const metafile = await buildBrowserApp({ entry: 'client/entry.client.tsx', entryName: 'entry.client', routesDir: 'client/routes', out: clientOut });
+  await cp('client/public', path.join(clientOut, 'public'), { recursive: true });
+  if (process.env.METAFILE_OUT) await writeFile(process.env.METAFILE_OUT, JSON.stringify(metafile));
+  return metafile;
+}
+
+/** The console's bundle in dist/client/admin, served only by the console's listener (server/admin-app.server.ts). */
+async function buildAdminClient() {
+  const out = path.join(clientOut, 'admin');
+  await mkdir(out, { recursive: true });
+  await buildBrowserApp({ entry: 'client/admin/entry.client.tsx', entryName: 'admin', routesDir: 'client/admin/routes', out });
 }
 
 async function buildServer() {
@@ -77,7 +94,7 @@ async function swapIntoPlace() {
 await rm(outRoot, { recursive: true, force: true });
 await mkdir(clientOut, { recursive: true });
 try {
-  await Promise.all([buildClient(), buildServer()]);
+  await Promise.all([buildClient(), buildAdminClient(), buildServer()]);
   await swapIntoPlace();
 } catch (error) {
   await rm(outRoot, { recursive: true, force: true });

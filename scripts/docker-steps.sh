@@ -102,7 +102,7 @@ step "build: RUN node scripts/build.mjs"
 
 # ---- stage runtime --------------------------------------------------------------------------
 # FROM node:22-bookworm-slim AS runtime
-# ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 API_PORT=3001 DATA_DIR=/data
+# ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 API_PORT=3001 ADMIN_PORT=3002 DATA_DIR=/data
 # WORKDIR /app
 mkdir -p "$app"
 
@@ -134,26 +134,26 @@ echo "docker-steps: stages done in $((SECONDS - started)) s (runtime node_module
 $smoke || exit 0
 
 # ---- smoke test: ENTRYPOINT ["node", "dist/main.js"] + CMD ["all"] ----------------------------
-# Free ports for all three listeners (web, API, metrics), taken while all are held so that they
-# differ: a fixed one (the metrics port's default 9464) fails whenever another shop holds it.
-read -r web_port api_port metrics_port < <(node -e '
+# Free ports for all four listeners (web, API, metrics, console), taken while all are held so that
+# they differ: a fixed one (the metrics port's default 9464) fails whenever another shop holds it.
+read -r web_port api_port metrics_port admin_port < <(node -e '
   const net = require("node:net");
-  const held = [0, 1, 2].map(() => new Promise((resolve) => { const s = net.createServer().listen(0, "127.0.0.1", () => resolve(s)); }));
+  const held = [0, 1, 2, 3].map(() => new Promise((resolve) => { const s = net.createServer().listen(0, "127.0.0.1", () => resolve(s)); }));
   Promise.all(held).then((servers) => {
     console.log(servers.map((s) => s.address().port).join(" "));
     servers.forEach((s) => s.close());
   });')
-if [ -z "${web_port:-}" ] || [ -z "${api_port:-}" ] || [ -z "${metrics_port:-}" ]; then
-  fail "could not find three free ports"
+if [ -z "${web_port:-}" ] || [ -z "${api_port:-}" ] || [ -z "${metrics_port:-}" ] || [ -z "${admin_port:-}" ]; then
+  fail "could not find four free ports"
 fi
 
 # start_server ROLE: `node dist/main.js ROLE` as the image runs it, in the background.
 # env -i: only the image's ENV (HOST bound to loopback here), nothing leaked from this shell
 # (a DATABASE_URL, say). PATH is kept so that `node` is found.
 start_server() {
-  step "smoke: node dist/main.js $1  (HOST=127.0.0.1 PORT=$web_port API_PORT=$api_port METRICS_PORT=$metrics_port DATA_DIR=$data)"
+  step "smoke: node dist/main.js $1  (HOST=127.0.0.1 PORT=$web_port API_PORT=$api_port METRICS_PORT=$metrics_port ADMIN_PORT=$admin_port DATA_DIR=$data)"
   (cd "$app" && exec env -i PATH="$PATH" HOME="$data" NODE_ENV=production HOST=127.0.0.1 \
-    PORT="$web_port" API_PORT="$api_port" METRICS_PORT="$metrics_port" DATA_DIR="$data" \
+    PORT="$web_port" API_PORT="$api_port" METRICS_PORT="$metrics_port" ADMIN_PORT="$admin_port" DATA_DIR="$data" \
     "${run_as[@]}" node dist/main.js "$1") >>"$log" 2>&1 &
   server_pid=$!
 }
@@ -185,7 +185,7 @@ healthcheck="$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' Dockerfile | sed -n 's/^HEA
 [ -n "$healthcheck" ] || fail "no HEALTHCHECK ... CMD line in the Dockerfile"
 echo "HEALTHCHECK: $healthcheck"
 run_healthcheck() {
-  (cd "$app" && env -i PATH="$PATH" HOST=0.0.0.0 PORT="$web_port" API_PORT="$api_port" HEALTHCHECK_PID="$1" \
+  (cd "$app" && env -i PATH="$PATH" HOST=0.0.0.0 PORT="$web_port" API_PORT="$api_port" ADMIN_PORT="$admin_port" HEALTHCHECK_PID="$1" \
     "${run_as[@]}" /bin/sh -c "$healthcheck")
 }
 
@@ -199,7 +199,7 @@ expect_health() {
   # The stopped server's command line is gone with it: the role is named here instead.
   stop_server || fail "the role $1 server did not shut down cleanly on SIGTERM"
   echo "server stopped with exit 0"
-  if (cd "$app" && env -i PATH="$PATH" HOST=0.0.0.0 PORT="$web_port" API_PORT="$api_port" /bin/sh -c "$healthcheck $1"); then
+  if (cd "$app" && env -i PATH="$PATH" HOST=0.0.0.0 PORT="$web_port" API_PORT="$api_port" ADMIN_PORT="$admin_port" /bin/sh -c "$healthcheck $1"); then
     fail "the HEALTHCHECK command exited 0 with no role $1 server running"
   fi
   echo "HEALTHCHECK (role $1) -> non-zero once the server is gone (as it should)"
@@ -219,6 +219,13 @@ status="$(http_get "$base/readyz" "$body")"
 [ "$status" = "200" ] || fail "GET /readyz answered $status: $(cat "$body")"
 echo "GET /readyz -> 200 $(cat "$body")"
 
+# Role all runs the operator console on ADMIN_PORT; the shop's port never serves it.
+status="$(http_get "http://127.0.0.1:$admin_port/login" "$body")"
+[ "$status" = "200" ] || fail "GET /login on ADMIN_PORT answered $status"
+echo "GET /login on ADMIN_PORT -> 200"
+status="$(http_get "$base/admin" "$body")"
+[ "$status" = "404" ] || fail "GET /admin on PORT answered $status, not 404"
+
 # The operator command as the image runs it (`docker exec … node dist/ops.js billing`): on the
 # embedded database it asks the running API and prints one JSON summary line.
 ops_out="$(cd "$app" && env -i PATH="$PATH" HOME="$data" NODE_ENV=production API_PORT="$api_port" DATA_DIR="$data" \
@@ -235,6 +242,10 @@ expect_health api
 start_server web
 wait_healthy "$base"
 expect_health web
+
+start_server admin
+wait_healthy "http://127.0.0.1:$admin_port"
+expect_health admin
 
 echo
 echo "docker-steps: smoke test passed in $((SECONDS - started)) s"

@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
 import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import { toPublicConfig, type Config } from '../shared/config.ts';
+import { refuseConsolePaths } from './console-paths.server.ts';
 import { pageGate } from './page-gate.server.ts';
 import { createApiProxy } from './proxy.server.ts';
 import { markArrival } from './request-deadline.server.ts';
@@ -51,6 +52,7 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   app.use(requestGuard);
   // Probes above answer any Host (a kubelet sends the pod's address); everything below only ours.
   app.use(refuseForeignHost(createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], config.ALLOWED_HOSTS)));
+  app.use(refuseConsolePaths);
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
   app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));
   app.use(publicFiles(path.join(clientDir, 'public')));
@@ -72,7 +74,7 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
 }
 
 /** A failure no page could show: logged once with its request id, answered with a plain 500. */
-function lastResort(logger: Logger): ErrorRequestHandler {
+export function lastResort(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     logger.error({ err: error, reqId: req.id }, 'web request failed');
     if (res.headersSent) {

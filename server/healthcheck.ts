@@ -3,7 +3,8 @@ import { parseConfig } from '../shared/config.ts';
 
 /**
  * The image's HEALTHCHECK: `node dist/healthcheck.js [role]`. Probes the liveness endpoint of
- * what the container's role serves (web → PORT, api → API_PORT, all → both) and exits 0 when all
+ * what the container's role serves (web → PORT, api → API_PORT, admin → ADMIN_PORT, all → the
+ * three) and exits 0 when all
  * answer 200, else 1 with one line saying which did not. The old check asked the web port only,
  * which role api never opens (issue 17).
  *
@@ -12,8 +13,8 @@ import { parseConfig } from '../shared/config.ts';
  * in the container, also behind `--init`). HEALTHCHECK_PID names another process (the smoke
  * test, which runs no container); a role given here wins over both.
  */
-type Role = 'all' | 'web' | 'api';
-const ROLES: readonly string[] = ['all', 'web', 'api'];
+type Role = 'all' | 'web' | 'api' | 'admin';
+const ROLES: readonly string[] = ['all', 'web', 'api', 'admin'];
 const PROBE_TIMEOUT_MS = 4000;
 
 function isRole(value: string | undefined): value is Role {
@@ -48,12 +49,13 @@ async function main(): Promise<number> {
     console.error(`unhealthy: invalid configuration (${parsed.problems.join('; ')})`);
     return 1;
   }
-  const { HOST, PORT, API_PORT } = parsed.config;
+  const { HOST, PORT, API_PORT, ADMIN_PORT } = parsed.config;
   const given = process.argv[2];
   const role = isRole(given) ? given : roleOf(process.env.HEALTHCHECK_PID ?? '1');
   const ports: [string, number][] = [];
-  if (role !== 'api') ports.push(['PORT', PORT]);
-  if (role !== 'web') ports.push(['API_PORT', API_PORT]);
+  if (role === 'all' || role === 'web') ports.push(['PORT', PORT]);
+  if (role === 'all' || role === 'api') ports.push(['API_PORT', API_PORT]);
+  if (role === 'all' || role === 'admin') ports.push(['ADMIN_PORT', ADMIN_PORT]);
   const results = await Promise.all(ports.map(async ([name, port]) => [name, port, await answers(`http://${probeHost(HOST)}:${port}/healthz`)] as const));
   const down = results.filter(([, , ok]) => !ok).map(([name, port]) => `${name} ${port}`);
   if (down.length === 0) return 0;

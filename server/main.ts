@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { bootApi } from '../api/boot.ts';
 import { apiRouteLabel } from '../api/http/metrics.ts';
 import { StartupError } from '../shared/startup-error.ts';
+import { createAdminApp } from './admin-app.server.ts';
 import { createWebApp } from './app.server.ts';
 import { drainAware, type DrainState } from './drain.server.ts';
 import { loadConfig } from './env.server.ts';
@@ -12,20 +13,21 @@ import { createLimitedServer, serverLimitsFrom } from './http-limits.server.ts';
 import { listenOn } from './listen.server.ts';
 import { createLogger, createProcessLogs } from './logger.server.ts';
 import { createMetricsHandler, reactServerBuild, recordBuildInfo, recordPoolStats } from './metrics.server.ts';
-import { measureRequests, webRouteLabel, type RouteLabeller } from './request-metrics.server.ts';
+import { adminRouteLabel, measureRequests, webRouteLabel, type RouteLabeller } from './request-metrics.server.ts';
 import { shutDown } from './shutdown.server.ts';
 
 /**
- * The one place that listens. `node dist/main.js [all|web|api]`: the role picks the services;
- * `all` (the default) runs the API on the embedded database beside the web service. Every
+ * The one place that listens. `node dist/main.js [all|web|api|admin]`: the role picks the services;
+ * `all` (the default) runs the API on the embedded database beside the web service and the
+ * operator console (ADMIN_PORT, server/admin-app.server.ts). Every
  * server gets the same limits (http-limits.server.ts), drains on SIGTERM/SIGINT
  * (shutdown.server.ts) and is measured on the metrics port (metrics.server.ts).
  */
-type Role = 'all' | 'web' | 'api';
+type Role = 'all' | 'web' | 'api' | 'admin';
 
 const role = (process.argv[2] ?? 'all') as Role;
-if (!['all', 'web', 'api'].includes(role)) {
-  console.error(`Unknown role "${role}": use all, web or api.`);
+if (!['all', 'web', 'api', 'admin'].includes(role)) {
+  console.error(`Unknown role "${role}": use all, web, api or admin.`);
   process.exit(2);
 }
 
@@ -45,14 +47,15 @@ const closers: (() => Promise<void>)[] = [];
 
 async function serve(
   app: RequestListener,
-  tier: 'web' | 'api',
+  tier: 'web' | 'api' | 'admin',
   port: number,
   setting: string,
   routeOf: RouteLabeller,
 ): Promise<Server> {
   const server = createLimitedServer(limits, measureRequests(tier, routeOf, drainAware(drain, app)));
   await listenOn(server, port, config.HOST, setting);
-  (tier === 'web' ? webServers : apiServers).push(server);
+  // The console drains with the web tier: both call the API, which stops last.
+  (tier === 'api' ? apiServers : webServers).push(server);
   return server;
 }
 
@@ -65,17 +68,22 @@ async function startApi(): Promise<void> {
   apiLogger.info({ port: config.API_PORT, database: database.kind }, 'shop API listening');
 }
 
+async function checkApi(): Promise<boolean> {
+  return (await fetch(`${config.API_ORIGIN}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
+}
+
 async function startWeb(): Promise<void> {
   const webLogger = logger('web');
-  const apiHealth = `${config.API_ORIGIN}/healthz`;
-  const app = createWebApp({
-    config,
-    logger: webLogger,
-    clientDir: path.join(here, 'client'),
-    checkApi: async () => (await fetch(apiHealth, { signal: AbortSignal.timeout(2000) })).ok,
-  });
+  const app = createWebApp({ config, logger: webLogger, clientDir: path.join(here, 'client'), checkApi });
   await serve(app, 'web', config.PORT, 'PORT', webRouteLabel);
   webLogger.info({ port: config.PORT, api: config.API_ORIGIN }, 'web listening');
+}
+
+async function startAdmin(): Promise<void> {
+  const adminLogger = logger('admin');
+  const app = createAdminApp({ config, logger: adminLogger, clientDir: path.join(here, 'client'), checkApi });
+  await serve(app, 'admin', config.ADMIN_PORT, 'ADMIN_PORT', adminRouteLabel);
+  adminLogger.info({ port: config.ADMIN_PORT, api: config.API_ORIGIN }, 'operator console listening');
 }
 
 /** One endpoint for every tier of this process, on its own port (off with METRICS_PORT=0). */
@@ -95,7 +103,9 @@ function printBanner(): void {
   if (role === 'api') return;
   const shown = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const build = reactServerBuild() === 'production' ? 'production build' : 'development build: slower, for working on the code';
-  console.log(`\n  ${config.BRAND_NAME} is open at http://${shown}:${config.PORT}/  (${build})\n`);
+  const shop = role === 'admin' ? '' : `\n  ${config.BRAND_NAME} is open at http://${shown}:${config.PORT}/  (${build})`;
+  const consoleLine = role === 'web' ? '' : `\n  The operator console (ADMIN_PORT) is at http://${shown}:${config.ADMIN_PORT}/`;
+  console.log(`${shop}${consoleLine}\n`);
 }
 
 /**
@@ -145,8 +155,9 @@ function handleSignals(logger: Logger): void {
 }
 
 try {
-  if (role !== 'web') await startApi();
-  if (role !== 'api') await startWeb();
+  if (role === 'all' || role === 'api') await startApi();
+  if (role === 'all' || role === 'web') await startWeb();
+  if (role === 'all' || role === 'admin') await startAdmin();
   await startMetrics();
 } catch (error) {
   await failStartup(error);

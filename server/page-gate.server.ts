@@ -45,9 +45,9 @@ async function hasAction(routes: RouteObject[], pathname: string, search: URLSea
  * Fetch `Request` throws on TRACE or CONNECT) sees it. A POST must come from the shop's own
  * pages (shared/csrf.ts), else 403.
  */
-export function pageGate(options: { publicOrigin: string }): RequestHandler {
+export function pageGate(options: { publicOrigin: string; routeTree?: () => RouteObject[] }): RequestHandler {
   // A tree of our own: loading a lazy module here leaves the SSR handler's routes untouched.
-  const routes = createRouteTree();
+  const routes = (options.routeTree ?? createRouteTree)();
   const allowedOrigins = [new URL(options.publicOrigin).origin];
   const gate = async (...[req, res, next]: Parameters<RequestHandler>): Promise<void> => {
     const search = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { ADMIN_ROUTES } from '../shared/admin-routes.ts';
 import { ROUTES } from '../shared/routes.ts';
 import { httpRequestDuration, httpRequestsInFlight } from './metrics.server.ts';
 
@@ -63,4 +64,22 @@ export function webRouteOf(url: string): string {
   if (path === '/api' || path.startsWith('/api/')) return '/api/*';
   if (path === '/healthz' || path === '/readyz') return path;
   return pageRouteOf(path) ?? 'unmatched';
+}
+
+const ADMIN_PATTERNS = Object.values(ADMIN_ROUTES).map(({ path }) => ({ path, parts: path.split('/').filter(Boolean) }));
+
+/** The console's label: its page pattern (shared/admin-routes.ts), `/api/staff/*` or a fixed group. */
+export function adminRouteLabel(req: http.IncomingMessage): () => string {
+  const url = req.url ?? '/';
+  return () => adminRouteOf(url);
+}
+
+export function adminRouteOf(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  if (path.startsWith('/assets/')) return '/assets/*';
+  if (path === '/api' || path.startsWith('/api/')) return '/api/staff/*';
+  if (path === '/healthz' || path === '/readyz') return path;
+  const parts = path.split('/').filter(Boolean);
+  const match = ADMIN_PATTERNS.find((p) => p.parts.length === parts.length && p.parts.every((s, i) => s.startsWith(':') || s === parts[i]));
+  return match?.path ?? 'unmatched';
 }

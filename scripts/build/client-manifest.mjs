@@ -15,14 +15,14 @@ function staticImports(outputs, file, seen = new Set()) {
   return seen;
 }
 
-export function manifestFromMetafile(metafile, clientOut) {
+export function manifestFromMetafile(metafile, clientOut, entryPoint = 'client/entry.client.tsx') {
   const manifest = { entry: null, pages: {} };
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || !file.endsWith('.js')) continue;
     const imports = [...staticImports(metafile.outputs, file)];
     const css = [output.cssBundle, ...imports.map((f) => metafile.outputs[f]?.cssBundle)].filter(Boolean);
     const entry = { file: toUrl(file, clientOut), imports: imports.map((f) => toUrl(f, clientOut)), css: css.map((f) => toUrl(f, clientOut)) };
-    if (output.entryPoint === 'client/entry.client.tsx') manifest.entry = entry;
+    if (output.entryPoint === entryPoint) manifest.entry = entry;
     else manifest.pages[path.basename(output.entryPoint, '.tsx')] = entry;
   }
   if (!manifest.entry) throw new Error('client build: the entry is missing from the metafile');

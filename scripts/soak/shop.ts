@@ -33,7 +33,7 @@ function field(value: unknown, key: string): unknown {
  * with the demo catalogue), its server RSS read from its own metrics port.
  */
 export async function startSoakShop() {
-  const [web = 0, api = 0, metrics = 0] = await freePorts(3);
+  const [web = 0, api = 0, metrics = 0, admin = 0] = await freePorts(4);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oshibox-soak-'));
   const env = {
     PATH: process.env.PATH,
@@ -42,6 +42,7 @@ export async function startSoakShop() {
     PORT: String(web),
     API_PORT: String(api),
     METRICS_PORT: String(metrics),
+    ADMIN_PORT: String(admin),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
   };

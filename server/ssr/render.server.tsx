@@ -3,7 +3,7 @@ import type { RequestHandler, Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { createApiClient } from '../../shared/api/client.ts';
 import { documentLangOf } from '../../shared/lang-rule.ts';
 import type { PublicConfig } from '../../shared/config.ts';
@@ -14,7 +14,7 @@ import type { RootData } from '../../client/routes/root.tsx';
 import { upstreamHeaders } from '../forwarded.server.ts';
 import { deadlineOf } from '../request-deadline.server.ts';
 import { createHtmlCompressor, htmlEncoding } from './compress.server.ts';
-import { createCookieRelay, relayingFetch } from './cookie-relay.server.ts';
+import { createCookieRelay, relayingFetch, type CookieRelay } from './cookie-relay.server.ts';
 import { Document } from './document.tsx';
 import { toFetchRequest } from './fetch-request.server.ts';
 import { readFormBody } from './form-body.server.ts';
@@ -31,6 +31,28 @@ export interface SsrOptions {
   apiTimeoutMs: number;
   /** How long a render may stream before it is aborted. */
   abortAfterMs?: number;
+  /** The route tree to render: the shop's (client/route-tree.ts) unless another app gives its own. */
+  routes?: RouteObject[];
+  /** What the loaders get as context: the shop's API client unless another app gives its own. */
+  loaderContext?: (parts: LoaderContextParts) => unknown;
+  /** Every page is personal (the console): never kept by the browser. */
+  neverStore?: boolean;
+}
+
+/** What a loader context is made of, per request: the API's address, headers and cookie-relaying fetch. */
+export interface LoaderContextParts {
+  baseUrl: string;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+  fetch: typeof fetch;
+  relay: CookieRelay;
+}
+
+function shopLoaderContext({ relay, ...client }: LoaderContextParts): LoaderContext {
+  // A stalled API must not stall the page (or the shutdown): its calls, the login-status
+  // lookup included, end at the request's deadline (counted from its arrival) or when the
+  // shopper leaves, and the page shows the communication error (docs/spec.md §8) instead.
+  return { api: withAnonymousLoginStatus(createApiClient(client), relay) };
 }
 
 // The cookie goes through the request's CookieRelay, so a form action's new session is seen at once.
@@ -59,7 +81,8 @@ function cacheControl(context: StaticHandlerContext, personal: boolean): string 
  * streams to browsers as soon as it is ready and crawlers get the whole document.
  */
 export function createSsrHandler(options: SsrOptions): RequestHandler {
-  const handler = createStaticHandler(createRouteTree());
+  const handler = createStaticHandler(options.routes ?? createRouteTree());
+  const loaderContext = options.loaderContext ?? shopLoaderContext;
   const abortAfterMs = options.abortAfterMs ?? 10_000;
 
   return async (req, res, next) => {
@@ -74,24 +97,17 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
       for (const name of FORWARDED_HEADERS) if (req.headers[name]) headers[name] = String(req.headers[name]);
       const request = toFetchRequest(req, res, form?.body);
       const relay = createCookieRelay(req.headers.cookie);
-      const requestContext: LoaderContext = {
-        // A stalled API must not stall the page (or the shutdown): its calls, the login-status
-        // lookup included, end at the request's deadline (counted from its arrival) or when the
-        // shopper leaves, and the page shows the communication error (docs/spec.md §8) instead.
-        api: withAnonymousLoginStatus(
-          createApiClient({
-            baseUrl: options.apiOrigin,
-            headers,
-            signal: deadlineOf(req, res, options.apiTimeoutMs),
-            fetch: relayingFetch(relay),
-          }),
-          relay,
-        ),
-      };
+      const requestContext = loaderContext({
+        baseUrl: options.apiOrigin,
+        headers,
+        signal: deadlineOf(req, res, options.apiTimeoutMs),
+        fetch: relayingFetch(relay),
+        relay,
+      });
       const context = await handler.query(request, { requestContext });
       // The API's Set-Cookie (a sign-in, a sign-out) reaches the browser whatever the answer is.
       for (const cookie of relay.setCookies()) res.append('set-cookie', cookie);
-      const personal = req.method !== 'GET' || relay.setCookies().length > 0;
+      const personal = options.neverStore === true || req.method !== 'GET' || relay.setCookies().length > 0;
       if (context instanceof Response) {
         if (personal) res.set('cache-control', 'no-store');
         sendResponse(res, context);

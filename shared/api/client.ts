@@ -93,8 +93,11 @@ async function readData<D>(response: Response): Promise<ApiResult<D>> {
   }
 }
 
-/** Every method is async, so a missing required parameter rejects the promise like any failure. */
-export function createApiClient(options: ApiClientOptions) {
+/**
+ * One call of the API: never throws, a status ≥ 400 is the API's error body. Shared by the shop's
+ * client below and the console's staff client (client/admin/data/staff-api.ts).
+ */
+export function createApiCaller(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch;
 
   async function call<D>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<D>> {
@@ -115,6 +118,12 @@ export function createApiClient(options: ApiClientOptions) {
     if (response.status >= 400) return { ok: false, status: response.status, error: await readError(response) };
     return readData<D>(response);
   }
+  return call;
+}
+
+/** Every method is async, so a missing required parameter rejects the promise like any failure. */
+export function createApiClient(options: ApiClientOptions) {
+  const call = createApiCaller(options);
 
   const body = <B>(name: string, value: B) => ({ body: required(name, value) });
 

@@ -13,7 +13,9 @@ export interface ShopProcess {
   webUrl: string;
   apiUrl: string;
   metricsUrl: string;
-  ports: { web: number; api: number; metrics: number };
+  /** The operator console (role all and admin). */
+  adminUrl: string;
+  ports: { web: number; api: number; metrics: number; admin: number };
   output(): { stdout: string; stderr: string };
   /** Resolves with the exit status and the time of exit (Date.now()). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
@@ -76,10 +78,10 @@ export function collectOutput(child: ChildProcess): () => { stdout: string; stde
  * Starts `node dist/main.js <role>` and resolves once `readyPath` answers 200 on the role's main
  * port (the web port, or the API port for role api); rejects with its output if it exits first.
  */
-export async function startShop(role: 'all' | 'web' | 'api', env: Record<string, string> = {}, limitMs = 45_000): Promise<ShopProcess> {
+export async function startShop(role: 'all' | 'web' | 'api' | 'admin', env: Record<string, string> = {}, limitMs = 45_000): Promise<ShopProcess> {
   // A port found free can be taken by another process before the shop binds it (a busy CI
   // machine): with ports of its own choosing the start is tried again on fresh ones.
-  const ownPorts = !['PORT', 'API_PORT', 'METRICS_PORT'].some((key) => key in env);
+  const ownPorts = !['PORT', 'API_PORT', 'METRICS_PORT', 'ADMIN_PORT'].some((key) => key in env);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startShopOnce(role, env, limitMs);
@@ -89,13 +91,15 @@ export async function startShop(role: 'all' | 'web' | 'api', env: Record<string,
   }
 }
 
-async function startShopOnce(role: 'all' | 'web' | 'api', env: Record<string, string>, limitMs: number): Promise<ShopProcess> {
-  const [web = 0, api = 0, metrics = 0] = await freePorts(3);
+async function startShopOnce(role: 'all' | 'web' | 'api' | 'admin', env: Record<string, string>, limitMs: number): Promise<ShopProcess> {
+  // ADMIN_PORT too: role all opens the console, and its default (3002) is shared by every run.
+  const [web = 0, api = 0, metrics = 0, admin = 0] = await freePorts(4);
   const fullEnv = shopEnv({
     NODE_ENV: 'production',
     PORT: String(web),
     API_PORT: String(api),
     METRICS_PORT: String(metrics),
+    ADMIN_PORT: String(admin),
     DATA_DIR: tempDataDir(),
     ...env,
   });
@@ -107,11 +111,12 @@ async function startShopOnce(role: 'all' | 'web' | 'api', env: Record<string, st
     webUrl: `http://127.0.0.1:${fullEnv.PORT}`,
     apiUrl: `http://127.0.0.1:${fullEnv.API_PORT}`,
     metricsUrl: `http://127.0.0.1:${fullEnv.METRICS_PORT}`,
-    ports: { web: Number(fullEnv.PORT), api: Number(fullEnv.API_PORT), metrics: Number(fullEnv.METRICS_PORT) },
+    adminUrl: `http://127.0.0.1:${fullEnv.ADMIN_PORT}`,
+    ports: { web: Number(fullEnv.PORT), api: Number(fullEnv.API_PORT), metrics: Number(fullEnv.METRICS_PORT), admin: Number(fullEnv.ADMIN_PORT) },
     output,
     exited,
   };
-  const probe = `${role === 'api' ? shop.apiUrl : shop.webUrl}/healthz`;
+  const probe = `${{ api: shop.apiUrl, admin: shop.adminUrl, web: shop.webUrl, all: shop.webUrl }[role]}/healthz`;
   const started = Date.now();
   let gone = false;
   void exited.then(() => (gone = true));

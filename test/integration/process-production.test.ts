@@ -9,9 +9,9 @@ import { collectOutput, describeExit, freePorts, killAll, shopEnv, spawnTracked,
 afterAll(killAll);
 
 async function startAndReadBuildInfo(command: string, args: string[]): Promise<{ buildInfo: string; banner: string; html: string }> {
-  const [web = 0, api = 0, metrics = 0] = await freePorts(3);
+  const [web = 0, api = 0, metrics = 0, admin = 0] = await freePorts(4);
   // No NODE_ENV at all, as in a user's shell.
-  const env = shopEnv({ PORT: String(web), API_PORT: String(api), METRICS_PORT: String(metrics), DATA_DIR: tempDataDir() });
+  const env = shopEnv({ PORT: String(web), API_PORT: String(api), METRICS_PORT: String(metrics), ADMIN_PORT: String(admin), DATA_DIR: tempDataDir() });
   const child = spawnTracked(command, args, env);
   const output = collectOutput(child);
   const exited = describeExit(child);

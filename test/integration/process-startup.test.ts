@@ -17,7 +17,9 @@ async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
 
 /** `merged`: stderr into stdout, in the order written, as a terminal shows them. */
 async function runUntilExit(role: string, env: Record<string, string>, merged = false) {
-  const fullEnv = shopEnv({ NODE_ENV: 'production', DATA_DIR: tempDataDir(), ...env });
+  // A free ADMIN_PORT unless the test names one: role all opens the console too.
+  const [admin = 0] = await freePorts(1);
+  const fullEnv = shopEnv({ NODE_ENV: 'production', DATA_DIR: tempDataDir(), ADMIN_PORT: String(admin), ...env });
   const child = merged
     ? spawnTracked('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, SHOP_MAIN, role], fullEnv)
     : spawnTracked(process.execPath, [SHOP_MAIN, role], fullEnv);
@@ -39,11 +41,13 @@ describe('start-up failures', () => {
     ['PORT', 'all'],
     ['API_PORT', 'all'],
     ['METRICS_PORT', 'web'],
+    ['ADMIN_PORT', 'all'],
+    ['ADMIN_PORT', 'admin'],
   ])('a %s already in use ends role %s with status 1 and one line naming it', async (setting, role) => {
     const taken = await holdPort();
     try {
-      const [web = 0, api = 0, metrics = 0] = await freePorts(3);
-      const ports: Record<string, string> = { PORT: String(web), API_PORT: String(api), METRICS_PORT: String(metrics), [setting]: String(taken.port) };
+      const [web = 0, api = 0, metrics = 0, admin = 0] = await freePorts(4);
+      const ports: Record<string, string> = { PORT: String(web), API_PORT: String(api), METRICS_PORT: String(metrics), ADMIN_PORT: String(admin), [setting]: String(taken.port) };
       const run = await runUntilExit(role, ports);
       expect(run.exit, `still running after 45 s; stdout: ${run.stdout}`).not.toBeNull();
       expect(run.exit?.code).toBe(1);
@@ -96,6 +100,6 @@ describe('start-up failures', () => {
   it('an unknown role ends with status 2 and one line', async () => {
     const run = await runUntilExit('everything', {});
     expect(run.exit?.code).toBe(2);
-    expect(meaningfulLines(run.stderr)).toEqual(['Unknown role "everything": use all, web or api.']);
+    expect(meaningfulLines(run.stderr)).toEqual(['Unknown role "everything": use all, web, api or admin.']);
   });
 });

@@ -1,0 +1,28 @@
+import { can, type Permission, type StaffRole } from '../../../shared/staff-roles.ts';
+import type { Text } from '../../../shared/text.ts';
+
+export interface ConsoleArea {
+  id: string;
+  /** The permission the API asks for in this area (shared/staff-roles.ts); the console only lists by it. */
+  permission: Permission;
+  label: Text;
+  /** The area's page, once it is built; until then the navigation names it as coming. */
+  path?: string;
+}
+
+/** The console's areas in navigation order (issue 19, "What the console does"). */
+export const CONSOLE_AREAS: readonly ConsoleArea[] = [
+  { id: 'dashboard', permission: 'dashboard.read', label: { ja: 'ダッシュボード', en: 'Dashboard' } },
+  { id: 'catalogue', permission: 'catalogue.write', label: { ja: 'カタログ', en: 'Catalogue' } },
+  { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' } },
+  { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' } },
+  { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' } },
+  // Sales and tax figures for accounting are the owner's alone: no other role holds `settings`.
+  { id: 'reports', permission: 'settings', label: { ja: '会計レポート', en: 'Reports' } },
+  { id: 'staff', permission: 'staff.manage', label: { ja: 'スタッフ', en: 'Staff' } },
+  { id: 'audit', permission: 'audit.read', label: { ja: '監査ログ', en: 'Audit trail' } },
+];
+
+export function areasFor(role: StaffRole): ConsoleArea[] {
+  return CONSOLE_AREAS.filter((area) => can(role, area.permission));
+}

@@ -1,0 +1,48 @@
+import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
+import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
+import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
+import type * as z from 'zod/mini';
+
+export interface StaffSetup {
+  email: string;
+  role: StaffRole;
+  otpauthUri: string;
+  qrSvg: string;
+}
+
+type SetupInput = z.input<typeof StaffSetupInput>;
+type LoginInput = z.input<typeof StaffLoginInput>;
+
+/** The console's calls of the staff API (`/api/staff/…`); like the shop's client, never throws. */
+export function createStaffApi(options: ApiClientOptions) {
+  const call = createApiCaller(options);
+  const setupPath = (token: string) => `/api/staff/setup/${encodeURIComponent(token)}`;
+  return {
+    setup: async (token: string) => call<StaffSetup>('GET', setupPath(token)),
+    completeSetup: async (token: string, input: SetupInput) => call<{ recoveryCodes: string[] }>('POST', setupPath(token), { body: input }),
+    login: async (input: LoginInput) => call<{ staff: StaffMember }>('POST', '/api/staff/login', { body: input }),
+    logout: async () => call<null>('POST', '/api/staff/logout'),
+    me: async () => call<{ staff: StaffMember }>('GET', '/api/staff/me'),
+  };
+}
+
+export type StaffApi = ReturnType<typeof createStaffApi>;
+
+/** What the console's server passes to loaders: a staff client with the browser's cookie. */
+export interface ConsoleContext {
+  staffApi: StaffApi;
+}
+
+let browserApi: StaffApi | undefined;
+
+/** True in the server's render (its context carries the per-request client), false in the browser. */
+export function isServerContext(context: unknown): context is ConsoleContext {
+  return typeof context === 'object' && context !== null && 'staffApi' in context;
+}
+
+/** The server's per-request client, or the browser's same-origin one (the console's /api proxy). */
+export function staffApiFrom(context: unknown): StaffApi {
+  if (isServerContext(context)) return context.staffApi;
+  browserApi ??= createStaffApi({ baseUrl: '' });
+  return browserApi;
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import express, { type Express, type RequestHandler } from 'express';
+import { createHostAllowList } from '../shared/allowed-hosts.ts';
+import type { ApiErrorBody } from '../shared/api/errors.ts';
+import { toPublicConfig } from '../shared/config.ts';
+import { createStaffApi } from '../client/admin/data/staff-api.ts';
+import { createAdminRouteTree } from '../client/admin/route-tree.ts';
+import { lastResort, type WebAppOptions } from './app.server.ts';
+import { pageGate } from './page-gate.server.ts';
+import { createApiProxy } from './proxy.server.ts';
+import { markArrival } from './request-deadline.server.ts';
+import { refuseForeignHost, requestGuard } from './request-guard.server.ts';
+import { requestLog } from './request-log.server.ts';
+import { securityHeaders } from './security.server.ts';
+import { isApiPath, sendSmallError } from './small-error.server.ts';
+import { hashedAssets, publicFiles } from './static.server.ts';
+import { readManifest } from './ssr/manifest.server.ts';
+import { createSsrHandler, type LoaderContextParts } from './ssr/render.server.tsx';
+
+const NOT_FOUND: ApiErrorBody = { code: 'NOT_FOUND', message: '見つかりません。', messageEn: 'Not found.' };
+
+/** The console forwards the staff API alone (`/api/staff…`); the rest of the shop API is not its business. */
+const staffApiOnly: RequestHandler = (req, res, next) => {
+  const path = req.path.toLowerCase();
+  if (isApiPath(path) && path !== '/api/staff' && !path.startsWith('/api/staff/')) sendSmallError(req, res, 404, NOT_FOUND);
+  else next();
+};
+
+/**
+ * The operator console (issue 19) on its own listener, ADMIN_PORT: the same house as the shop's
+ * web tier (server/app.server.ts) — security headers with the CSP nonce, probes, the request
+ * guard, the Host allow-list (ADMIN_ORIGIN), the request deadline, the page gate (methods and
+ * cross-site forms) — with the console's own route tree and bundle (dist/client/admin), and a
+ * proxy for `/api/staff` alone.
+ */
+export function createAdminApp({ config, logger, clientDir, checkApi }: WebAppOptions): Express {
+  const app = express();
+  const adminDir = path.join(clientDir, 'admin');
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(securityHeaders({ https: config.ADMIN_ORIGIN.startsWith('https:'), analytics: false }));
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ok = checkApi ? await checkApi().catch(() => false) : true;
+    res.status(ok ? 200 : 503).json({ ok });
+  });
+  app.use(requestLog(app, logger));
+  app.use(markArrival);
+  app.use(requestGuard);
+  // The console answers its own name only (and loopback, IP addresses): not the shop's.
+  app.use(refuseForeignHost(createHostAllowList([config.ADMIN_ORIGIN], config.ALLOWED_HOSTS)));
+  app.use(staffApiOnly);
+  app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
+  app.use('/assets', hashedAssets(path.join(adminDir, 'assets')));
+  app.use(publicFiles(path.join(clientDir, 'public')));
+  app.use(pageGate({ publicOrigin: config.ADMIN_ORIGIN, routeTree: createAdminRouteTree }));
+  app.use(
+    createSsrHandler({
+      apiOrigin: config.API_ORIGIN,
+      apiTimeoutMs: config.PROXY_TIMEOUT_MS,
+      manifest: readManifest(adminDir),
+      publicConfig: toPublicConfig(config),
+      logger,
+      routes: createAdminRouteTree(),
+      loaderContext: ({ relay: _relay, ...client }: LoaderContextParts) => ({ staffApi: createStaffApi(client) }),
+      neverStore: true,
+    }),
+  );
+  app.use(lastResort(logger));
+  return app;
+}

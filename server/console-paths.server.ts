@@ -1,0 +1,36 @@
+import type { RequestHandler } from 'express';
+import type { ApiErrorBody } from '../shared/api/errors.ts';
+import { sendSmallError } from './small-error.server.ts';
+
+const NOT_FOUND: ApiErrorBody = {
+  code: 'NOT_FOUND',
+  message: 'ページが見つかりません。',
+  messageEn: 'Page not found.',
+};
+
+/**
+ * The console's namespaces: its pages (`/admin…`) and the staff API (`/api/staff…`). Compared as
+ * Express routes them, case-insensitively, after percent-decoding and with repeated slashes
+ * folded, so `/API/Staff/login` or `/api/%73taff` cannot slip past to the API.
+ */
+const CONSOLE_PATH = /^\/(?:admin|api\/staff)(?:[/?.;]|$)/;
+
+export function isConsolePath(rawPath: string): boolean {
+  let path = rawPath;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    // requestGuard has already refused an undecodable path; compare the raw one anyway.
+  }
+  return CONSOLE_PATH.test(path.toLowerCase().replace(/\/{2,}/g, '/'));
+}
+
+/**
+ * The public web port never serves the operator console (issue 19): it runs on its own listener
+ * (ADMIN_PORT), and the shop's `/api` proxy must not forward the staff endpoints, so a shopper's
+ * browser can never reach them through the shop's origin. A plain 404, as for any unknown page.
+ */
+export const refuseConsolePaths: RequestHandler = (req, res, next) => {
+  if (isConsolePath(req.path)) sendSmallError(req, res, 404, NOT_FOUND);
+  else next();
+};
