@@ -12,7 +12,7 @@ export interface ConsoleArea {
 
 /** The console's areas in navigation order (issue 19, "What the console does"). */
 export const CONSOLE_AREAS: readonly ConsoleArea[] = [
-  { id: 'dashboard', permission: 'dashboard.read', label: { ja: 'ダッシュボード', en: 'Dashboard' } },
+  { id: 'dashboard', permission: 'dashboard.read', label: { ja: 'ダッシュボード', en: 'Dashboard' }, path: '/' },
   { id: 'catalogue', permission: 'catalogue.write', label: { ja: 'カタログ', en: 'Catalogue' } },
   { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' } },
   { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' } },

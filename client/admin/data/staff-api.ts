@@ -1,4 +1,5 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
+import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
 import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
@@ -23,6 +24,7 @@ export function createStaffApi(options: ApiClientOptions) {
     login: async (input: LoginInput) => call<{ staff: StaffMember }>('POST', '/api/staff/login', { body: input }),
     logout: async () => call<null>('POST', '/api/staff/logout'),
     me: async () => call<{ staff: StaffMember }>('GET', '/api/staff/me'),
+    dashboard: async () => call<StaffDashboard>('GET', '/api/staff/dashboard'),
   };
 }
 

@@ -3,6 +3,7 @@ import { adminHref } from '../../../shared/admin-routes.ts';
 import type { Text } from '../../../shared/text.ts';
 import { must } from '../../data/api.ts';
 import { seeOther } from '../../data/form-action.ts';
+import { DashboardView } from '../../components/dashboard/dashboard-view.tsx';
 import { useT } from '../../lang.tsx';
 import { ROLE_LABELS } from '../../../shared/staff-roles.ts';
 import { areasFor, type ConsoleArea } from '../data/console-areas.ts';
@@ -23,9 +24,11 @@ const COPY = {
 
 /** Only a signed-in staff member sees the console; anyone else is sent to the login page. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const me = await staffApiFrom(context).me();
+  const api = staffApiFrom(context);
+  const me = await api.me();
   if (!me.ok && me.status === 401) throw redirect(adminHref('login'));
-  return must(me).staff;
+  // Every role may read the dashboard (shared/staff-roles.ts); its figures come from real rows.
+  return { staff: must(me).staff, figures: must(await api.dashboard()) };
 }
 
 /** The logout form: the API ends the session and clears its cookie, then the login page. */
@@ -35,7 +38,7 @@ export async function action({ context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const staff = useLoaderData<typeof loader>();
+  const { staff, figures } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <div className="console-layout">
@@ -61,6 +64,7 @@ export function Component() {
           <button type="submit" className="button button-ghost">{t(COPY.logout)}</button>
         </Form>
         <p>{t(COPY.welcome)}</p>
+        <DashboardView figures={figures} />
       </main>
     </div>
   );
