@@ -16,6 +16,7 @@ import { isApiPath, sendSmallError } from './small-error.server.ts';
 import { hashedAssets, publicFiles } from './static.server.ts';
 import { readManifest } from './ssr/manifest.server.ts';
 import { createSsrHandler, type LoaderContextParts } from './ssr/render.server.tsx';
+import { mountProbes } from './probes.server.ts';
 
 const NOT_FOUND: ApiErrorBody = { code: 'NOT_FOUND', message: '見つかりません。', messageEn: 'Not found.' };
 
@@ -39,13 +40,7 @@ export function createAdminApp({ config, logger, clientDir, checkApi }: WebAppOp
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(securityHeaders({ https: config.ADMIN_ORIGIN.startsWith('https:'), analytics: false }));
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const ok = checkApi ? await checkApi().catch(() => false) : true;
-    res.status(ok ? 200 : 503).json({ ok });
-  });
+  mountProbes(app, checkApi);
   app.use(requestLog(app, logger));
   app.use(markArrival);
   app.use(requestGuard);

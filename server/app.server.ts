@@ -15,6 +15,7 @@ import { createSeoRouter } from './seo.server.ts';
 import { hashedAssets, publicFiles } from './static.server.ts';
 import { readManifest } from './ssr/manifest.server.ts';
 import { createSsrHandler } from './ssr/render.server.tsx';
+import { mountProbes } from './probes.server.ts';
 
 export interface WebAppOptions {
   config: Config;
@@ -38,13 +39,7 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   // First, so every answer has them: probes, proxied JSON, refusals and the last-resort 500.
   app.use(securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID) }));
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const ok = checkApi ? await checkApi().catch(() => false) : true;
-    res.status(ok ? 200 : 503).json({ ok });
-  });
+  mountProbes(app, checkApi);
 
   app.use(requestLog(app, logger));
   // The clock of every wait behind this request (the proxy's, the loaders') starts here.
