@@ -3,6 +3,7 @@ import type { MessageKey } from './field-errors.ts';
 import { isCleanText } from './free-text.ts';
 import { normalizeTel } from './phone.ts';
 import { normalizeZip } from './postal-code.ts';
+import type { Text } from './text.ts';
 
 /**
  * docs/spec.md §5 form rules as zod schemas, each issue carrying a key of the §8 catalogue
@@ -79,6 +80,12 @@ function isPlausibleBirthday(day: string): boolean {
 }
 
 export const GenderField = z.enum(['MALE', 'FEMALE', 'OTHER', 'UNKNOWN'], m('genderInvalid'));
+
+/** The hint under every new-password field (shoppers' and staff's), stated from the rule's bounds. */
+export const PASSWORD_HINT: Text = {
+  ja: `${PASSWORD_MIN}〜${PASSWORD_MAX}文字。英字と数字をそれぞれ1文字以上含めてください。`,
+  en: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with at least one letter and one digit.`,
+};
 
 /** A new password: docs/spec.md §5, 8–100 characters with a letter and a digit. Never trimmed. */
 export const NewPasswordField = z.string(m('passwordRequired')).check(

@@ -1,5 +1,5 @@
 import { Link, useActionData, type ActionFunctionArgs } from 'react-router';
-import { PasswordChangeInput } from '../../shared/account-rules.ts';
+import { PASSWORD_HINT, PasswordChangeInput } from '../../shared/account-rules.ts';
 import { href, loginHref } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
 import { AccountCard } from '../components/account/account-card.tsx';
@@ -18,7 +18,6 @@ const COPY = {
     en: 'Enter a new password. Changing it logs you out on your other devices.',
   },
   password: { ja: '新しいパスワード', en: 'New password' },
-  passwordHint: { ja: '8〜100文字。英字と数字をそれぞれ1文字以上含めてください。', en: '8 to 100 characters, with at least one letter and one digit.' },
   passwordConfirm: { ja: '新しいパスワード（確認）', en: 'New password (again)' },
   submit: { ja: 'パスワードを変更する', en: 'Change password' },
   back: { ja: '会員情報に戻る', en: 'Back to your profile' },
@@ -50,7 +49,7 @@ export function Component() {
   return (
     <AccountCard title={COPY.title} lead={COPY.lead}>
       <ValidatedForm failure={failure} rules={RULES}>
-        <Field name="password" type="password" label={COPY.password} hint={COPY.passwordHint}
+        <Field name="password" type="password" label={COPY.password} hint={PASSWORD_HINT}
           autoComplete="new-password" minLength={8} maxLength={100} required />
         <Field name="passwordConfirm" type="password" label={COPY.passwordConfirm}
           autoComplete="new-password" maxLength={100} required />

@@ -10,6 +10,7 @@ import { apiFailure, checkInput, readForm, type FormFailure, type FormValues } f
 import { useT } from '../../lang.tsx';
 import { ROLE_LABELS } from '../../../shared/staff-roles.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { PASSWORD_HINT } from '../../../shared/account-rules.ts';
 
 const COPY = {
   title: { ja: 'スタッフアカウントの設定', en: 'Set up your staff account' },
@@ -19,7 +20,6 @@ const COPY = {
   uri: { ja: '読み取れない場合は、次のURIを認証アプリに入力してください。', en: 'If you cannot scan it, enter this URI in your app.' },
   step2: { ja: '2. パスワードを決めて、アプリの6桁のコードを入力してください', en: '2. Choose a password and enter the 6-digit code from the app' },
   password: { ja: 'パスワード', en: 'Password' },
-  passwordHint: { ja: '8〜100文字、英字と数字を含む', en: '8–100 characters with a letter and a digit' },
   passwordConfirm: { ja: 'パスワード（確認）', en: 'Password (again)' },
   otp: { ja: '確認コード（6桁）', en: 'Verification code (6 digits)' },
   submit: { ja: '設定する', en: 'Set up' },
@@ -105,7 +105,7 @@ function Enrolment({ failure }: { failure: FormFailure | undefined }) {
       <p className="console-uri"><code>{setup.otpauthUri}</code></p>
       <h2>{t(COPY.step2)}</h2>
       <ValidatedForm failure={failure} rules={RULES}>
-        <Field name="password" type="password" label={COPY.password} hint={COPY.passwordHint} autoComplete="new-password" maxLength={100} required />
+        <Field name="password" type="password" label={COPY.password} hint={PASSWORD_HINT} autoComplete="new-password" maxLength={100} required />
         <Field name="passwordConfirm" type="password" label={COPY.passwordConfirm} autoComplete="new-password" maxLength={100} required />
         <Field name="otp" label={COPY.otp} autoComplete="one-time-code" inputMode="numeric" maxLength={6} required />
         <SubmitButton label={COPY.submit} />

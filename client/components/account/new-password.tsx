@@ -1,4 +1,4 @@
-import { ReminderInput } from '../../../shared/account-rules.ts';
+import { PASSWORD_HINT, ReminderInput } from '../../../shared/account-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { toReminderInput } from '../../data/account-entry.ts';
 import type { FormFailure } from '../../data/form-action.ts';
@@ -11,7 +11,6 @@ import { CarriedFields, LangField } from './entry-steps.tsx';
 const COPY = {
   email: { ja: 'メールアドレス', en: 'Email' },
   password: { ja: '新しいパスワード', en: 'New password' },
-  passwordHint: { ja: '8〜100文字。英字と数字をそれぞれ1文字以上含めてください。', en: '8 to 100 characters with at least one letter and one digit.' },
   passwordConfirm: { ja: '新しいパスワード（確認）', en: 'New password (again)' },
   submit: { ja: 'パスワードを再設定する', en: 'Reset the password' },
 } as const satisfies Record<string, Text>;
@@ -28,7 +27,7 @@ export function NewPassword({ failure, email, code }: { failure: FormFailure | u
       <p className="account-sent-to">{t(COPY.email)}: <strong>{email}</strong></p>
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" value={email} autoComplete="username" readOnly hidden />
-      <Field name="password" type="password" label={COPY.password} hint={COPY.passwordHint} autoComplete="new-password" maxLength={100} required />
+      <Field name="password" type="password" label={COPY.password} hint={PASSWORD_HINT} autoComplete="new-password" maxLength={100} required />
       <Field name="passwordConfirm" type="password" label={COPY.passwordConfirm} autoComplete="new-password" maxLength={100} required />
       <SubmitButton label={COPY.submit} />
     </ValidatedForm>

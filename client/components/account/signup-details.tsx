@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SignupInput } from '../../../shared/account-rules.ts';
+import { PASSWORD_HINT, SignupInput } from '../../../shared/account-rules.ts';
 import { GENDER_OPTIONS } from '../../../shared/gender.ts';
 import { href } from '../../../shared/routes.ts';
 import type { Text } from '../../../shared/text.ts';
@@ -23,7 +23,6 @@ const COPY = {
   // Non-breaking hyphens (U+2011): the example number never splits over two lines.
   telHint: { ja: '市外局番から9〜11桁（例: 090‑1234‑5678。ハイフンはなくても可）', en: '9 to 11 digits from the area code (e.g. 090‑1234‑5678; hyphens optional)' },
   password: { ja: 'パスワード', en: 'Password' },
-  passwordHint: { ja: '8〜100文字。英字と数字をそれぞれ1文字以上含めてください。', en: '8 to 100 characters with at least one letter and one digit.' },
   passwordConfirm: { ja: 'パスワード（確認）', en: 'Password (again)' },
   terms: { ja: '利用規約', en: 'Terms of use' },
   privacy: { ja: 'プライバシーポリシー', en: 'Privacy policy' },
@@ -50,7 +49,7 @@ export function SignupDetails({ failure, email, code }: { failure: FormFailure |
       <Field name="birthday" type="date" label={COPY.birthday} autoComplete="bday" max="9999-12-31" required />
       <SelectField name="gender" label={COPY.gender} options={GENDER_OPTIONS} defaultValue="UNKNOWN" />
       <Field name="tel" type="tel" label={COPY.tel} hint={COPY.telHint} autoComplete="tel-national" maxLength={20} required />
-      <Field name="password" type="password" label={COPY.password} hint={COPY.passwordHint} autoComplete="new-password" maxLength={100} required />
+      <Field name="password" type="password" label={COPY.password} hint={PASSWORD_HINT} autoComplete="new-password" maxLength={100} required />
       <Field name="passwordConfirm" type="password" label={COPY.passwordConfirm} autoComplete="new-password" maxLength={100} required />
       <CheckboxField name="agreement">
         <Link to={href('terms')} target="_blank">{t(COPY.terms)}</Link>
