@@ -1,11 +1,14 @@
 /**
  * The operator console's route table (issue 19), served on its own listener (ADMIN_PORT) and
  * never by the shop's public port. Paths are typed here once; pages and links use `adminHref`.
+ * `signedIn` pages sit inside the console's layout (navigation, who is signed in, logout),
+ * whose loader sends anyone without a live staff session to the login page.
  */
 export const ADMIN_ROUTES = {
-  home: { path: '/' },
-  login: { path: '/login' },
-  setup: { path: '/setup/:token' },
+  home: { path: '/', signedIn: true },
+  login: { path: '/login', signedIn: false },
+  setup: { path: '/setup/:token', signedIn: false },
+  logout: { path: '/logout', signedIn: false },
 } as const;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTES;

@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'staff.manage',
   'audit.read',
   'settings',
+  'reports.read',
   'dashboard.read',
   'catalogue.write',
   'customers.read',

@@ -11,9 +11,12 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   home: 'console-home',
   login: 'login',
   setup: 'setup',
+  logout: 'logout',
 };
 
 const NOT_FOUND_MODULE = 'not-found';
+/** The signed-in pages' layout: navigation by role, who is signed in, logout. */
+const LAYOUT_MODULE = 'console-layout';
 
 function loadPage(name: string): RouteObject['lazy'] {
   return () => import(`./routes/${name}.tsx`);
@@ -25,7 +28,10 @@ function pageRoute(id: AdminRouteId, module: string): RouteObject {
 }
 
 export function createAdminRouteTree(): RouteObject[] {
-  const children = Object.entries(ADMIN_PAGE_MODULES).map(([id, module]) => pageRoute(id as AdminRouteId, module));
+  const pages = Object.entries(ADMIN_PAGE_MODULES).map(([id, module]) => ({ id: id as AdminRouteId, route: pageRoute(id as AdminRouteId, module) }));
+  const signedIn = pages.filter(({ id }) => ADMIN_ROUTES[id].signedIn).map(({ route }) => route);
+  const children = pages.filter(({ id }) => !ADMIN_ROUTES[id].signedIn).map(({ route }) => route);
+  children.push({ id: 'console', lazy: loadPage(LAYOUT_MODULE), handle: { module: LAYOUT_MODULE }, children: signedIn });
   children.push({ id: 'notFound', path: '*', lazy: loadPage(NOT_FOUND_MODULE), handle: { module: NOT_FOUND_MODULE } });
   return [{ id: 'root', path: '/', Component: root.Component, ErrorBoundary: root.ErrorBoundary, children }];
 }
