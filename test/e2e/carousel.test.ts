@@ -61,8 +61,13 @@ afterEach(async () => {
   expect(shop.browser.errors).toEqual([]);
 });
 
-async function openTopPage(): Promise<Locator> {
+/**
+ * With `fakeTime`, the page's clock (Playwright's) runs as usual but the test can jump it ahead:
+ * the 5 s auto-advance is then checked without the test waiting seconds of real time for it.
+ */
+async function openTopPage({ fakeTime = false } = {}): Promise<Locator> {
   page = await shop.browser.newPage();
+  if (fakeTime) await page.clock.install();
   await page.goto(`${shop.stack.webUrl}/`);
   await waitForHydration(page);
   return page.getByRole('region', { name: 'おすすめ' });
@@ -185,27 +190,29 @@ describe('banner carousel', () => {
   });
 
   it('advances by itself every few seconds', async () => {
-    const carousel = await openTopPage();
+    const carousel = await openTopPage({ fakeTime: true });
     const count = await total(carousel);
     await leave();
     const start = await shown(carousel);
-    await expect.poll(() => shown(carousel), { timeout: ONE_INTERVAL_MS, interval: 250 }).toBe(after(start, count));
+    await page.clock.runFor(ONE_INTERVAL_MS);
+    await expect.poll(() => shown(carousel)).toBe(after(start, count));
   });
 
   it('holds still while hovered, then carries on', async () => {
-    const carousel = await openTopPage();
+    const carousel = await openTopPage({ fakeTime: true });
     const count = await total(carousel);
     await carousel.hover();
     await held(carousel);
     const start = await shown(carousel);
-    await page.waitForTimeout(PAUSED_WAIT_MS);
+    await page.clock.runFor(PAUSED_WAIT_MS);
     expect(await shown(carousel)).toBe(start);
     await leave();
-    await expect.poll(() => shown(carousel), { timeout: ONE_INTERVAL_MS, interval: 250 }).toBe(after(start, count));
+    await page.clock.runFor(ONE_INTERVAL_MS);
+    await expect.poll(() => shown(carousel)).toBe(after(start, count));
   });
 
   it('stops with the pause button and starts again with play', async () => {
-    const carousel = await openTopPage();
+    const carousel = await openTopPage({ fakeTime: true });
     const count = await total(carousel);
     await carousel.getByRole('button', { name: '自動再生を停止' }).click();
     const play = carousel.getByRole('button', { name: '自動再生を開始' });
@@ -213,22 +220,24 @@ describe('banner carousel', () => {
     await leave();
     await held(carousel);
     const start = await shown(carousel);
-    await page.waitForTimeout(PAUSED_WAIT_MS);
+    await page.clock.runFor(PAUSED_WAIT_MS);
     expect(await shown(carousel)).toBe(start);
 
     await play.click();
     await leave();
-    await expect.poll(() => shown(carousel), { timeout: ONE_INTERVAL_MS, interval: 250 }).toBe(after(start, count));
+    await page.clock.runFor(ONE_INTERVAL_MS);
+    await expect.poll(() => shown(carousel)).toBe(after(start, count));
   });
 
   it('does not advance by itself when reduced motion is asked for', async () => {
     page = await shop.browser.newPage();
+    await page.clock.install();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${shop.stack.webUrl}/`);
     await waitForHydration(page);
     const carousel = page.getByRole('region', { name: 'おすすめ' });
     await expect.poll(() => carousel.getByRole('button', { name: '自動再生を開始' }).count()).toBe(1);
-    await page.waitForTimeout(PAUSED_WAIT_MS);
+    await page.clock.runFor(PAUSED_WAIT_MS);
     expect(await shown(carousel)).toBe(1);
   });
 });
