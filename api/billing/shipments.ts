@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { CARRIERS } from '../../shared/carriers.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { SHIPMENT_FILE_MAX_BYTES } from '../../shared/shipment-import-rules.ts';
 import { importColumnOf } from '../../shared/shipping-columns.ts';
 import { canMovePaymentStatus, isShippedStatus, PaymentMoveError, type PaymentStatus } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
@@ -30,7 +31,7 @@ export interface ShipmentReport {
   mailsSent: number;
 }
 
-export const SHIPMENT_FILE_LIMITS = { bytes: 2_000_000, lines: 20_000 } as const;
+export const SHIPMENT_FILE_LIMITS = { bytes: SHIPMENT_FILE_MAX_BYTES, lines: 20_000 } as const;
 
 const Line = z.strictObject({
   orderHistoryId: z.string().regex(/^\d{1,9}$/, 'a number').optional(),
