@@ -1,4 +1,5 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { adminHref } from '../../shared/admin-routes.ts';
 import type { RoundBox, RoundDetail, RoundList, RoundSummary } from '../../shared/api/rounds.ts';
 import {
   PageQuery, pageOf, ROUND_BOXES_PAGE_SIZE, ROUNDS_PAGE_SIZE, SHIPMENT_FILE_MAX_BYTES, SHIPMENT_UPLOAD_MAX_BYTES, ShipmentUploadFields,
@@ -153,10 +154,10 @@ export function shipmentImportsRouter(ctx: ApiContext, guard: RequestHandler): R
     try {
       const upload = await readUpload(req, res);
       const id = await stageImport(ctx, staffOf(res), upload);
-      if (wantsPage(req)) res.redirect(303, `/rounds/imports/${id}`);
+      if (wantsPage(req)) res.redirect(303, adminHref('shipmentImport', { id }));
       else res.status(201).json({ import: await describeStaged(ctx, id) });
     } catch (error) {
-      if (error instanceof UploadRefused && wantsPage(req)) res.redirect(303, `/rounds?problem=${error.problem}`);
+      if (error instanceof UploadRefused && wantsPage(req)) res.redirect(303, `${adminHref('rounds')}?problem=${error.problem}`);
       else throw error;
     }
   });
