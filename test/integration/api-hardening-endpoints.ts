@@ -42,6 +42,8 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/staff/shipment-imports/:id', path: '/api/staff/shipment-imports/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
   { method: 'POST', pattern: '/api/staff/shipment-imports/:id/confirm', path: '/api/staff/shipment-imports/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/confirm' },
   { method: 'GET', pattern: '/api/staff/rounds/', path: '/api/staff/rounds' },
+  { method: 'GET', pattern: '/api/staff/reports/', path: '/api/staff/reports' },
+  { method: 'GET', pattern: '/api/staff/reports/sales.csv', path: '/api/staff/reports/sales.csv' },
   { method: 'GET', pattern: '/api/staff/rounds/:id', path: '/api/staff/rounds/1' },
   { method: 'GET', pattern: '/api/artist/', path: '/api/artist' },
   { method: 'GET', pattern: '/api/artist/categoryArtist', path: '/api/artist/categoryArtist' },
