@@ -9,6 +9,7 @@ export const ADMIN_ROUTES = {
   rounds: { path: '/rounds', signedIn: true },
   round: { path: '/rounds/:id', signedIn: true },
   shipmentImport: { path: '/rounds/imports/:id', signedIn: true },
+  reports: { path: '/reports', signedIn: true },
   login: { path: '/login', signedIn: false },
   setup: { path: '/setup/:token', signedIn: false },
   logout: { path: '/logout', signedIn: false },

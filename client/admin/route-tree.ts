@@ -12,6 +12,7 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   rounds: 'rounds',
   round: 'round',
   shipmentImport: 'shipment-import',
+  reports: 'reports',
   login: 'login',
   setup: 'setup',
   logout: 'logout',

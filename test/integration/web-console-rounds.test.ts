@@ -42,7 +42,7 @@ beforeAll(async () => {
   round = await seedExportRound(stack.database.handle.db, 'console-pages', new Date(Date.now() - 3_600_000));
   ids.waiting = await addBox(stack.database.handle.db, round, 'WAITING');
   ids.charged = await addBox(stack.database.handle.db, round, 'SUCCESS', { name: '未確定 太郎' });
-  for (const role of ['fulfilment', 'catalogue'] as const) cookies[role] = await memberCookie(role);
+  for (const role of ['fulfilment', 'catalogue', 'owner'] as const) cookies[role] = await memberCookie(role);
 }, 60_000);
 afterAll(async () => {
   await admin?.close();
@@ -115,5 +115,25 @@ describe('the rounds pages without JavaScript', () => {
     const res = await request(admin.app).post('/api/staff/shipment-imports').set('cookie', cookies.fulfilment!)
       .set('content-type', 'multipart/form-data; boundary=x').set('content-length', String(3_000_000)).send('');
     expect(res.status).toBe(413);
+  });
+});
+
+describe('the accounting report without JavaScript', () => {
+  it('is a table of the last 24 months for the owner, with its CSV a plain download through the console', async () => {
+    const res = await page('/reports', 'owner');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<h1>会計レポート</h1>');
+    expect(res.text).toContain('消費税（10%）');
+    expect(res.text.match(/<tr>/g)?.length).toBe(25);
+    expect(res.text).toContain('href="/api/staff/reports/sales.csv"');
+    const csv = await page('/api/staff/reports/sales.csv', 'owner').buffer(true).parse(binary);
+    expect(csv.status).toBe(200);
+    expect([...(csv.body as Buffer).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it('is refused to fulfilment (403 page), and the navigation does not offer it', async () => {
+    expect((await page('/reports', 'fulfilment')).status).toBe(403);
+    const rounds = await page('/rounds', 'fulfilment');
+    expect(rounds.text).not.toContain('href="/reports"');
   });
 });

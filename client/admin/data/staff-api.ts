@@ -1,6 +1,7 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
 import type { RoundDetail, RoundList, StagedImport } from '../../../shared/api/rounds.ts';
+import type { ReportMonth } from '../../../shared/report-columns.ts';
 import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
@@ -24,6 +25,9 @@ export function roundExportHref(roundId: number, encoding: 'utf8' | 'cp932'): st
   return `/api/staff/rounds/export?round=${roundId}&encoding=${encoding}`;
 }
 
+/** The accounting report as CSV (UTF-8 with a BOM), a plain download through the console's proxy. */
+export const REPORT_CSV_PATH = '/api/staff/reports/sales.csv';
+
 /** The console's calls of the staff API (`/api/staff/…`); like the shop's client, never throws. */
 export function createStaffApi(options: ApiClientOptions) {
   const call = createApiCaller(options);
@@ -35,6 +39,7 @@ export function createStaffApi(options: ApiClientOptions) {
     logout: async () => call<null>('POST', '/api/staff/logout'),
     me: async () => call<{ staff: StaffMember }>('GET', '/api/staff/me'),
     dashboard: async () => call<StaffDashboard>('GET', '/api/staff/dashboard'),
+    reports: async () => call<{ months: ReportMonth[] }>('GET', '/api/staff/reports'),
     rounds: async (page: number) => call<RoundList>('GET', `/api/staff/rounds?page=${page}`),
     round: async (id: string, page: number) => call<RoundDetail>('GET', `/api/staff/rounds/${encodeURIComponent(id)}?page=${page}`),
     shipmentImport: async (id: string) => call<{ import: StagedImport }>('GET', shipmentImportPath(id)),
