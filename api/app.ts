@@ -1,5 +1,5 @@
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { artistRouter } from './artist/artist.router.ts';
 import { bannerRouter } from './banner/banner.router.ts';
@@ -26,6 +26,15 @@ import { orderHistoryRouter } from './order-history/order-history.router.ts';
 import { overviewRouter } from './overview/overview.router.ts';
 import { redirectRouter } from './redirect/redirect.router.ts';
 import { staffRouter } from './staff/staff.router.ts';
+
+/**
+ * Staff calls take JSON, but for the console's one upload, a shipment file (multipart, read and
+ * bounded by api/shipping/rounds.router.ts); the origin check before it still refuses other sites.
+ */
+const staffBodyType: RequestHandler = (req, res, next) => {
+  if (req.method === 'POST' && req.path === '/shipment-imports' && req.is('multipart/form-data')) return next();
+  requireJsonBody(req, res, next);
+};
 
 /** The shop API ("upstream API origin"). Built here; only main.ts listens. */
 export function createApiApp(ctx: ApiContext): Express {
@@ -54,7 +63,7 @@ export function createApiApp(ctx: ApiContext): Express {
     next();
   });
   // The console's staff calls (issue 19): only the console's origin may send unsafe ones, never the shop's.
-  app.use('/api/staff', refuseCrossSite([ctx.adminOrigin ?? ctx.publicOrigin]), requireJsonBody, cookieParser(), express.json({ limit: '32kb' }), staffRouter(ctx));
+  app.use('/api/staff', refuseCrossSite([ctx.adminOrigin ?? ctx.publicOrigin]), staffBodyType, cookieParser(), express.json({ limit: '32kb' }), staffRouter(ctx));
   app.use(refuseCrossSite([ctx.publicOrigin]));
   // The sandbox gateway's hosted card page takes form posts: its routes alone skip the JSON-only rule.
   if (paymentProviderOf(ctx).name === 'sandbox') app.use('/api/sandbox', sandboxRouter(ctx));

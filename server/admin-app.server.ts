@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
 import { toPublicConfig } from '../shared/config.ts';
+import { SHIPMENT_UPLOAD_MAX_BYTES } from '../shared/shipment-import-rules.ts';
 import { createStaffApi } from '../client/admin/data/staff-api.ts';
 import { createAdminRouteTree } from '../client/admin/route-tree.ts';
 import { lastResort, type WebAppOptions } from './app.server.ts';
@@ -27,6 +28,23 @@ const staffApiOnly: RequestHandler = (req, res, next) => {
   else next();
 };
 
+const TOO_LARGE: ApiErrorBody = { code: 'BAD_REQUEST', message: '送信内容が大きすぎます。', messageEn: 'The request body is too large.' };
+const LENGTH_REQUIRED: ApiErrorBody = { code: 'BAD_REQUEST', message: '送信内容の長さが不明です。', messageEn: 'Send the body with a Content-Length.' };
+
+/**
+ * The proxy streams bodies untouched, so their bound is set here, on the console's hop, before a
+ * byte goes upstream: the largest staff call is a shipment file (shared/shipment-import-rules.ts),
+ * and a body of unknown length (chunked) is refused, since a browser's form or fetch sends its length.
+ * The API bounds the same body again on its own hop.
+ */
+const boundedStaffBodies: RequestHandler = (req, res, next) => {
+  if (!isApiPath(req.path.toLowerCase())) return next();
+  const length = req.get('content-length');
+  if (length === undefined && req.get('transfer-encoding') !== undefined) sendSmallError(req, res, 411, LENGTH_REQUIRED);
+  else if (Number(length ?? 0) > SHIPMENT_UPLOAD_MAX_BYTES) sendSmallError(req, res, 413, TOO_LARGE);
+  else next();
+};
+
 /**
  * The operator console (issue 19) on its own listener, ADMIN_PORT: the same house as the shop's
  * web tier (server/app.server.ts) — security headers with the CSP nonce, probes, the request
@@ -47,6 +65,7 @@ export function createAdminApp({ config, logger, clientDir, checkApi }: WebAppOp
   // The console answers its own name only (and loopback, IP addresses): not the shop's.
   app.use(refuseForeignHost(createHostAllowList([config.ADMIN_ORIGIN], config.ALLOWED_HOSTS)));
   app.use(staffApiOnly);
+  app.use(boundedStaffBodies);
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
   app.use('/assets', hashedAssets(path.join(adminDir, 'assets')));
   app.use(publicFiles(path.join(clientDir, 'public')));

@@ -6,6 +6,10 @@
  */
 export const ADMIN_ROUTES = {
   home: { path: '/', signedIn: true },
+  rounds: { path: '/rounds', signedIn: true },
+  round: { path: '/rounds/:id', signedIn: true },
+  shipmentImport: { path: '/rounds/imports/:id', signedIn: true },
+  reports: { path: '/reports', signedIn: true },
   login: { path: '/login', signedIn: false },
   setup: { path: '/setup/:token', signedIn: false },
   logout: { path: '/logout', signedIn: false },

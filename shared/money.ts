@@ -101,3 +101,8 @@ export function netOfRefunds(charged: Amount, refunded: Amount): Amount {
     preTax: Math.max(charged.preTax - refunded.preTax, 0),
   };
 }
+
+/** The consumption tax inside a sum of charges: its tax-included total less its pre-tax total. */
+export function taxOf(amount: Amount): number {
+  return amount.taxIncluded - amount.preTax;
+}

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { CARRIERS } from '../../shared/carriers.ts';
 import { formatDateTime } from '../../shared/format.ts';
+import { SHIPMENT_FILE_MAX_BYTES } from '../../shared/shipment-import-rules.ts';
 import { importColumnOf } from '../../shared/shipping-columns.ts';
 import { canMovePaymentStatus, isShippedStatus, PaymentMoveError, type PaymentStatus } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
@@ -30,7 +31,7 @@ export interface ShipmentReport {
   mailsSent: number;
 }
 
-export const SHIPMENT_FILE_LIMITS = { bytes: 2_000_000, lines: 20_000 } as const;
+export const SHIPMENT_FILE_LIMITS = { bytes: SHIPMENT_FILE_MAX_BYTES, lines: 20_000 } as const;
 
 const Line = z.strictObject({
   orderHistoryId: z.string().regex(/^\d{1,9}$/, 'a number').optional(),
@@ -81,13 +82,8 @@ export async function importShipments(ctx: ApiContext, text: string, mode: Shipm
   const report: ShipmentReport = { lines: rows.length, applied: 0, alreadyApplied: 0, refused: [], mailsSent: 0 };
   for (const [index, raw] of rows.entries()) {
     const line = index + 2; // the header is line 1
-    // An empty cell is an absent value (a file may name boxes by id on some lines, by e-mail on others).
-    const parsed = Line.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== '')));
-    if (!parsed.success) {
-      report.refused.push({ line, reason: parsed.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ').slice(0, 300) });
-      continue;
-    }
-    const outcome = await applyLine(ctx, parsed.data, mode, options.early === true);
+    const decision = await decideRow(ctx, raw, mode, options.early === true);
+    const outcome = typeof decision === 'object' && 'apply' in decision ? await applyDecided(decision.apply) : decision;
     if (outcome === 'applied') report.applied += 1;
     else if (outcome === 'already') report.alreadyApplied += 1;
     else report.refused.push({ line, reason: outcome.refused });
@@ -96,12 +92,67 @@ export async function importShipments(ctx: ApiContext, text: string, mode: Shipm
   return report;
 }
 
+/** One box the file would move: from its status now to shipped or delivered, with its tracking number. */
+export interface ShipmentChange {
+  line: number;
+  orderHistoryId: number;
+  from: string;
+  to: 'shipped' | 'delivered';
+  trackingNumber: string;
+  carrier: string;
+}
+
+export interface ShipmentPreview {
+  lines: number;
+  changes: ShipmentChange[];
+  alreadyApplied: number;
+  refused: { line: number; reason: string }[];
+}
+
+/**
+ * What importing the file now would do, changing nothing: the same reading and the same checks,
+ * line by line, as `importShipments` (the console shows this before its member confirms).
+ */
+export async function previewShipments(ctx: ApiContext, text: string, mode: ShipmentMode, options: { early?: boolean } = {}): Promise<ShipmentPreview> {
+  const rows = parseShipmentFile(text, mode);
+  const preview: ShipmentPreview = { lines: rows.length, changes: [], alreadyApplied: 0, refused: [] };
+  for (const [index, raw] of rows.entries()) {
+    const line = index + 2;
+    const decision = await decideRow(ctx, raw, mode, options.early === true);
+    if (typeof decision === 'object' && 'apply' in decision) preview.changes.push({ line, ...decision.change });
+    else if (decision === 'already') preview.alreadyApplied += 1;
+    else preview.refused.push({ line, reason: decision.refused });
+  }
+  return preview;
+}
+
+async function decideRow(ctx: ApiContext, raw: Record<string, string>, mode: ShipmentMode, early: boolean): Promise<Decision> {
+  // An empty cell is an absent value (a file may name boxes by id on some lines, by e-mail on others).
+  const parsed = Line.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== '')));
+  if (!parsed.success) return { refused: parsed.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ').slice(0, 300) };
+  const box = await findBox(ctx.db, parsed.data);
+  if ('refused' in box) return box;
+  return mode === 'delivered' ? decideDelivery(ctx, box, parsed.data) : decideShipment(ctx, box, parsed.data, early);
+}
+
+async function applyDecided(apply: () => Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await apply();
+  } catch (error) {
+    // A move the table refuses (the box moved on since it was read) is this line's reason, not the file's end.
+    if (error instanceof PaymentMoveError) return { refused: error.message };
+    throw error;
+  }
+}
+
 type Outcome = 'applied' | 'already' | { refused: string };
-type Box = { id: number; payment_status: string; ship_number: string; ship_date: Date };
+/** A line's fate decided from the box as it is now; `apply` makes the change (guarded by the status it moves from). */
+type Decision = 'already' | { refused: string } | { apply: () => Promise<Outcome>; change: Omit<ShipmentChange, 'line'> };
+type Box = { id: number; payment_status: string; ship_number: string; carrier: string; ship_date: Date };
 
 async function findBox(db: Db, line: Line): Promise<Box | { refused: string }> {
   let query = db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
-    .select(['h.id', 'h.payment_status', 'h.ship_number', 'po.ship_date'])
+    .select(['h.id', 'h.payment_status', 'h.ship_number', 'h.carrier', 'po.ship_date'])
     .where('h.payment_status', 'not in', ['CANCEL']).where('h.superseded_by', 'is', null);
   if (line.orderHistoryId) query = query.where('h.id', '=', Number(line.orderHistoryId));
   else if (line.email && line.roundId) {
@@ -113,19 +164,7 @@ async function findBox(db: Db, line: Line): Promise<Box | { refused: string }> {
   return found[0]!;
 }
 
-async function applyLine(ctx: ApiContext, line: Line, mode: ShipmentMode, early: boolean): Promise<Outcome> {
-  const box = await findBox(ctx.db, line);
-  if ('refused' in box) return box;
-  try {
-    return mode === 'delivered' ? await deliver(ctx, box, line) : await shipLine(ctx, box, line, early);
-  } catch (error) {
-    // A move the table refuses (the box moved on since it was read) is this line's reason, not the file's end.
-    if (error instanceof PaymentMoveError) return { refused: error.message };
-    throw error;
-  }
-}
-
-async function shipLine(ctx: ApiContext, box: Box, line: Line, early: boolean): Promise<Outcome> {
+function decideShipment(ctx: ApiContext, box: Box, line: Line, early: boolean): Decision {
   if (!line.trackingNumber) return { refused: 'trackingNumber: required' };
   if (isShippedStatus(box.payment_status)) {
     return box.ship_number === line.trackingNumber ? 'already' : { refused: `already shipped with tracking number ${box.ship_number}` };
@@ -135,7 +174,12 @@ async function shipLine(ctx: ApiContext, box: Box, line: Line, early: boolean): 
   if (!early && box.ship_date > ctx.now()) {
     return { refused: `the round ships from ${formatDateTime(box.ship_date)} JST: import with --early to ship it before then` };
   }
-  return ship(ctx, box.id, steps, line.trackingNumber, line.carrier ?? '');
+  const { trackingNumber } = line;
+  const carrier = line.carrier ?? '';
+  return {
+    apply: () => ship(ctx, box.id, steps, trackingNumber, carrier),
+    change: { orderHistoryId: box.id, from: box.payment_status, to: 'shipped', trackingNumber, carrier },
+  };
 }
 
 /**
@@ -167,12 +211,17 @@ async function ship(ctx: ApiContext, id: number, steps: PaymentStatus[], trackin
   });
 }
 
-async function deliver(ctx: ApiContext, box: Box, line: Line): Promise<Outcome> {
+function decideDelivery(ctx: ApiContext, box: Box, line: Line): Decision {
   if (line.trackingNumber && box.ship_number !== line.trackingNumber) return { refused: `tracking number differs from ${box.ship_number || 'none'}` };
   if (box.payment_status === 'DELIVERED') return 'already';
   if (box.payment_status === 'SHIPSTART') return { refused: 'the shipped mail has not gone out yet: import again after it has' };
   if (!canMovePaymentStatus(box.payment_status, 'DELIVERED')) return { refused: `not shipped: ${new PaymentMoveError(box.payment_status, 'DELIVERED').message}` };
-  const now = ctx.now();
-  await moveHistoryStatus(ctx.db, box.id, 'DELIVERED', { delivered_at: now }, now);
-  return 'applied';
+  return {
+    apply: async () => {
+      const now = ctx.now();
+      await moveHistoryStatus(ctx.db, box.id, 'DELIVERED', { delivered_at: now }, now);
+      return 'applied';
+    },
+    change: { orderHistoryId: box.id, from: box.payment_status, to: 'delivered', trackingNumber: box.ship_number, carrier: box.carrier },
+  };
 }

@@ -57,10 +57,25 @@ export interface AuditLogTable {
   outcome: string;
 }
 
+/** Migration 0011: a shipment file between the console's preview and its confirm. */
+export interface ShipmentImportsTable {
+  id: string;
+  staff_id: number;
+  mode: string;
+  early: Generated<boolean>;
+  filename: Generated<string>;
+  file: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  applied_at: Timestamp | null;
+  report: Jsonb;
+}
+
 export interface StaffTables {
   staff: StaffTable;
   staff_setup_tokens: StaffSetupTokensTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
+  shipment_imports: ShipmentImportsTable;
 }

@@ -4,6 +4,8 @@ import { StaffLoginInput, StaffSetupInput } from '../../shared/staff-rules.ts';
 import type { StaffMember } from '../../shared/staff-roles.ts';
 import type { ApiContext } from '../context.ts';
 import { dashboardRouter } from '../dashboard/dashboard.router.ts';
+import { reportsRouter } from '../reports/reports.router.ts';
+import { roundsRouter, shipmentImportsRouter } from '../shipping/rounds.router.ts';
 import { parseInput } from '../http/validate.ts';
 import { clientAddress } from '../throttle/client-address.ts';
 import { actorOf, writeAudit } from './audit.service.ts';
@@ -61,5 +63,8 @@ export function staffRouter(ctx: ApiContext): Router {
 
   router.use(staffMembersRouter(ctx));
   router.use('/dashboard', dashboardRouter(ctx, requireStaff(ctx, 'dashboard.read')));
+  router.use('/rounds', roundsRouter(ctx, requireStaff(ctx, 'shipping')));
+  router.use('/reports', reportsRouter(ctx, requireStaff(ctx, 'reports.read')));
+  router.use('/shipment-imports', shipmentImportsRouter(ctx, requireStaff(ctx, 'shipping')));
   return router;
 }

@@ -9,6 +9,10 @@ import * as root from './routes/admin-root.tsx';
  */
 export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   home: 'console-home',
+  rounds: 'rounds',
+  round: 'round',
+  shipmentImport: 'shipment-import',
+  reports: 'reports',
   login: 'login',
   setup: 'setup',
   logout: 'logout',

@@ -1,5 +1,7 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
+import type { RoundDetail, RoundList, StagedImport } from '../../../shared/api/rounds.ts';
+import type { ReportMonth } from '../../../shared/report-columns.ts';
 import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
@@ -14,6 +16,18 @@ export interface StaffSetup {
 type SetupInput = z.input<typeof StaffSetupInput>;
 type LoginInput = z.input<typeof StaffLoginInput>;
 
+/** Where the console's upload form posts a shipped or delivered file (multipart, JavaScript or not). */
+export const SHIPMENT_IMPORTS_PATH = '/api/staff/shipment-imports';
+const shipmentImportPath = (id: string) => `${SHIPMENT_IMPORTS_PATH}/${encodeURIComponent(id)}`;
+
+/** A round's shipping list, downloaded through the console's /api proxy with the staff cookie. */
+export function roundExportHref(roundId: number, encoding: 'utf8' | 'cp932'): string {
+  return `/api/staff/rounds/export?round=${roundId}&encoding=${encoding}`;
+}
+
+/** The accounting report as CSV (UTF-8 with a BOM), a plain download through the console's proxy. */
+export const REPORT_CSV_PATH = '/api/staff/reports/sales.csv';
+
 /** The console's calls of the staff API (`/api/staff/…`); like the shop's client, never throws. */
 export function createStaffApi(options: ApiClientOptions) {
   const call = createApiCaller(options);
@@ -25,6 +39,12 @@ export function createStaffApi(options: ApiClientOptions) {
     logout: async () => call<null>('POST', '/api/staff/logout'),
     me: async () => call<{ staff: StaffMember }>('GET', '/api/staff/me'),
     dashboard: async () => call<StaffDashboard>('GET', '/api/staff/dashboard'),
+    reports: async () => call<{ months: ReportMonth[] }>('GET', '/api/staff/reports'),
+    rounds: async (page: number) => call<RoundList>('GET', `/api/staff/rounds?page=${page}`),
+    round: async (id: string, page: number) => call<RoundDetail>('GET', `/api/staff/rounds/${encodeURIComponent(id)}?page=${page}`),
+    shipmentImport: async (id: string) => call<{ import: StagedImport }>('GET', shipmentImportPath(id)),
+    confirmShipmentImport: async (id: string) =>
+      call<{ import: StagedImport; alreadyConfirmed: boolean }>('POST', `${shipmentImportPath(id)}/confirm`, { body: {} }),
   };
 }
 

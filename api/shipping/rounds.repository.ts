@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/schema.ts';
+
+/** All SQL of the console's Rounds & shipping area (rounds.router.ts): every read bounded. */
+const WAITING = sql<number>`count(*) filter (where h.payment_status = 'WAITING')::int`;
+const SHIPPED = sql<number>`count(*) filter (where h.payment_status in ('SHIPSTART', 'COMPLETEMAIL'))::int`;
+const DELIVERED = sql<number>`count(*) filter (where h.payment_status = 'DELIVERED')::int`;
+/** The statuses of boxes fulfilment ships or has shipped: only these show a ship-to. */
+export const FULFILMENT_STATUSES = ['WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'] as const;
+
+function roundsQuery(db: Db) {
+  return db.selectFrom('plan_orders as po').innerJoin('plans as p', 'p.id', 'po.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id')
+    .leftJoin('plan_order_histories as h', (join) => join.onRef('h.plan_order_id', '=', 'po.id').on('h.superseded_by', 'is', null))
+    .select(['po.id', 'po.name', 'po.end_date', 'po.ship_date', 'p.name as plan_name', 'a.name as artist_name'])
+    .select([WAITING.as('waiting'), SHIPPED.as('shipped'), DELIVERED.as('delivered')])
+    .groupBy(['po.id', 'p.name', 'a.name']);
+}
+
+/** One page of rounds, the latest ship date first; one more than asked tells whether a next page exists. */
+export async function findRoundsPage(db: Db, offset: number, limit: number) {
+  return roundsQuery(db).orderBy('po.ship_date', 'desc').orderBy('po.id', 'desc').offset(offset).limit(limit + 1).execute();
+}
+
+export async function findRound(db: Db, roundId: number) {
+  return roundsQuery(db).where('po.id', '=', roundId).executeTakeFirst();
+}
+
+export async function findRoundBoxesPage(db: Db, roundId: number, offset: number, limit: number) {
+  return db.selectFrom('plan_order_histories')
+    .select(['id', 'payment_status', 'count', 'ship_dest_name', 'ship_zip', 'ship_address', 'ship_address2', 'ship_tel', 'ship_number', 'carrier'])
+    .where('plan_order_id', '=', roundId).where('superseded_by', 'is', null).where('payment_status', 'in', FULFILMENT_STATUSES)
+    .orderBy('id').offset(offset).limit(limit + 1).execute();
+}
+
+/** How many boxes the round's export lists now (the WAITING boxes, as round-export.repository.ts reads them). */
+export async function countExportRows(db: Db, roundId: number): Promise<number> {
+  const row = await db.selectFrom('plan_order_histories').select(sql<number>`count(*)::int`.as('n'))
+    .where('plan_order_id', '=', roundId).where('payment_status', '=', 'WAITING').where('superseded_by', 'is', null).executeTakeFirst();
+  return row?.n ?? 0;
+}
+
+/** The boxes' statuses, counted: what an import changed, before and after, for the audit trail. */
+export async function countStatuses(db: Db, ids: readonly number[]): Promise<Record<string, number>> {
+  if (ids.length === 0) return {};
+  const rows = await db.selectFrom('plan_order_histories').select(['payment_status', sql<number>`count(*)::int`.as('n')])
+    .where('id', 'in', ids).groupBy('payment_status').orderBy('payment_status').execute();
+  return Object.fromEntries(rows.map((r) => [r.payment_status, r.n]));
+}

@@ -1,0 +1,92 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { adminHref } from '../../../shared/admin-routes.ts';
+import { formatDate, formatNumber } from '../../../shared/format.ts';
+import { hyphenatedZip } from '../../../shared/shipping-columns.ts';
+import type { Text } from '../../../shared/text.ts';
+import { useT } from '../../lang.tsx';
+import { Pager } from '../components/pager.tsx';
+import { mustStaff } from '../data/console-load.ts';
+import { pageParam } from '../data/page-param.ts';
+import { boxStatus } from '../data/shipping-text.ts';
+import { roundExportHref, staffApiFrom } from '../data/staff-api.ts';
+
+const COPY = {
+  back: { ja: 'お届け回の一覧', en: 'All rounds' },
+  facts: { ja: 'お届け回の概要', en: 'About the round' },
+  deadline: { ja: '締切', en: 'Deadline' },
+  shipDate: { ja: '発送予定日', en: 'Planned shipping' },
+  waiting: { ja: '出荷待ち', en: 'Waiting' },
+  shipped: { ja: '発送済み', en: 'Shipped' },
+  delivered: { ja: '配達完了', en: 'Delivered' },
+  export: { ja: '出荷リストのダウンロード', en: 'Download the shipping list' },
+  exportLead: {
+    ja: '出荷待ちの箱をCSVで書き出します。Excel には UTF-8（BOM付き）、倉庫・配送ソフトには Shift_JIS を選んでください。',
+    en: 'The boxes waiting to ship, as CSV: UTF-8 (with BOM) for Excel, Shift_JIS for warehouse and carrier software.',
+  },
+  utf8: { ja: 'CSV（UTF-8）', en: 'CSV (UTF-8)' },
+  cp932: { ja: 'CSV（Shift_JIS）', en: 'CSV (Shift_JIS)' },
+  boxes: { ja: '出荷する箱', en: 'Boxes to ship' },
+  order: { ja: '注文番号', en: 'Order' },
+  status: { ja: '状態', en: 'Status' },
+  count: { ja: '数量', en: 'Count' },
+  to: { ja: 'お届け先', en: 'Ship to' },
+  tracking: { ja: '追跡番号', en: 'Tracking number' },
+  none: { ja: '出荷する箱はまだありません。', en: 'No boxes to ship yet.' },
+} as const satisfies Record<string, Text>;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return mustStaff(await staffApiFrom(context).round(params.id ?? '', pageParam(request)));
+}
+
+export function Component() {
+  const { round, boxes, page, hasNext } = useLoaderData<typeof loader>();
+  const t = useT();
+  const title = `${round.artistName} ${round.planName} ${round.name}`;
+  return (
+    <main>
+      <title>{`${title} | OshiBox`}</title>
+      <p><Link to={adminHref('rounds')}>{t(COPY.back)}</Link></p>
+      <h1>{title}</h1>
+      <dl className="console-facts" aria-label={t(COPY.facts)}>
+        <dt>{t(COPY.deadline)}</dt><dd>{formatDate(round.deadline)}</dd>
+        <dt>{t(COPY.shipDate)}</dt><dd>{formatDate(round.shipDate)}</dd>
+        <dt>{t(COPY.waiting)}</dt><dd>{formatNumber(round.waiting)}</dd>
+        <dt>{t(COPY.shipped)}</dt><dd>{formatNumber(round.shipped)}</dd>
+        <dt>{t(COPY.delivered)}</dt><dd>{formatNumber(round.delivered)}</dd>
+      </dl>
+      <h2>{t(COPY.export)}</h2>
+      <p>{t(COPY.exportLead)}</p>
+      {/* Plain links through the console's /api proxy: the browser downloads with the staff cookie. */}
+      <ul className="console-downloads">
+        <li><a href={roundExportHref(round.id, 'utf8')} download>{t(COPY.utf8)}</a></li>
+        <li><a href={roundExportHref(round.id, 'cp932')} download>{t(COPY.cp932)}</a></li>
+      </ul>
+      <h2>{t(COPY.boxes)}</h2>
+      {boxes.length === 0 ? <p>{t(COPY.none)}</p> : (
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th scope="col">{t(COPY.order)}</th>
+              <th scope="col">{t(COPY.status)}</th>
+              <th scope="col" className="num">{t(COPY.count)}</th>
+              <th scope="col">{t(COPY.to)}</th>
+              <th scope="col">{t(COPY.tracking)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {boxes.map((box) => (
+              <tr key={box.id}>
+                <th scope="row">{box.id}</th>
+                <td>{t(boxStatus(box.status))}</td>
+                <td className="num">{box.count}</td>
+                <td>{`${box.name} 〒${hyphenatedZip(box.zip)} ${box.address} ${box.address2}`.trim()}</td>
+                <td>{box.trackingNumber ? `${box.carrier} ${box.trackingNumber}`.trim() : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager path={adminHref('round', { id: String(round.id) })} page={page} hasNext={hasNext} />
+    </main>
+  );
+}

@@ -1,0 +1,127 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { adminHref } from '../../../shared/admin-routes.ts';
+import { formatDate, formatNumber } from '../../../shared/format.ts';
+import { SHIPMENT_FILE_MAX_BYTES, SHIPMENT_IMPORT_MODES, UPLOAD_PROBLEMS, type UploadProblem } from '../../../shared/shipment-import-rules.ts';
+import type { Text } from '../../../shared/text.ts';
+import { useT } from '../../lang.tsx';
+import { Pager } from '../components/pager.tsx';
+import { mustStaff } from '../data/console-load.ts';
+import { pageParam } from '../data/page-param.ts';
+import { IMPORT_MODE } from '../data/shipping-text.ts';
+import { SHIPMENT_IMPORTS_PATH, staffApiFrom } from '../data/staff-api.ts';
+
+const COPY = {
+  title: { ja: '号・出荷', en: 'Rounds & shipping' },
+  rounds: { ja: 'お届け回', en: 'Rounds' },
+  round: { ja: '号', en: 'Round' },
+  artist: { ja: 'アーティスト・プラン', en: 'Artist and plan' },
+  deadline: { ja: '締切', en: 'Deadline' },
+  shipDate: { ja: '発送予定日', en: 'Planned shipping' },
+  waiting: { ja: '出荷待ち', en: 'Waiting' },
+  shipped: { ja: '発送済み', en: 'Shipped' },
+  delivered: { ja: '配達完了', en: 'Delivered' },
+  none: { ja: 'お届け回はまだありません。', en: 'No rounds yet.' },
+  import: { ja: '発送・配達完了の取り込み', en: 'Import shipped or delivered boxes' },
+  importLead: {
+    ja: '倉庫から戻ったCSV（UTF-8 または Shift_JIS）を選んでください。取り込む前に、変わる内容を確認できます。',
+    en: 'Choose the CSV back from the warehouse (UTF-8 or Shift_JIS). You will see what changes before anything is applied.',
+  },
+  mode: { ja: '取り込みの種類', en: 'What the file records' },
+  file: { ja: 'CSVファイル', en: 'CSV file' },
+  fileHint: { ja: `${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB まで`, en: `At most ${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB` },
+  early: { ja: '発送予定日より前でも発送済みにする', en: 'Ship before the planned shipping date' },
+  preview: { ja: '内容を確認する', en: 'Preview the changes' },
+} as const satisfies Record<string, Text>;
+
+const PROBLEMS: Record<UploadProblem, Text> = {
+  file: { ja: 'CSVファイルを選んでください。', en: 'Choose a CSV file.' },
+  size: { ja: `ファイルが大きすぎます（${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB まで）。`, en: `The file is too large (at most ${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB).` },
+  mode: { ja: '取り込みの種類を選んでください。', en: 'Choose what the file records.' },
+};
+
+function problemOf(request: Request): UploadProblem | null {
+  const raw = new URL(request.url).searchParams.get('problem');
+  return UPLOAD_PROBLEMS.find((p) => p === raw) ?? null;
+}
+
+/** Fulfilment's rounds (permission `shipping`); the API answers 403 to any other role. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const list = mustStaff(await staffApiFrom(context).rounds(pageParam(request)));
+  return { list, problem: problemOf(request) };
+}
+
+export function Component() {
+  const { list, problem } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <main>
+      <title>{`${t(COPY.title)} | OshiBox`}</title>
+      <h1>{t(COPY.title)}</h1>
+      <h2>{t(COPY.rounds)}</h2>
+      {list.rounds.length === 0 ? <p>{t(COPY.none)}</p> : (
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th scope="col">{t(COPY.round)}</th>
+              <th scope="col">{t(COPY.artist)}</th>
+              <th scope="col">{t(COPY.deadline)}</th>
+              <th scope="col">{t(COPY.shipDate)}</th>
+              <th scope="col" className="num">{t(COPY.waiting)}</th>
+              <th scope="col" className="num">{t(COPY.shipped)}</th>
+              <th scope="col" className="num">{t(COPY.delivered)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rounds.map((round) => (
+              <tr key={round.id}>
+                <th scope="row"><Link to={adminHref('round', { id: String(round.id) })}>{round.name}</Link></th>
+                <td>{`${round.artistName} ${round.planName}`}</td>
+                <td>{formatDate(round.deadline)}</td>
+                <td>{formatDate(round.shipDate)}</td>
+                <td className="num">{formatNumber(round.waiting)}</td>
+                <td className="num">{formatNumber(round.shipped)}</td>
+                <td className="num">{formatNumber(round.delivered)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager path={adminHref('rounds')} page={list.page} hasNext={list.hasNext} />
+      <UploadForm problem={problem} />
+    </main>
+  );
+}
+
+/**
+ * A plain multipart form to the staff API through the console's proxy: the API stages the file
+ * and sends the browser on to its preview (303), with JavaScript or without.
+ */
+function UploadForm({ problem }: { problem: UploadProblem | null }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="shipment-import">
+      <h2 id="shipment-import">{t(COPY.import)}</h2>
+      <p>{t(COPY.importLead)}</p>
+      {problem ? <p className="form-error" role="alert">{t(PROBLEMS[problem])}</p> : null}
+      <form method="post" action={SHIPMENT_IMPORTS_PATH} encType="multipart/form-data" className="console-form">
+        <fieldset className="form-field">
+          <legend className="form-label">{t(COPY.mode)}</legend>
+          {SHIPMENT_IMPORT_MODES.map((mode) => (
+            <label key={mode} className="console-choice">
+              <input type="radio" name="mode" value={mode} defaultChecked={mode === 'shipped'} required /> {t(IMPORT_MODE[mode])}
+            </label>
+          ))}
+        </fieldset>
+        <div className="form-field">
+          <label htmlFor="shipment-file" className="form-label">{t(COPY.file)}</label>
+          <input id="shipment-file" type="file" name="file" accept=".csv,text/csv" required aria-describedby="shipment-file-hint" />
+          <p id="shipment-file-hint" className="form-hint">{t(COPY.fileHint)}</p>
+        </div>
+        <label className="console-choice">
+          <input type="checkbox" name="early" value="on" /> {t(COPY.early)}
+        </label>
+        <button type="submit" className="button">{t(COPY.preview)}</button>
+      </form>
+    </section>
+  );
+}

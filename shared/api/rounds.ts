@@ -1,0 +1,87 @@
+/**
+ * The console's Rounds & shipping calls (issue 19): GET /api/staff/rounds, /rounds/:id, the
+ * staged shipment imports, and the export (/rounds/export?round=&encoding=utf8|cp932).
+ */
+import type { ShipmentImportMode } from '../shipment-import-rules.ts';
+
+/** One round (◯月号) of a plan and where its boxes are. */
+export interface RoundSummary {
+  id: number;
+  name: string;
+  artistName: string;
+  planName: string;
+  /** The last day to join or change for this round (its end_date). */
+  deadline: string;
+  shipDate: string;
+  /** In the warehouse list (WAITING). */
+  waiting: number;
+  /** Left the warehouse (SHIPSTART, COMPLETEMAIL). */
+  shipped: number;
+  delivered: number;
+}
+
+export interface Paged {
+  page: number;
+  hasNext: boolean;
+}
+
+export interface RoundList extends Paged {
+  rounds: RoundSummary[];
+}
+
+/** A box fulfilment ships: only boxes with the warehouse or gone from it are listed, with the ship-to. */
+export interface RoundBox {
+  id: number;
+  status: string;
+  count: number;
+  name: string;
+  zip: string;
+  address: string;
+  address2: string;
+  tel: string;
+  trackingNumber: string;
+  carrier: string;
+}
+
+export interface RoundDetail extends Paged {
+  round: RoundSummary;
+  boxes: RoundBox[];
+}
+
+export interface ShipmentChangeView {
+  line: number;
+  orderHistoryId: number;
+  from: string;
+  to: ShipmentImportMode;
+  trackingNumber: string;
+  carrier: string;
+}
+
+export interface ShipmentPreviewView {
+  lines: number;
+  changes: ShipmentChangeView[];
+  alreadyApplied: number;
+  refused: { line: number; reason: string }[];
+}
+
+export interface ShipmentReportView {
+  lines: number;
+  applied: number;
+  alreadyApplied: number;
+  refused: { line: number; reason: string }[];
+  mailsSent: number;
+}
+
+/** A staged file: its preview now (or why the file cannot be read), or the report once applied. */
+export interface StagedImport {
+  id: string;
+  mode: ShipmentImportMode;
+  early: boolean;
+  filename: string;
+  createdAt: string;
+  expiresAt: string;
+  appliedAt: string | null;
+  fileError: string | null;
+  preview: ShipmentPreviewView | null;
+  report: ShipmentReportView | null;
+}

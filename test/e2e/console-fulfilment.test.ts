@@ -1,0 +1,158 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import iconv from 'iconv-lite';
+import { URI, type TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiApp } from '../../api/app.ts';
+import { createMailer } from '../../api/mail/mailer.ts';
+import { createAdminApp } from '../../server/admin-app.server.ts';
+import { SHIPPING_COLUMNS } from '../../shared/shipping-columns.ts';
+import type { StaffInvite } from '../../shared/staff-roles.ts';
+import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
+import { addBox, seedExportRound, type ExportRound } from '../integration/round-export-fixtures.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { silentLogger, testConfig } from '../support/stack.ts';
+
+/**
+ * A fulfilment member's day in the console (issue 19), in Chromium: added by the operator (the
+ * call `npm run ops -- staff add` makes), enrols TOTP from the page's otpauth:// URI, downloads a
+ * round's shipping list in Shift_JIS, uploads the warehouse's shipped file, reads the preview and
+ * confirms it — once with JavaScript, once without. The API and the console run in this process
+ * over a test database, so the round's boxes can be seeded.
+ */
+const OUT = path.resolve('test-results/screenshots');
+const PASSWORD = 'console-pass-1';
+const HEADER = SHIPPING_COLUMNS.map((c) => c.label).join(',');
+let database: TestDatabase;
+let round: ExportRound;
+let api: Express;
+let consoleUrl: string;
+const servers: http.Server[] = [];
+const boxes: number[] = [];
+
+/** A loopback server whose app is given once its own address is known (the two name each other). */
+async function listen(): Promise<{ url: string; serve(app: Express): void }> {
+  let app: Express | undefined;
+  const server = http.createServer((req, res) => (app ? app(req, res) : res.writeHead(503).end()));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, serve: (given) => (app = given) };
+}
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  database = await createTestDatabase();
+  const apiListener = await listen();
+  const consoleListener = await listen();
+  consoleUrl = consoleListener.url;
+  const mailer = createMailer({ from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
+  api = createApiApp({
+    db: database.handle.db, logger: silentLogger, now: () => new Date(), publicOrigin: 'http://localhost:3000', adminOrigin: consoleUrl, mailer,
+    ops: { token: TEST_OPS_TOKEN, hosts: [] },
+  });
+  apiListener.serve(api);
+  const config = testConfig({ API_ORIGIN: apiListener.url, ADMIN_ORIGIN: consoleUrl });
+  consoleListener.serve(createAdminApp({ config, logger: silentLogger, clientDir: path.resolve('dist/client') }));
+  round = await seedExportRound(database.handle.db, 'e2e-fulfilment', new Date(Date.now() - 3_600_000));
+  for (const name of ['推野 花子', '推野 次郎']) boxes.push(await addBox(database.handle.db, round, 'WAITING', { name }));
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await database?.destroy();
+});
+
+/** `npm run ops -- staff add <email> --role fulfilment`: the same call to the operator endpoint. */
+async function staffAdd(email: string): Promise<string> {
+  const res = await request(api).post('/ops/staff').set('authorization', `Bearer ${TEST_OPS_TOKEN}`).send({ email, role: 'fulfilment' });
+  expect(res.status).toBe(201);
+  return (res.body as StaffInvite).setupUrl;
+}
+
+async function expectAccessible(page: Page, name: string, js: boolean): Promise<void> {
+  if (js) expect(await seriousAxeViolations(page, name)).toEqual([]);
+  await page.screenshot({ path: path.join(OUT, `console-fulfilment-${name}-${js ? 'js' : 'nojs'}.png`), fullPage: true });
+}
+
+/** Setup and login as console-journey.test.ts does them, the code from the page's otpauth:// URI. */
+async function signIn(page: Page, js: boolean): Promise<void> {
+  const email = `fulfilment-${js ? 'js' : 'nojs'}@example.jp`;
+  const setupUrl = (await staffAdd(email)).replace(/^https?:\/\/[^/]+/, consoleUrl);
+  await page.goto(setupUrl);
+  if (js) await waitForHydration(page);
+  const totp = URI.parse(await page.locator('.console-uri code').innerText()) as TOTP;
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
+  await page.locator('input[name="otp"]').fill(totp.generate());
+  await page.getByRole('button', { name: '設定する' }).click();
+  await page.getByRole('link', { name: '保管しました（ログインへ）' }).click();
+  await page.waitForURL(`${consoleUrl}/login`);
+  if (js) await waitForHydration(page);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="otp"]').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.getByRole('navigation', { name: '管理メニュー' }).waitFor();
+}
+
+async function shipOne(page: Page, box: number, tracking: string, js: boolean): Promise<void> {
+  await page.getByRole('link', { name: '号・出荷' }).click();
+  await page.getByRole('heading', { name: '号・出荷', level: 1 }).waitFor();
+  if (js) await waitForHydration(page);
+  await expectAccessible(page, 'rounds', js);
+  const file = path.join(os.tmpdir(), `shipped-${tracking}.csv`);
+  writeFileSync(file, iconv.encode(`${HEADER}\r\n${box},12月号,,,1,,,,,,,yamato,${tracking}\r\n999999,12月号,,,1,,,,,,,yamato,YMT-0000-0000\r\n`, 'cp932'));
+  await page.getByLabel('CSVファイル').setInputFiles(file);
+  await page.getByRole('button', { name: '内容を確認する' }).click();
+  await page.getByRole('heading', { name: '取り込みの確認' }).waitFor();
+  const changes = page.getByTestId('import-changes');
+  await changes.getByRole('row', { name: new RegExp(`${box}.*${tracking}`) }).waitFor();
+  await page.getByTestId('import-refused').getByText('no such order (or it was cancelled)').waitFor();
+  await expectAccessible(page, 'preview', js);
+  await page.getByRole('button', { name: 'この内容で取り込む' }).click();
+  await page.getByRole('heading', { name: '取り込みました' }).waitFor();
+  await expect.poll(async () => (await database.handle.db.selectFrom('plan_order_histories').select('ship_number').where('id', '=', box).executeTakeFirstOrThrow()).ship_number).toBe(tracking);
+  await expectAccessible(page, 'applied', js);
+}
+
+describe('a fulfilment member ships a round in the console', () => {
+  it('with JavaScript: downloads the Shift_JIS list, uploads the shipped file, previews and confirms', async () => {
+    const browser: Browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await signIn(page, true);
+      await page.getByRole('link', { name: '号・出荷' }).click();
+      await page.getByRole('link', { name: '12月号' }).click();
+      await page.getByRole('heading', { name: /12月号/, level: 1 }).waitFor();
+      await waitForHydration(page);
+      await expectAccessible(page, 'round', true);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV（Shift_JIS）' }).click()]);
+      const bytes = readFileSync((await download.path())!);
+      const text = iconv.decode(bytes, 'cp932');
+      expect(text.split('\r\n')[0]).toBe(HEADER);
+      expect(text).toContain('推野 次郎');
+      await shipOne(page, boxes[0]!, 'YMT-7777-0001', true);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('without JavaScript: the same upload, preview and confirm with plain form posts', async () => {
+    const browser = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await browser.newPage();
+      await signIn(page, false);
+      await shipOne(page, boxes[1]!, 'YMT-7777-0002', false);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
