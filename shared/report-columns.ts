@@ -3,7 +3,7 @@
  * breakdown, and refunds, as the console shows them and as its CSV has them (UTF-8 with a BOM, one
  * line per month, the newest first). Amounts are integer yen, summed from the charges as the shop
  * made them (shared/money.ts `roundCharge`); tax = tax-included − pre-tax (`taxOf`).
- * Definitions: docs/decisions/00XX-accounting-report.md.
+ * Definitions: docs/decisions/0032-accounting-report.md.
  */
 export const REPORT_MONTHS = 24;
 

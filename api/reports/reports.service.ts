@@ -19,7 +19,7 @@ function reportWindow(now: Date): { keys: string[]; from: Date } {
 }
 
 /**
- * Sales and refunds per month for accounting (docs/decisions/00XX-accounting-report.md): every
+ * Sales and refunds per month for accounting (docs/decisions/0032-accounting-report.md): every
  * month of the window, zeros where nothing happened, bounded to REPORT_MONTHS.
  */
 export async function accountingReport(db: Db, now: Date): Promise<ReportMonth[]> {

@@ -11,7 +11,7 @@ import { countStatuses } from './rounds.repository.ts';
 /**
  * A shipped or delivered file uploaded in the console (issue 19): staged under a random id until
  * its member confirms, so the file that was previewed is the file that applies
- * (docs/decisions/00XX-console-shipment-imports.md). The preview is read again each time it is
+ * (docs/decisions/0031-console-shipment-imports.md). The preview is read again each time it is
  * shown; the confirm applies with `importShipments` (the same code as `npm run ops`), once.
  */
 const STAGED = { ja: '取り込み（期限切れの可能性があります）', en: 'Import (it may have expired)' };

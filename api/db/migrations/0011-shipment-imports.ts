@@ -1,6 +1,6 @@
 /**
  * Issue 19: a shipment file staged by the console between its preview and its confirm
- * (docs/decisions/00XX-console-shipment-imports.md). The id is random (the page's address), the
+ * (docs/decisions/0031-console-shipment-imports.md). The id is random (the page's address), the
  * file is bounded (the import's own limit), it expires, and `applied_at` makes a second confirm a
  * no-op; the report of the one that applied stays beside it.
  */
