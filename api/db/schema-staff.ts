@@ -57,7 +57,18 @@ export interface AuditLogTable {
   outcome: string;
 }
 
+/** Migration 0010: support's notes on a customer. */
+export interface SupportNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  staff_id: number;
+  staff_email: string;
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface StaffTables {
+  support_notes: SupportNotesTable;
   staff: StaffTable;
   staff_setup_tokens: StaffSetupTokensTable;
   staff_recovery_codes: StaffRecoveryCodesTable;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { StaffLoginInput, StaffSetupInput } from '../../shared/staff-rules.ts';
 import type { StaffMember } from '../../shared/staff-roles.ts';
 import type { ApiContext } from '../context.ts';
+import { customersRouter } from '../customers/customers.router.ts';
 import { dashboardRouter } from '../dashboard/dashboard.router.ts';
 import { parseInput } from '../http/validate.ts';
 import { clientAddress } from '../throttle/client-address.ts';
@@ -60,6 +61,7 @@ export function staffRouter(ctx: ApiContext): Router {
   });
 
   router.use(staffMembersRouter(ctx));
+  router.use('/customers', customersRouter(ctx));
   router.use('/dashboard', dashboardRouter(ctx, requireStaff(ctx, 'dashboard.read')));
   return router;
 }
