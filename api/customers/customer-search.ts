@@ -9,16 +9,16 @@ import type { Db } from '../db/schema.ts';
  * - with an `@`: the e-mail by prefix (`lower(email) text_pattern_ops`);
  * - digits (hyphens, spaces and a leading `#` dropped): the phone exactly, and an order number
  *   (the round's charge id) when short enough to be one;
- * - anything else: the name by prefix (`lower(name) text_pattern_ops`).
+ * - anything else: the name or the e-mail by prefix (`lower(name)`, `lower(email)` text_pattern_ops).
  */
 const ORDER_NUMBER_MAX_DIGITS = 9;
 
-type Kind = { column: 'email' | 'name'; prefix: string } | { column: 'digits'; digits: string };
+type Kind = { column: 'email' | 'nameOrEmail'; prefix: string } | { column: 'digits'; digits: string };
 
 export function classifyQuery(q: string): Kind {
   const digits = q.replace(/^#/, '').replace(/[\s\-‐－ー()（）]/g, '');
   if (/^\d+$/.test(digits)) return { column: 'digits', digits };
-  return { column: q.includes('@') ? 'email' : 'name', prefix: q.toLowerCase() };
+  return { column: q.includes('@') ? 'email' : 'nameOrEmail', prefix: q.toLowerCase() };
 }
 
 /** `%`, `_` and `\` typed in the box are matched as themselves. */
@@ -34,8 +34,10 @@ export async function searchCustomers(db: Db, q: string, page: number): Promise<
       eb('id', 'in', eb.selectFrom('plan_order_histories').select('user_id').where('id', '=', orderId)),
     ]));
   } else {
-    const column = kind.column === 'email' ? 'email' : 'name';
-    query = query.where((eb) => eb(eb.fn('lower', [column]), 'like', `${escapeLike(kind.prefix)}%`));
+    const pattern = `${escapeLike(kind.prefix)}%`;
+    query = kind.column === 'email'
+      ? query.where((eb) => eb(eb.fn('lower', ['email']), 'like', pattern))
+      : query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['email']), 'like', pattern)]));
   }
   const rows = await query.orderBy('id').limit(CUSTOMER_PAGE_SIZE + 1).offset((page - 1) * CUSTOMER_PAGE_SIZE).execute();
   const hits: CustomerHit[] = rows.slice(0, CUSTOMER_PAGE_SIZE).map((row) => ({

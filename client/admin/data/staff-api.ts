@@ -1,5 +1,7 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
+import type { CustomerDetail, CustomerNote, CustomerSearchPage, RefundAnswer } from '../../../shared/api/customers.ts';
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
+import type { UserPlanChange } from '../../../shared/api/types.ts';
 import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
@@ -18,6 +20,7 @@ type LoginInput = z.input<typeof StaffLoginInput>;
 export function createStaffApi(options: ApiClientOptions) {
   const call = createApiCaller(options);
   const setupPath = (token: string) => `/api/staff/setup/${encodeURIComponent(token)}`;
+  const customerPath = (id: number) => `/api/staff/customers/${id}`;
   return {
     setup: async (token: string) => call<StaffSetup>('GET', setupPath(token)),
     completeSetup: async (token: string, input: SetupInput) => call<{ recoveryCodes: string[] }>('POST', setupPath(token), { body: input }),
@@ -25,6 +28,14 @@ export function createStaffApi(options: ApiClientOptions) {
     logout: async () => call<null>('POST', '/api/staff/logout'),
     me: async () => call<{ staff: StaffMember }>('GET', '/api/staff/me'),
     dashboard: async () => call<StaffDashboard>('GET', '/api/staff/dashboard'),
+    searchCustomers: async (q: string, page: number) => call<CustomerSearchPage>('GET', '/api/staff/customers', { query: { q, page } }),
+    customer: async (id: number) => call<CustomerDetail>('GET', customerPath(id)),
+    refund: async (id: number, body: { historyId: number; reason: string; idempotencyKey: string }) =>
+      call<RefundAnswer>('POST', `${customerPath(id)}/refund`, { body }),
+    actOnPlan: async (id: number, body: { planId: number; action: string }) => call<UserPlanChange>('POST', `${customerPath(id)}/plan`, { body }),
+    cancelPlan: async (id: number, body: { planId: number; reason: string; note: string }) =>
+      call<UserPlanChange>('POST', `${customerPath(id)}/cancel`, { body }),
+    addNote: async (id: number, body: { body: string }) => call<{ note: CustomerNote }>('POST', `${customerPath(id)}/notes`, { body }),
   };
 }
 
