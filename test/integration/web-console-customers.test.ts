@@ -103,7 +103,7 @@ describe("a customer's page", () => {
       expect(done.status).toBe(303);
       expect(done.headers.location).toBe(`${customerPath()}?done=refund`);
     }
-    const charge = await stack.database.handle.db.selectFrom('sandbox_charges').select('refunded_amount').where('order_key', '=', 'support-ssr-1').executeTakeFirstOrThrow();
+    const charge = await stack.database.handle.db.selectFrom('sandbox_charges').select('refunded_amount').where('order_key', '=', customer.chargeKey).executeTakeFirstOrThrow();
     expect(charge.refunded_amount).toBe(customer.total);
     const after = await ok(`${customerPath()}?done=refund`);
     expect(after.text).toContain('返金しました。');
@@ -124,7 +124,7 @@ describe("a customer's page", () => {
     expect(after.text).toContain('電話あり');
     // The round refunded by support is voided by the cancellation, never refunded twice.
     expect(after.text).toContain('返金済み（箱の破損）');
-    const charge = await stack.database.handle.db.selectFrom('sandbox_charges').select('refunded_amount').where('order_key', '=', 'support-ssr-1').executeTakeFirstOrThrow();
+    const charge = await stack.database.handle.db.selectFrom('sandbox_charges').select('refunded_amount').where('order_key', '=', customer.chargeKey).executeTakeFirstOrThrow();
     expect(charge.refunded_amount).toBe(customer.total);
   });
 

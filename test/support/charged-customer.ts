@@ -12,6 +12,8 @@ export interface ChargedCustomer {
   name: string;
   planId: number;
   historyId: number;
+  /** The order key of the round's charge at the sandbox provider. */
+  chargeKey: string;
   total: number;
 }
 
@@ -46,5 +48,5 @@ export async function insertChargedCustomer(db: Kysely<DB>, tag: string, now = n
   await db.insertInto('sandbox_charges').values({
     order_key: chargeKey, charge_id: `ch_${chargeKey}`, source_kind: 'card', token, amount: total, status: 'succeeded', decline_reason: null, created_at: now,
   }).execute();
-  return { userId: user.id, email, name, planId: plan.id, historyId: history.id, total };
+  return { userId: user.id, email, name, planId: plan.id, historyId: history.id, chargeKey, total };
 }
