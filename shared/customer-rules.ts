@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { Address2Field, AddressField, NameField, TelField, ZipField } from './account-rules.ts';
 import { CANCEL_NOTE_MAX, CANCEL_REASONS } from './cancel-reasons.ts';
 import type { MessageKey } from './field-errors.ts';
 import { isCleanText } from './free-text.ts';
@@ -62,4 +63,14 @@ export const PlanActionInput = z.strictObject({
 
 export const SupportNoteInput = z.strictObject({
   body: trimmed(SUPPORT_NOTE_MAX, 'supportNoteInvalid', 1, true),
+});
+
+/** A box's ship-to corrected before it leaves: the shop's own address rules (shared/account-rules.ts). */
+export const ShipToInput = z.strictObject({
+  historyId: Id,
+  name: NameField,
+  zip: ZipField,
+  address: AddressField,
+  address2: Address2Field,
+  tel: TelField,
 });

@@ -44,6 +44,8 @@ export interface CustomerCharge {
   refundedAt: string | null;
   /** A full refund is still possible: charged, not refunded, a card charge. */
   refundable: boolean;
+  /** Where the box goes (the snapshot once it is being prepared); support may correct it while WAITING. */
+  shipTo: { name: string; zip: string; address: string; address2: string; tel: string };
   createdAt: string;
 }
 

@@ -208,3 +208,39 @@ describe('notes', () => {
     expect(await auditRows('customer.note')).toHaveLength(2);
   });
 });
+
+describe("correcting a box's address before it leaves", () => {
+  const shipTo = { name: '推野 次郎', zip: '150-0041', address: '東京都渋谷区神南', address2: '1-1-1', tel: '090-1234-5678' };
+  let shopper: Shopper;
+  let historyId: number;
+
+  beforeAll(async () => {
+    shopper = await newShopper(api);
+    expect((await subscribe(api, shopper, { planId: shop.light })).status).toBe(201);
+    historyId = (await historiesOf(api, shopper.userId))[0]!.id;
+  });
+
+  it('refuses a box that is not being prepared with a clear 400 naming the order', async () => {
+    const res = await post(`/${shopper.userId}/ship-to`, { historyId, ...shipTo });
+    expectApiError(res, 400, 'BAD_REQUEST');
+    expect(res.body.message).toContain('発送準備中の箱だけ');
+    expect(Object.keys(res.body.fields as object)).toEqual(['historyId']);
+  });
+
+  it('refuses a shipped box the same way, and an address outside the shop\'s rules names the field', async () => {
+    await api.db.updateTable('plan_order_histories').set({ payment_status: 'SHIPSTART' }).where('id', '=', historyId).execute();
+    expect((await post(`/${shopper.userId}/ship-to`, { historyId, ...shipTo })).body.message).toContain('発送準備中の箱だけ');
+    expect(Object.keys((await post(`/${shopper.userId}/ship-to`, { historyId, ...shipTo, address: '渋谷' })).body.fields as object)).toEqual(['address']);
+  });
+
+  it('corrects a WAITING box, normalised as the shop stores it, audited with before and after', async () => {
+    await api.db.updateTable('plan_order_histories').set({ payment_status: 'WAITING' }).where('id', '=', historyId).execute();
+    expectApiError(await post(`/${shopper.userId}/ship-to`, { historyId, ...shipTo }, 'fulfilment'), 403, 'FORBIDDEN');
+    expect((await post(`/${shopper.userId}/ship-to`, { historyId, ...shipTo })).status).toBe(204);
+    const [row] = await historiesOf(api, shopper.userId);
+    expect(row).toMatchObject({ ship_dest_name: '推野 次郎', ship_zip: '1500041', ship_address: '東京都渋谷区神南', ship_address2: '1-1-1', ship_tel: '09012345678' });
+    const [audit] = await auditRows('customer.ship-to');
+    expect(audit?.before).toMatchObject({ ship_zip: '1500002', ship_address: '東京都渋谷区渋谷' });
+    expect(audit?.after).toMatchObject({ ship_zip: '1500041', ship_address: '東京都渋谷区神南' });
+  });
+});

@@ -128,6 +128,22 @@ describe("a customer's page", () => {
     expect(charge.refunded_amount).toBe(customer.total);
   });
 
+  it('corrects the address of a box being prepared through its form; a wrong postal code is named', async () => {
+    const other = await insertChargedCustomer(stack.database.handle.db, 'ssr-waiting');
+    await stack.database.handle.db.updateTable('plan_order_histories').set({ payment_status: 'WAITING' }).where('id', '=', other.historyId).execute();
+    const path = `/customers/${other.userId}?confirm=address-${other.historyId}`;
+    const confirm = await ok(path);
+    expect(confirm.text).toContain('の箱を、下のお届け先に送ります。');
+    expect(confirm.text).toContain('value="東京都渋谷区渋谷"');
+    const form = { intent: 'address', historyId: String(other.historyId), name: '推野 次郎', zip: '15000', address: '東京都渋谷区神南', address2: '1-1-1', tel: '09012345678' };
+    const wrong = await submit(path, form);
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('郵便番号');
+    expect((await submit(path, { ...form, zip: '150-0041' })).headers.location).toBe(`/customers/${other.userId}?done=address`);
+    const row = await stack.database.handle.db.selectFrom('plan_order_histories').select(['ship_zip', 'ship_address']).where('id', '=', other.historyId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ ship_zip: '1500041', ship_address: '東京都渋谷区神南' });
+  });
+
   it('refuses an unknown intent with a message, not a 500', async () => {
     expect((await submit(customerPath(), { intent: 'delete' })).status).toBe(400);
   });

@@ -12,25 +12,55 @@ import { CONFIRM_TEXT, CUSTOMER_COPY as C } from './customer-copy.ts';
 import { TextAreaField } from './text-area-field.tsx';
 
 export interface Confirm {
-  kind: 'refund' | 'cancel' | 'skip' | 'pause' | 'resume';
+  kind: 'refund' | 'address' | 'cancel' | 'skip' | 'pause' | 'resume';
   id: number;
   /** The refund form's idempotency key, made once per render of the confirm step. */
   key: string;
 }
 
-const SUBMIT = { refund: C.doRefund, cancel: C.doCancel, skip: C.doSkip, pause: C.doPause, resume: C.doResume } as const;
+const SUBMIT = { address: C.doShipTo, refund: C.doRefund, cancel: C.doCancel, skip: C.doSkip, pause: C.doPause, resume: C.doResume } as const;
 
 /**
  * The confirm step of one action, reached by a link (`?confirm=…`), so it works without
  * JavaScript: the text says what the shopper will notice; the button does it.
  */
 export function ConfirmPanel({ confirm, detail, failure }: { confirm: Confirm; detail: CustomerDetail; failure: FormFailure | undefined }) {
-  const t = useT();
   const name = detail.profile.name || detail.profile.email;
+  if (confirm.kind === 'address') return <ShipToPanel confirm={confirm} detail={detail} failure={failure} name={name} />;
+  return <ActionPanel confirm={confirm} detail={detail} failure={failure} name={name} />;
+}
+
+interface PanelProps { confirm: Confirm; detail: CustomerDetail; failure: FormFailure | undefined; name: string }
+
+function ShipToPanel({ confirm, detail, failure, name }: PanelProps) {
+  const t = useT();
+  const charge = detail.charges.find((c) => c.id === confirm.id && c.paymentStatus === 'WAITING');
+  if (!charge) return null;
+  const v = charge.shipTo;
+  return (
+    <section className="console-confirm" aria-labelledby="confirm-title">
+      <h2 id="confirm-title">{t(C.confirmTitle)}</h2>
+      <p>{t(CONFIRM_TEXT.address(name, charge.id))}</p>
+      <ValidatedForm failure={failure} intent="address">
+        <input type="hidden" name="historyId" value={charge.id} />
+        <Field name="name" label={C.name} defaultValue={v.name} maxLength={200} autoComplete="off" required />
+        <Field name="zip" label={C.zip} defaultValue={v.zip} maxLength={8} inputMode="numeric" autoComplete="off" required />
+        <Field name="address" label={C.address} defaultValue={v.address} maxLength={200} autoComplete="off" required />
+        <Field name="address2" label={C.address2} defaultValue={v.address2} maxLength={200} autoComplete="off" required />
+        <Field name="tel" label={C.tel} defaultValue={v.tel} maxLength={20} inputMode="tel" autoComplete="off" required />
+        <SubmitButton label={C.doShipTo} />
+        <p><Link to="?">{t(C.back2)}</Link></p>
+      </ValidatedForm>
+    </section>
+  );
+}
+
+function ActionPanel({ confirm, detail, failure, name }: PanelProps) {
+  const t = useT();
   const charge = confirm.kind === 'refund' ? detail.charges.find((c) => c.id === confirm.id && c.refundable) : undefined;
   const plan = confirm.kind !== 'refund' ? detail.subscriptions.find((s) => s.planId === confirm.id && s.status === 'ACTIVE') : undefined;
   if (!charge && !plan) return null;
-  const text = charge ? CONFIRM_TEXT.refund(name, charge.id, charge.roundName, charge.total) : CONFIRM_TEXT[confirm.kind as Exclude<Confirm['kind'], 'refund'>](name, plan?.planName ?? '');
+  const text = charge ? CONFIRM_TEXT.refund(name, charge.id, charge.roundName, charge.total) : CONFIRM_TEXT[confirm.kind as 'cancel' | 'skip' | 'pause' | 'resume'](name, plan?.planName ?? '');
   return (
     <section className="console-confirm" aria-labelledby="confirm-title">
       <h2 id="confirm-title">{t(C.confirmTitle)}</h2>

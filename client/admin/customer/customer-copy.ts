@@ -53,6 +53,10 @@ export const CUSTOMER_COPY = {
   doResume: { ja: '再開する', en: 'Resume it' },
   doCancel: { ja: '解約する', en: 'Cancel it' },
   done: { ja: '完了しました。', en: 'Done.' },
+  shipTo: { ja: 'お届け先を直す', en: 'Correct the address' },
+  doShipTo: { ja: 'お届け先を直す', en: 'Correct it' },
+  zip: { ja: '郵便番号', en: 'Postal code' },
+  address2: { ja: '番地・建物名', en: 'Street number and building' },
 } as const satisfies Record<string, Text>;
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
@@ -75,6 +79,10 @@ export const CONFIRM_TEXT = {
     ja: `${name} 様の「${plan}」を再開します。締切前の回からお届けと決済が始まります。お客様に変更のお知らせメールが届きます。`,
     en: `${name}'s "${plan}" will resume from the next round still open. They get a mail about the change.`,
   }),
+  address: (name: string, id: number): Text => ({
+    ja: `${name} 様のご注文（注文番号 ${id}）の箱を、下のお届け先に送ります。発送前の箱だけ直せます。`,
+    en: `The box of ${name}'s order ${id} will go to the address below. Only a box that has not left can be corrected.`,
+  }),
   cancel: (name: string, plan: string): Text => ({
     ja: `${name} 様の「${plan}」を解約します。締切前で決済済みの回は返金されます。お客様に解約のお知らせメールが届きます。`,
     en: `${name}'s "${plan}" will be cancelled. A round charged but before its deadline is refunded. They get a cancellation mail.`,
@@ -89,4 +97,5 @@ export const DONE_TEXT: Record<string, Text> = {
   resume: { ja: '再開しました。', en: 'Resumed.' },
   cancel: { ja: '解約しました。', en: 'Cancelled.' },
   note: { ja: 'メモを追加しました。', en: 'Note added.' },
+  address: { ja: 'お届け先を直しました。', en: 'Address corrected.' },
 };

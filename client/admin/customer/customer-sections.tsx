@@ -84,7 +84,7 @@ function refundText(c: CustomerCharge): Text | null {
   return null;
 }
 
-export function ChargesTable({ detail, mayRefund }: { detail: CustomerDetail; mayRefund: boolean }) {
+export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDetail; mayRefund: boolean; mayAct: boolean }) {
   const t = useT();
   const status = (s: string) => (Object.hasOwn(PAYMENT_STATUS_LABELS, s) ? t(PAYMENT_STATUS_LABELS[s as PaymentStatus]) : s);
   return (
@@ -105,6 +105,7 @@ export function ChargesTable({ detail, mayRefund }: { detail: CustomerDetail; ma
                   <td>
                     {refund ? t(refund) : null}{c.refundReason ? `（${c.refundReason}）` : null}
                     {mayRefund && c.refundable ? <> <Link to={confirmHref('refund', c.id)}>{`${t(C.refundAction)}（${c.id}）`}</Link></> : null}
+                    {mayAct && c.paymentStatus === 'WAITING' ? <> <Link to={confirmHref('address', c.id)}>{`${t(C.shipTo)}（${c.id}）`}</Link></> : null}
                   </td>
                 </tr>
               );

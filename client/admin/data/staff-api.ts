@@ -35,6 +35,8 @@ export function createStaffApi(options: ApiClientOptions) {
     actOnPlan: async (id: number, body: { planId: number; action: string }) => call<UserPlanChange>('POST', `${customerPath(id)}/plan`, { body }),
     cancelPlan: async (id: number, body: { planId: number; reason: string; note: string }) =>
       call<UserPlanChange>('POST', `${customerPath(id)}/cancel`, { body }),
+    correctShipTo: async (id: number, body: { historyId: number; name: string; zip: string; address: string; address2: string; tel: string }) =>
+      call<null>('POST', `${customerPath(id)}/ship-to`, { body }),
     addNote: async (id: number, body: { body: string }) => call<{ note: CustomerNote }>('POST', `${customerPath(id)}/notes`, { body }),
   };
 }

@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData, useRouteLoaderData, type ActionFunc
 import * as z from 'zod/mini';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import type { ApiResult } from '../../../shared/api/client.ts';
-import { CancelInput, PlanActionInput, RefundInput, SupportNoteInput } from '../../../shared/customer-rules.ts';
+import { CancelInput, PlanActionInput, RefundInput, ShipToInput, SupportNoteInput } from '../../../shared/customer-rules.ts';
 import { can, type StaffMember } from '../../../shared/staff-roles.ts';
 import { apiFailure, checkInput, formFailure, readForm, seeOther, type FormFailure, type FormValues } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
@@ -13,8 +13,8 @@ import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom, type StaffApi } from '../data/staff-api.ts';
 
 const IdParam = z.string().check(z.regex(/^[1-9]\d{0,9}$/));
-const ConfirmParam = z.string().check(z.regex(/^(refund|cancel|skip|pause|resume)-[1-9]\d{0,9}$/));
-const Intent = z.enum(['refund', 'cancel', 'plan', 'note']);
+const ConfirmParam = z.string().check(z.regex(/^(refund|address|cancel|skip|pause|resume)-[1-9]\d{0,9}$/));
+const Intent = z.enum(['refund', 'address', 'cancel', 'plan', 'note']);
 
 /** An unguessable key per rendered refund form: a resubmit of the same form refunds once. */
 function newActionKey(): string {
@@ -57,6 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form: Submitted = { id, values, extra: { intent: intent.data }, api: staffApiFrom(context) };
   if (intent.data === 'refund') return refundAction(form);
   if (intent.data === 'note') return noteAction(form);
+  if (intent.data === 'address') return addressAction(form);
   if (intent.data === 'cancel') return cancelAction(form);
   return planAction(form);
 }
@@ -80,6 +81,13 @@ async function noteAction(form: Submitted) {
   const input = { body: form.values.body ?? '' };
   const invalid = checkInput(SupportNoteInput, input, form.values, form.extra);
   return invalid ?? finish(form, await form.api.addNote(form.id, input), 'note');
+}
+
+async function addressAction(form: Submitted) {
+  const v = form.values;
+  const input = { historyId: v.historyId ?? '', name: v.name ?? '', zip: v.zip ?? '', address: v.address ?? '', address2: v.address2 ?? '', tel: v.tel ?? '' };
+  const invalid = checkInput(ShipToInput, input, v, form.extra);
+  return invalid ?? finish(form, await form.api.correctShipTo(form.id, { ...input, historyId: Number(input.historyId) }), 'address');
 }
 
 async function cancelAction(form: Submitted) {
@@ -112,7 +120,7 @@ export function Component() {
       {confirm ? <ConfirmPanel confirm={confirm} detail={detail} failure={failure} /> : null}
       <ProfileSection detail={detail} />
       <SubscriptionsTable detail={detail} mayAct={mayAct} />
-      <ChargesTable detail={detail} mayRefund={mayRefund} />
+      <ChargesTable detail={detail} mayRefund={mayRefund} mayAct={mayAct} />
       <MailsList detail={detail} />
       <NotesSection detail={detail} mayAct={mayAct} failure={failure?.intent === 'note' ? failure : undefined} />
     </main>
