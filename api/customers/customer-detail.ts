@@ -1,4 +1,4 @@
-import type { CustomerCharge, CustomerDetail, CustomerSubscription } from '../../shared/api/customers.ts';
+import type { CustomerCharge, CustomerDetail, CustomerMail, CustomerSubscription } from '../../shared/api/customers.ts';
 import { cancelReasonLabel } from '../../shared/cancel-reasons.ts';
 import type { Db } from '../db/schema.ts';
 import { NotFoundError } from '../http/errors.ts';
@@ -32,8 +32,7 @@ export async function customerDetail(db: Db, id: number): Promise<CustomerDetail
     db.selectFrom('user_cards').select(['brand', 'last4']).where('user_id', '=', id).executeTakeFirst(),
     subscriptionsOf(db, id),
     chargesOf(db, id),
-    db.selectFrom('billing_mails').select(['kind', 'subject', 'status', 'created_at', 'sent_at']).where('user_id', '=', id)
-      .orderBy('created_at', 'desc').limit(DETAIL_LIST_MAX).execute(),
+    mailsOf(db, id, user.email),
     db.selectFrom('support_notes').select(['id', 'staff_email', 'body', 'created_at']).where('user_id', '=', id)
       .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(DETAIL_LIST_MAX).execute(),
   ]);
@@ -46,7 +45,7 @@ export async function customerDetail(db: Db, id: number): Promise<CustomerDetail
     paymentMethod: user.payment_method,
     subscriptions,
     charges,
-    mails: mails.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, at: (m.sent_at ?? m.created_at).toISOString() })),
+    mails,
     notes: notes.map((n) => ({ id: n.id, staffEmail: n.staff_email, body: n.body, createdAt: n.created_at.toISOString() })),
   };
 }
@@ -76,4 +75,23 @@ async function chargesOf(db: Db, userId: number): Promise<CustomerCharge[]> {
     refundable: isRefundable(r), createdAt: r.created_at.toISOString(),
     shipTo: { name: r.ship_dest_name, zip: r.ship_zip, address: r.ship_address, address2: r.ship_address2, tel: r.ship_tel },
   }));
+}
+
+/**
+ * The billing outbox's mails (with their state) and every other mail sent (mail_log: by the user's
+ * id, or by the address for code mails sent before there was an account), newest first, bounded.
+ */
+async function mailsOf(db: Db, userId: number, email: string): Promise<CustomerMail[]> {
+  const [billing, logged] = await Promise.all([
+    db.selectFrom('billing_mails').select(['kind', 'subject', 'status', 'created_at', 'sent_at']).where('user_id', '=', userId)
+      .orderBy('created_at', 'desc').limit(DETAIL_LIST_MAX).execute(),
+    db.selectFrom('mail_log').select(['kind', 'subject', 'sent_at'])
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase())]))
+      .orderBy('sent_at', 'desc').limit(DETAIL_LIST_MAX).execute(),
+  ]);
+  const mails: CustomerMail[] = [
+    ...billing.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, at: (m.sent_at ?? m.created_at).toISOString() })),
+    ...logged.map((m) => ({ kind: m.kind, subject: m.subject, status: 'sent', at: m.sent_at.toISOString() })),
+  ];
+  return mails.sort((a, b) => b.at.localeCompare(a.at)).slice(0, DETAIL_LIST_MAX);
 }

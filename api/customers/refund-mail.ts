@@ -2,6 +2,7 @@ import { formatPrice } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
 import type { ApiContext } from '../context.ts';
 import { layoutMail } from '../mail/mail-layout.ts';
+import { recordMail } from '../mail/mail-log.ts';
 
 /** What the refund mail tells the shopper: the order number, the round and the amount. */
 export interface RefundMailFacts {
@@ -28,8 +29,10 @@ export async function sendRefundMail(ctx: ApiContext, facts: RefundMailFacts): P
   const subject = en ? `Refund of order ${facts.historyId}` : `返金のお知らせ（注文番号 ${facts.historyId}）`;
   const link = { text: en ? 'Order history' : '注文履歴', url: new URL(href('orderHistory'), ctx.publicOrigin).toString() };
   try {
-    await ctx.mailer.send(layoutMail(en ? 'en' : 'ja', user.email, subject, lines, link, ctx.mailer.brand));
+    const mail = layoutMail(en ? 'en' : 'ja', user.email, subject, lines, link, ctx.mailer.brand);
+    await ctx.mailer.send(mail);
     ctx.logger.info({ mailKind: 'refund', transport: ctx.mailer.kind }, 'mail sent');
+    await recordMail(ctx, { kind: 'refund', to: mail.to, subject: mail.subject, userId: facts.userId });
   } catch (error) {
     ctx.logger.error({ mailKind: 'refund', reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'mail not sent');
   }

@@ -131,6 +131,13 @@ describe('refund', () => {
     expect(audited[0]?.after).toMatchObject({ refundStatus: 'pending', reason: '箱の破損のため' });
     const mail = await api.mailbox.waitFor(charged.email, (m) => m.subject.includes('返金'));
     expect(mail.text).toContain('¥3,960');
+    // The page lists the mails sent: the sign-up code's, the subscription's and the refund's, never a body.
+    const detail = (await get(`/${charged.userId}`).expect(200)).body as CustomerDetail;
+    expect(detail.mails.map((m) => m.kind)).toEqual(expect.arrayContaining(['refund', 'subscribed']));
+    expect(detail.mails.map((m) => m.subject)).toContain('[OshiBox] 返金のお知らせ（注文番号 ' + String(history?.id) + '）');
+    const logged = await api.db.selectFrom('mail_log').selectAll().where('recipient', '=', charged.email).execute();
+    expect(logged.length).toBeGreaterThanOrEqual(3);
+    for (const row of logged) expect(row.subject).not.toMatch(/\d{6}/);
   });
 
   it('refuses a second refund of the same round with another key (409)', async () => {
