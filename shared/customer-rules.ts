@@ -74,3 +74,6 @@ export const ShipToInput = z.strictObject({
   address2: Address2Field,
   tel: TelField,
 });
+
+/** Sends a charged round's payment mail again. */
+export const ResendInput = z.strictObject({ historyId: Id });

@@ -1,5 +1,6 @@
 import type { CustomerCharge, CustomerDetail, CustomerMail, CustomerSubscription } from '../../shared/api/customers.ts';
 import { cancelReasonLabel } from '../../shared/cancel-reasons.ts';
+import { CHARGED_STATUSES } from '../../shared/dashboard-figures.ts';
 import type { Db } from '../db/schema.ts';
 import { NotFoundError } from '../http/errors.ts';
 
@@ -7,7 +8,8 @@ import { NotFoundError } from '../http/errors.ts';
 export const DETAIL_LIST_MAX = 50;
 
 const NOT_FOUND = { ja: 'お客様が見つかりません。', en: 'No such customer.' };
-const CHARGED = ['SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'];
+/** Money was taken for the round and it was not voided (shared/dashboard-figures.ts). */
+export const CHARGED: readonly string[] = CHARGED_STATUSES;
 
 /**
  * A full refund is possible: the round was charged and no refund is done or under way, or a voided

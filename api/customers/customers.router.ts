@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { CancelInput, CustomerSearchQuery, PlanActionInput, RefundInput, ShipToInput, SupportNoteInput } from '../../shared/customer-rules.ts';
+import { CancelInput, CustomerSearchQuery, PlanActionInput, RefundInput, ResendInput, ShipToInput, SupportNoteInput } from '../../shared/customer-rules.ts';
 import type { ApiContext } from '../context.ts';
 import { IdParam } from '../http/schemas.ts';
 import { parseInput } from '../http/validate.ts';
@@ -10,6 +10,7 @@ import { customerDetail } from './customer-detail.ts';
 import { searchCustomers } from './customer-search.ts';
 import { actOnPlan, cancelOnBehalf } from './plan-actions.service.ts';
 import { refundRound } from './refund.service.ts';
+import { resendChargedMail } from './resend-mail.service.ts';
 import { correctShipTo } from './ship-to.service.ts';
 import { addSupportNote } from './support-notes.ts';
 
@@ -60,6 +61,13 @@ export function customersRouter(ctx: ApiContext): Router {
     const id = customerId(req);
     const input = parseInput(ShipToInput, req.body, 'body');
     await correctShipTo(ctx, actor(req, res), id, input);
+    privately(res).status(204).end();
+  });
+
+  router.post('/:id/resend', requireStaff(ctx, 'customers.act'), async (req, res) => {
+    const id = customerId(req);
+    const { historyId } = parseInput(ResendInput, req.body, 'body');
+    await resendChargedMail(ctx, actor(req, res), id, historyId);
     privately(res).status(204).end();
   });
 

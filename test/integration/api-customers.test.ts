@@ -251,3 +251,20 @@ describe("correcting a box's address before it leaves", () => {
     expect(audit?.after).toMatchObject({ ship_zip: '1500041', ship_address: '東京都渋谷区神南' });
   });
 });
+
+describe('resending a mail', () => {
+  it("sends a charged round's payment mail again, recorded and audited; a voided round's is 409, catalogue 403", async () => {
+    const shopper = await newShopper(api);
+    expect((await subscribe(api, shopper, { planId: shop.light })).status).toBe(201);
+    const [history] = await historiesOf(api, shopper.userId);
+    expect((await post(`/${shopper.userId}/resend`, { historyId: history?.id })).status).toBe(204);
+    const mail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('お支払い完了のお知らせ'));
+    expect(mail.text).toContain('¥3,960');
+    expect(await auditRows('customer.mail.resend')).toEqual([expect.objectContaining({ outcome: 'success', target_id: String(history?.id) })]);
+    const detail = (await get(`/${shopper.userId}`).expect(200)).body as CustomerDetail;
+    expect(detail.mails.map((m) => m.kind)).toContain('charged-resent');
+    expectApiError(await post(`/${shopper.userId}/resend`, { historyId: history?.id }, 'catalogue'), 403, 'FORBIDDEN');
+    expect((await post(`/${shopper.userId}/plan`, { planId: shop.light, action: 'skip' })).status).toBe(200);
+    expectApiError(await post(`/${shopper.userId}/resend`, { historyId: history?.id }), 409, 'CONFLICT');
+  });
+});

@@ -42,6 +42,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/api/staff/customers/:id/plan', path: '/api/staff/customers/1/plan' },
   { method: 'POST', pattern: '/api/staff/customers/:id/cancel', path: '/api/staff/customers/1/cancel' },
   { method: 'POST', pattern: '/api/staff/customers/:id/ship-to', path: '/api/staff/customers/1/ship-to' },
+  { method: 'POST', pattern: '/api/staff/customers/:id/resend', path: '/api/staff/customers/1/resend' },
   { method: 'POST', pattern: '/api/staff/customers/:id/notes', path: '/api/staff/customers/1/notes' },
   { method: 'GET', pattern: '/api/artist/', path: '/api/artist' },
   { method: 'GET', pattern: '/api/artist/categoryArtist', path: '/api/artist/categoryArtist' },

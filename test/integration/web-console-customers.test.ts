@@ -144,6 +144,18 @@ describe("a customer's page", () => {
     expect(row).toEqual({ ship_zip: '1500041', ship_address: '東京都渋谷区神南' });
   });
 
+  it('resends the payment mail of a charged round through its confirm step', async () => {
+    const other = await insertChargedCustomer(stack.database.handle.db, 'ssr-resend');
+    const path = `/customers/${other.userId}?confirm=resend-${other.historyId}`;
+    expect((await ok(`/customers/${other.userId}`)).text).toContain(`href="${path}"`);
+    expect((await ok(path)).text).toContain(`のお支払い完了メールをもう一度送ります。`);
+    const done = await submit(path, { intent: 'resend', historyId: String(other.historyId) });
+    expect(done.headers.location).toBe(`/customers/${other.userId}?done=resend`);
+    const after = await ok(`/customers/${other.userId}?done=resend`);
+    expect(after.text).toContain('メールを再送しました。');
+    expect(after.text).toContain('charged-resent');
+  });
+
   it('refuses an unknown intent with a message, not a 500', async () => {
     expect((await submit(customerPath(), { intent: 'delete' })).status).toBe(400);
   });

@@ -3,6 +3,7 @@ import type { CustomerDetail } from '../../../shared/api/customers.ts';
 import { CANCEL_REASON_LABELS, CANCEL_REASONS } from '../../../shared/cancel-reasons.ts';
 import { CANCEL_NOTE_MAX } from '../../../shared/cancel-reasons.ts';
 import { REFUND_REASON_MAX } from '../../../shared/customer-rules.ts';
+import { CHARGED_STATUSES } from '../../../shared/dashboard-figures.ts';
 import { Field, SelectField } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { ValidatedForm } from '../../components/form/validated-form.tsx';
@@ -12,13 +13,13 @@ import { CONFIRM_TEXT, CUSTOMER_COPY as C } from './customer-copy.ts';
 import { TextAreaField } from './text-area-field.tsx';
 
 export interface Confirm {
-  kind: 'refund' | 'address' | 'cancel' | 'skip' | 'pause' | 'resume';
+  kind: 'refund' | 'address' | 'resend' | 'cancel' | 'skip' | 'pause' | 'resume';
   id: number;
   /** The refund form's idempotency key, made once per render of the confirm step. */
   key: string;
 }
 
-const SUBMIT = { address: C.doShipTo, refund: C.doRefund, cancel: C.doCancel, skip: C.doSkip, pause: C.doPause, resume: C.doResume } as const;
+const SUBMIT = { resend: C.doResend, address: C.doShipTo, refund: C.doRefund, cancel: C.doCancel, skip: C.doSkip, pause: C.doPause, resume: C.doResume } as const;
 
 /**
  * The confirm step of one action, reached by a link (`?confirm=…`), so it works without
@@ -26,6 +27,7 @@ const SUBMIT = { address: C.doShipTo, refund: C.doRefund, cancel: C.doCancel, sk
  */
 export function ConfirmPanel({ confirm, detail, failure }: { confirm: Confirm; detail: CustomerDetail; failure: FormFailure | undefined }) {
   const name = detail.profile.name || detail.profile.email;
+  if (confirm.kind === 'resend') return <ResendPanel confirm={confirm} detail={detail} failure={failure} name={name} />;
   if (confirm.kind === 'address') return <ShipToPanel confirm={confirm} detail={detail} failure={failure} name={name} />;
   return <ActionPanel confirm={confirm} detail={detail} failure={failure} name={name} />;
 }
@@ -54,6 +56,26 @@ function ShipToPanel({ confirm, detail, failure, name }: PanelProps) {
     </section>
   );
 }
+
+function ResendPanel({ confirm, detail, failure, name }: PanelProps) {
+  const t = useT();
+  const charge = detail.charges.find((c) => c.id === confirm.id && CHARGED.includes(c.paymentStatus));
+  if (!charge) return null;
+  return (
+    <section className="console-confirm" aria-labelledby="confirm-title">
+      <h2 id="confirm-title">{t(C.confirmTitle)}</h2>
+      <p>{t(CONFIRM_TEXT.resend(name, charge.id, detail.profile.email))}</p>
+      <ValidatedForm failure={failure} intent="resend">
+        <input type="hidden" name="historyId" value={charge.id} />
+        <SubmitButton label={C.doResend} />
+        <p><Link to="?">{t(C.back2)}</Link></p>
+      </ValidatedForm>
+    </section>
+  );
+}
+
+/** Money was taken for the round (shared/dashboard-figures.ts): its payment mail may be resent. */
+export const CHARGED: readonly string[] = CHARGED_STATUSES;
 
 function ActionPanel({ confirm, detail, failure, name }: PanelProps) {
   const t = useT();

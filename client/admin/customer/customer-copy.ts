@@ -54,6 +54,8 @@ export const CUSTOMER_COPY = {
   doCancel: { ja: '解約する', en: 'Cancel it' },
   done: { ja: '完了しました。', en: 'Done.' },
   shipTo: { ja: 'お届け先を直す', en: 'Correct the address' },
+  resend: { ja: 'メールを再送', en: 'Resend the mail' },
+  doResend: { ja: 'もう一度送る', en: 'Send it again' },
   doShipTo: { ja: 'お届け先を直す', en: 'Correct it' },
   zip: { ja: '郵便番号', en: 'Postal code' },
   address2: { ja: '番地・建物名', en: 'Street number and building' },
@@ -79,6 +81,10 @@ export const CONFIRM_TEXT = {
     ja: `${name} 様の「${plan}」を再開します。締切前の回からお届けと決済が始まります。お客様に変更のお知らせメールが届きます。`,
     en: `${name}'s "${plan}" will resume from the next round still open. They get a mail about the change.`,
   }),
+  resend: (name: string, id: number, email: string): Text => ({
+    ja: `${name} 様（${email}）に、ご注文（注文番号 ${id}）のお支払い完了メールをもう一度送ります。`,
+    en: `${name} (${email}) will get the payment confirmation of order ${id} again.`,
+  }),
   address: (name: string, id: number): Text => ({
     ja: `${name} 様のご注文（注文番号 ${id}）の箱を、下のお届け先に送ります。発送前の箱だけ直せます。`,
     en: `The box of ${name}'s order ${id} will go to the address below. Only a box that has not left can be corrected.`,
@@ -98,4 +104,5 @@ export const DONE_TEXT: Record<string, Text> = {
   cancel: { ja: '解約しました。', en: 'Cancelled.' },
   note: { ja: 'メモを追加しました。', en: 'Note added.' },
   address: { ja: 'お届け先を直しました。', en: 'Address corrected.' },
+  resend: { ja: 'メールを再送しました。', en: 'The mail was sent again.' },
 };

@@ -9,6 +9,7 @@ import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import type { FormFailure } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
 import { CUSTOMER_COPY as C } from './customer-copy.ts';
+import { CHARGED } from './customer-confirm.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
@@ -105,6 +106,7 @@ export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDe
                   <td>
                     {refund ? t(refund) : null}{c.refundReason ? `（${c.refundReason}）` : null}
                     {mayRefund && c.refundable ? <> <Link to={confirmHref('refund', c.id)}>{`${t(C.refundAction)}（${c.id}）`}</Link></> : null}
+                    {mayAct && CHARGED.includes(c.paymentStatus) ? <> <Link to={confirmHref('resend', c.id)}>{`${t(C.resend)}（${c.id}）`}</Link></> : null}
                     {mayAct && c.paymentStatus === 'WAITING' ? <> <Link to={confirmHref('address', c.id)}>{`${t(C.shipTo)}（${c.id}）`}</Link></> : null}
                   </td>
                 </tr>

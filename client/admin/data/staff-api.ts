@@ -37,6 +37,7 @@ export function createStaffApi(options: ApiClientOptions) {
       call<UserPlanChange>('POST', `${customerPath(id)}/cancel`, { body }),
     correctShipTo: async (id: number, body: { historyId: number; name: string; zip: string; address: string; address2: string; tel: string }) =>
       call<null>('POST', `${customerPath(id)}/ship-to`, { body }),
+    resendMail: async (id: number, body: { historyId: number }) => call<null>('POST', `${customerPath(id)}/resend`, { body }),
     addNote: async (id: number, body: { body: string }) => call<{ note: CustomerNote }>('POST', `${customerPath(id)}/notes`, { body }),
   };
 }

@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData, useRouteLoaderData, type ActionFunc
 import * as z from 'zod/mini';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import type { ApiResult } from '../../../shared/api/client.ts';
-import { CancelInput, PlanActionInput, RefundInput, ShipToInput, SupportNoteInput } from '../../../shared/customer-rules.ts';
+import { CancelInput, PlanActionInput, RefundInput, ResendInput, ShipToInput, SupportNoteInput } from '../../../shared/customer-rules.ts';
 import { can, type StaffMember } from '../../../shared/staff-roles.ts';
 import { apiFailure, checkInput, formFailure, readForm, seeOther, type FormFailure, type FormValues } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
@@ -13,8 +13,8 @@ import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom, type StaffApi } from '../data/staff-api.ts';
 
 const IdParam = z.string().check(z.regex(/^[1-9]\d{0,9}$/));
-const ConfirmParam = z.string().check(z.regex(/^(refund|address|cancel|skip|pause|resume)-[1-9]\d{0,9}$/));
-const Intent = z.enum(['refund', 'address', 'cancel', 'plan', 'note']);
+const ConfirmParam = z.string().check(z.regex(/^(refund|address|resend|cancel|skip|pause|resume)-[1-9]\d{0,9}$/));
+const Intent = z.enum(['refund', 'address', 'resend', 'cancel', 'plan', 'note']);
 
 /** An unguessable key per rendered refund form: a resubmit of the same form refunds once. */
 function newActionKey(): string {
@@ -58,6 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent.data === 'refund') return refundAction(form);
   if (intent.data === 'note') return noteAction(form);
   if (intent.data === 'address') return addressAction(form);
+  if (intent.data === 'resend') return resendAction(form);
   if (intent.data === 'cancel') return cancelAction(form);
   return planAction(form);
 }
@@ -88,6 +89,12 @@ async function addressAction(form: Submitted) {
   const input = { historyId: v.historyId ?? '', name: v.name ?? '', zip: v.zip ?? '', address: v.address ?? '', address2: v.address2 ?? '', tel: v.tel ?? '' };
   const invalid = checkInput(ShipToInput, input, v, form.extra);
   return invalid ?? finish(form, await form.api.correctShipTo(form.id, { ...input, historyId: Number(input.historyId) }), 'address');
+}
+
+async function resendAction(form: Submitted) {
+  const input = { historyId: form.values.historyId ?? '' };
+  const invalid = checkInput(ResendInput, input, form.values, form.extra);
+  return invalid ?? finish(form, await form.api.resendMail(form.id, { historyId: Number(input.historyId) }), 'resend');
 }
 
 async function cancelAction(form: Submitted) {
