@@ -13,6 +13,8 @@ export const ADMIN_ROUTES = {
   login: { path: '/login', signedIn: false },
   setup: { path: '/setup/:token', signedIn: false },
   logout: { path: '/logout', signedIn: false },
+  customers: { path: '/customers', signedIn: true },
+  customer: { path: '/customers/:id', signedIn: true },
 } as const;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTES;

@@ -1,5 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import type { BillingState, MonthKey, MonthMovement } from './api/dashboard.ts';
+import type { BillingState, CancelReasonKey, MonthKey, MonthMovement } from './api/dashboard.ts';
+import { CANCEL_REASON_LABELS, CANCEL_REASONS, isCancelReason, REASON_NOT_GIVEN } from './cancel-reasons.ts';
 import { formatMonth, SHOP_TIME_ZONE } from './format.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from './payment.ts';
 import { issueLabel } from './subscription-rules.ts';
@@ -45,15 +46,35 @@ export function churnPercent(cancelled: number, activeAtStart: number): number |
   return Math.round((cancelled * 1000) / activeAtStart) / 10;
 }
 
+/** Every reason key in the dashboard's order: the codes, then "reason not given". */
+export const CANCEL_REASON_KEYS: readonly CancelReasonKey[] = [...CANCEL_REASONS, 'none'];
+
+export function cancelReasonKeyLabel(key: CancelReasonKey): Text {
+  return key === 'none' ? REASON_NOT_GIVEN : CANCEL_REASON_LABELS[key];
+}
+
+/** A stored reason as a dashboard key: an unknown or missing code is "not given". */
+export function toCancelReasonKey(value: string | null): CancelReasonKey {
+  return isCancelReason(value) ? value : 'none';
+}
+
+function byReason(counts: Partial<Record<CancelReasonKey, number>>): Record<CancelReasonKey, number> {
+  return Object.fromEntries(CANCEL_REASON_KEYS.map((k) => [k, counts[k] ?? 0])) as Record<CancelReasonKey, number>;
+}
+
 /**
  * Each month's movement and churn from the subscriptions active before the first month: the
  * active count at each 1st is the one before plus the month's new ones less its cancellations.
  */
-export function monthlyMovements(keys: string[], activeBefore: number, counts: Map<string, { started: number; cancelled: number }>): MonthMovement[] {
+export function monthlyMovements(
+  keys: string[], activeBefore: number, counts: Map<string, { started: number; cancelled: number }>,
+  reasons: Map<string, Partial<Record<CancelReasonKey, number>>> = new Map(),
+): MonthMovement[] {
   let active = activeBefore;
   return keys.map((key) => {
     const { started, cancelled } = counts.get(key) ?? { started: 0, cancelled: 0 };
-    const movement = { ...monthOf(key), started, cancelled, activeAtStart: active, churnPercent: churnPercent(cancelled, active) };
+    const cancelledByReason = byReason(reasons.get(key) ?? {});
+    const movement = { ...monthOf(key), started, cancelled, activeAtStart: active, churnPercent: churnPercent(cancelled, active), cancelledByReason };
     active += started - cancelled;
     return movement;
   });

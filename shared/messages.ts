@@ -1,5 +1,6 @@
 import { hiddenCharacterText } from './free-text.ts';
 import { COMMUNICATION_ERROR, SERVER_ERROR } from './global-error.ts';
+import { CUSTOMER_MESSAGES } from './customer-messages.ts';
 import { STAFF_MESSAGES } from './staff-messages.ts';
 import type { Text } from './text.ts';
 
@@ -93,4 +94,5 @@ export const MESSAGES = {
   /** docs/spec.md §8: login-status failure with any other status. */
   serverError: SERVER_ERROR,
   ...STAFF_MESSAGES,
+  ...CUSTOMER_MESSAGES,
 } as const satisfies Record<string, Text>;

@@ -41,6 +41,17 @@ export async function countMovements(db: Db, from: Date, to: Date): Promise<Move
   return result.rows;
 }
 
+export interface CancelReasonRow { month: string; reason: string | null; n: Big }
+
+/** Cancellations per Tokyo month in [from, to) by their recorded reason (null: none given). */
+export async function countCancelReasons(db: Db, from: Date, to: Date): Promise<CancelReasonRow[]> {
+  const result = await sql<CancelReasonRow>`
+    select ${TOKYO_MONTH('cancelled_at')} as month, cancel_reason as reason, count(*) as n from user_plans
+      where status = 'CANCELLED' and cancelled_at >= ${from} and cancelled_at < ${to}
+      group by 1, 2`.execute(db);
+  return result.rows;
+}
+
 /** The ship date of the latest round whose deadline has passed at `now`. */
 export async function findCurrentRoundShipDate(db: Db, now: Date): Promise<Date | null> {
   const row = await db.selectFrom('plan_orders').select((eb) => eb.fn.max('ship_date').as('ship')).where('end_date', '<=', now).executeTakeFirst();

@@ -1,8 +1,9 @@
-import { BILLING_STATES, DASHBOARD_LIMITS, type BillingState, type RoundBilling, type RoundRevenue, type StaffDashboard } from '../../shared/api/dashboard.ts';
-import { billingStateOf, issueOfKey, monthKeyOf, monthKeysUpTo, monthlyMovements, monthOf, monthStart } from '../../shared/dashboard-figures.ts';
+import { BILLING_STATES, DASHBOARD_LIMITS, type BillingState, type CancelReasonKey, type RoundBilling, type RoundRevenue, type StaffDashboard } from '../../shared/api/dashboard.ts';
+import { billingStateOf, issueOfKey, monthKeyOf, monthKeysUpTo, monthlyMovements, monthOf, monthStart, toCancelReasonKey } from '../../shared/dashboard-figures.ts';
 import { netOfRefunds } from '../../shared/money.ts';
 import type { Db } from '../db/schema.ts';
 import {
+  countCancelReasons,
   countActive, countActiveAt, countBillingRows, countByArtist, countByPlan, countMovements, findCurrentRoundShipDate, sumRevenue,
   type RevenueRow,
 } from './dashboard.repository.ts';
@@ -36,9 +37,17 @@ async function billingOf(db: Db, currentKey: string | null): Promise<RoundBillin
 async function monthsUpTo(db: Db, now: Date) {
   const keys = monthKeysUpTo(monthKeyOf(now), DASHBOARD_LIMITS.months);
   const from = monthStart(keys[0]!);
-  const [before, rows] = await Promise.all([countActiveAt(db, from), countMovements(db, from, monthStart(monthKeyOf(now), 1))]);
+  const to = monthStart(monthKeyOf(now), 1);
+  const [before, rows, reasonRows] = await Promise.all([countActiveAt(db, from), countMovements(db, from, to), countCancelReasons(db, from, to)]);
   const counts = new Map(rows.map((r) => [r.month, { started: Number(r.started), cancelled: Number(r.cancelled) }]));
-  return monthlyMovements(keys, before, counts);
+  const reasons = new Map<string, Partial<Record<CancelReasonKey, number>>>();
+  for (const row of reasonRows) {
+    const month = reasons.get(row.month) ?? {};
+    const key = toCancelReasonKey(row.reason);
+    month[key] = (month[key] ?? 0) + Number(row.n);
+    reasons.set(row.month, month);
+  }
+  return monthlyMovements(keys, before, counts, reasons);
 }
 
 async function subscribersBy(db: Db) {

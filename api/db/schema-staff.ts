@@ -71,7 +71,29 @@ export interface ShipmentImportsTable {
   report: Jsonb;
 }
 
+/** Migration 0010: support's notes on a customer. */
+export interface SupportNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  staff_id: number;
+  staff_email: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** Migration 0010: the mails sent to shoppers (not the billing outbox's): never a body. */
+export interface MailLogTable {
+  id: ColumnType<string, never, never>;
+  user_id: number | null;
+  kind: string;
+  recipient: string;
+  subject: string;
+  sent_at: Timestamp;
+}
+
 export interface StaffTables {
+  mail_log: MailLogTable;
+  support_notes: SupportNotesTable;
   staff: StaffTable;
   staff_setup_tokens: StaffSetupTokensTable;
   staff_recovery_codes: StaffRecoveryCodesTable;

@@ -159,6 +159,9 @@ export interface UserPlansTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   cancelled_at: Timestamp | null;
+  /** Migration 0010: a code of shared/cancel-reasons.ts; null when the shopper gave none. */
+  cancel_reason: string | null;
+  cancel_note: Generated<string>;
 }
 
 export interface UserPlanSkipsTable {
@@ -215,6 +218,10 @@ export interface PlanOrderHistoriesTable {
   receipt_addressee: string | null;
   receipt_issued_count: Generated<number>;
   receipt_first_issued_at: Timestamp | null;
+  /** Migration 0010: a staff refund's reason, the form's idempotency key and who refunded. */
+  refund_reason: string | null;
+  refund_key: string | null;
+  refunded_by: number | null;
 }
 
 /** Migration 0007: rounds whose reminders and deadline the billing run has processed. */

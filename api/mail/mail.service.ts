@@ -7,6 +7,7 @@ import { takeHits, throttleRules } from '../throttle/throttle.service.ts';
 import { findLiveUserByEmail } from '../user/user.repository.ts';
 import { isMailDown, sendWithRetries } from './mail-after-reply.ts';
 import { issueCode } from './mail-code.service.ts';
+import { recordMail } from './mail-log.ts';
 import { renderMail, type MailKind } from './mail-templates.ts';
 
 /**
@@ -28,6 +29,7 @@ export async function sendAccountMail(
     throw error;
   }
   ctx.logger.info({ mailKind: kind, transport: ctx.mailer.kind }, 'mail sent');
+  await recordMail(ctx, { kind, to, subject: mail.subject });
 }
 
 /** A notice after the fact (password changed, account deleted…): its failure must not undo the action. */

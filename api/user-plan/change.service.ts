@@ -24,6 +24,13 @@ export interface ChangeInput {
 
 type RoundAction = Exclude<UserPlanAction, 'change' | UndoAction>;
 
+/**
+ * Runs last inside a change's transaction, with the row as it was before: the console's actions
+ * on a shopper's behalf record their reason and audit row there (api/customers/), so the change
+ * and its record commit together.
+ */
+export type ChangeHook = (trx: Db, before: UserPlanRow) => Promise<void>;
+
 const notSubscribed = () => new NotFoundError(M.notSubscribed);
 const conflict = (text: { ja: string; en: string }) => new DomainError(409, 'CONFLICT', text);
 
@@ -35,7 +42,7 @@ export async function requireOwnUserPlan(db: Db, userId: number, planId: number,
 }
 
 /** PUT /api/userPlan. Every answer names the round the change applies from. */
-export async function changeUserPlan(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<UserPlanChange> {
+export async function changeUserPlan(ctx: ApiContext, user: CurrentUser, input: ChangeInput, hook?: ChangeHook): Promise<UserPlanChange> {
   if (input.action !== 'change' && input.planId !== input.currentPlanId) {
     throw new BadRequestError({ ja: 'スキップ・休止・再開・取り消しでは planId に currentPlanId と同じプランを指定してください。', en: 'For skip, pause, resume and undo, planId must equal currentPlanId.' },
       { planId: { ja: '現在のプランと同じIDを指定してください。', en: 'Must equal currentPlanId.' } });
@@ -44,7 +51,11 @@ export async function changeUserPlan(ctx: ApiContext, user: CurrentUser, input: 
   await reserveDueRoundsFirst(ctx, user.id, input.currentPlanId);
   if (action === 'change') return changeTierOrCount(ctx, user, input);
   if (action === 'undoSkip' || action === 'undoPause') return undoChange(ctx, user, input.currentPlanId, action);
-  const { row, order, voided } = await ctx.db.transaction().execute((trx) => applyRoundAction(trx, ctx.now(), user.id, input.currentPlanId, action));
+  const { row, order, voided } = await ctx.db.transaction().execute(async (trx) => {
+    const applied = await applyRoundAction(trx, ctx.now(), user.id, input.currentPlanId, action);
+    if (hook) await hook(trx, applied.row);
+    return applied;
+  });
   return finishChange(ctx, user, row.plan_id, order, voided, action);
 }
 
@@ -73,7 +84,7 @@ async function applyRoundAction(trx: Db, now: Date, userId: number, planId: numb
 }
 
 /** DELETE /api/userPlan/{planId}: ends the subscription; a charged round before its deadline is refunded. */
-export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId: number, quiet = false): Promise<UserPlanChange> {
+export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId: number, quiet = false, hook?: ChangeHook): Promise<UserPlanChange> {
   await reserveDueRoundsFirst(ctx, user.id, planId);
   const { row, order, voided } = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
@@ -81,6 +92,7 @@ export async function cancelUserPlan(ctx: ApiContext, user: CurrentUser, planId:
     const order = await roundOfChange(trx, row.plan_id, now);
     const voided = order ? await voidRoundCharge(trx, row.id, order.id, now, 'keep') : null;
     await updateUserPlan(trx, row.id, { status: 'CANCELLED', cancelled_at: now }, now);
+    if (hook) await hook(trx, row);
     return { row: { ...row, status: 'CANCELLED', cancelled_at: now }, order, voided };
   });
   return finishChange(ctx, user, row.plan_id, order, voided, 'cancel', row, quiet);

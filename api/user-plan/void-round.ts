@@ -22,6 +22,12 @@ export async function voidRoundCharge(
   // says the round was skipped while its box is on the way (shared/payment.ts).
   if (shipped === 'keep' && isShippedStatus(row.payment_status)) return null;
   assertPaymentMove(row.payment_status, 'CANCEL');
+  // Support refunded it already, or is refunding it (api/customers/refund.service.ts): the round
+  // is voided, but nothing is owed twice.
+  if (row.refund_status === 'refunded' || row.refund_status === 'pending') {
+    await updateHistory(trx, row.id, { payment_status: 'CANCEL' }, now);
+    return null;
+  }
   await updateHistory(trx, row.id, { payment_status: 'CANCEL', refund_status: 'pending' }, now);
   return row;
 }

@@ -16,6 +16,8 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   login: 'login',
   setup: 'setup',
   logout: 'logout',
+  customers: 'customers',
+  customer: 'customer',
 };
 
 const NOT_FOUND_MODULE = 'not-found';

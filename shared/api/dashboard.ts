@@ -1,3 +1,4 @@
+import type { CancelReason } from '../cancel-reasons.ts';
 import type { Amount } from '../money.ts';
 import type { Text } from '../text.ts';
 
@@ -31,7 +32,14 @@ export interface MonthMovement extends MonthKey {
   activeAtStart: number;
   /** cancelled ÷ activeAtStart in percent, one decimal; null when none was active at the start. */
   churnPercent: number | null;
+  /**
+   * The month's cancellations by reason (shared/cancel-reasons.ts), every code present, `none` for a
+   * cancellation without one (the shopper's own); they add up to `cancelled`.
+   */
+  cancelledByReason: Record<CancelReasonKey, number>;
 }
+
+export type CancelReasonKey = CancelReason | 'none';
 
 export interface ArtistSubscribers {
   artistId: number;

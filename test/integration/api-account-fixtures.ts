@@ -34,7 +34,14 @@ export const MINUTE = 60_000;
 export const DAY = 24 * 60 * MINUTE;
 export const PUBLIC_ORIGIN = 'http://localhost:3000';
 
-export async function startAccountApi(options: { throttle?: Partial<ThrottleRules>; publicOrigin?: string } = {}): Promise<AccountApi> {
+/** `staff`: the console's origin and the operator token too, for tests of the staff API over shoppers' data. */
+export interface AccountApiOptions {
+  throttle?: Partial<ThrottleRules>;
+  publicOrigin?: string;
+  staff?: { adminOrigin: string; opsToken: string };
+}
+
+export async function startAccountApi(options: AccountApiOptions = {}): Promise<AccountApi> {
   const database: TestDatabase = await createTestDatabase();
   const mailbox = await startMailbox();
   const mailer = createMailer({ smtpUrl: mailbox.url, from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
@@ -58,6 +65,7 @@ export async function startAccountApi(options: { throttle?: Partial<ThrottleRule
     publicOrigin: options.publicOrigin ?? PUBLIC_ORIGIN,
     mailer,
     throttle: options.throttle,
+    ...(options.staff ? { adminOrigin: options.staff.adminOrigin, ops: { token: options.staff.opsToken, hosts: [] } } : {}),
   });
   return {
     app,

@@ -31,7 +31,7 @@ async function seedShoppers(): Promise<void> {
   const u2Premium = await sub({ userId: u2!, planId: shop.plans.premium, created: '2026-10-05T00:00:00Z', count: 2 });
   const u3Light = await sub({ userId: u3!, planId: shop.plans.light, created: '2026-10-20T00:00:00Z', status: 'CANCELLED', cancelled: '2026-11-15T00:00:00Z' });
   await sub({ userId: u4!, planId: shop.plans.b, created: '2026-11-03T00:00:00Z', pausedFrom: '2026-11-30T15:00:00Z' });
-  const u5Light = await sub({ userId: u5!, planId: shop.plans.light, created: '2026-11-20T00:00:00Z', status: 'CANCELLED', cancelled: '2026-12-05T00:00:00Z' });
+  const u5Light = await sub({ userId: u5!, planId: shop.plans.light, created: '2026-11-20T00:00:00Z', status: 'CANCELLED', cancelled: '2026-12-05T00:00:00Z', cancelReason: 'price' });
   const u6Light = await sub({ userId: u6!, planId: shop.plans.light, created: '2026-11-21T00:00:00Z', status: 'FAILED' });
   // 2026-11-01 00:00 JST exactly: a November start in Tokyo, though still October in UTC.
   const u7Premium = await sub({ userId: u7!, planId: shop.plans.premium, created: '2026-10-31T15:00:00Z' });
@@ -115,6 +115,11 @@ describe('GET /api/staff/dashboard', () => {
     // u7 started at 00:00 JST on November 1st: November's, and not active at its start.
     expect(byKey.get('2026-11')).toMatchObject({ started: 5, cancelled: 1, activeAtStart: 3, churnPercent: 33.3, label: { ja: '2026年11月', en: 'Nov 2026' } });
     expect(byKey.get('2026-12')).toMatchObject({ started: 0, cancelled: 1, activeAtStart: 7, churnPercent: 14.3 });
+    // u3 cancelled by themselves (no reason); u5 through support with one (shared/cancel-reasons.ts).
+    const none = { price: 0, contents: 0, oshi_change: 0, temporary: 0, other: 0, none: 0 };
+    expect(byKey.get('2026-11')!.cancelledByReason).toEqual({ ...none, none: 1 });
+    expect(byKey.get('2026-12')!.cancelledByReason).toEqual({ ...none, price: 1 });
+    expect(byKey.get('2026-10')!.cancelledByReason).toEqual(none);
   });
 
   it('counts subscribers per artist (each shopper once) and per plan with its boxes', async () => {
@@ -148,12 +153,12 @@ describe('GET /api/staff/dashboard', () => {
     }
   });
 
-  it('runs eight queries for six rounds, twelve months, several artists and plans: none per row', async () => {
+  it('runs nine queries for six rounds, twelve months, several artists and plans: none per row', async () => {
     const counter = new QueryCounter();
     const figures = await staffDashboard(database.handle.db.withPlugin(counter), NOW);
     expect(figures.revenue).toHaveLength(6);
     expect(figures.byPlan.length + figures.byArtist.length).toBeGreaterThan(4);
-    expect(counter.count).toBe(8);
+    expect(counter.count).toBe(9);
   });
 
   it('answers 400 naming the query parameter for a bad or unknown one, and 401 without the guard', async () => {

@@ -70,7 +70,7 @@ export async function insertShopper(db: Kysely<DB>): Promise<number> {
 }
 
 export interface SubscriptionRow {
-  userId: number; planId: number; created: string; status?: string; count?: number; cancelled?: string; pausedFrom?: string;
+  userId: number; planId: number; created: string; status?: string; count?: number; cancelled?: string; pausedFrom?: string; cancelReason?: string;
 }
 
 export async function insertSubscription(db: Kysely<DB>, s: SubscriptionRow): Promise<number> {
@@ -78,6 +78,7 @@ export async function insertSubscription(db: Kysely<DB>, s: SubscriptionRow): Pr
   return (await db.insertInto('user_plans').values({
     user_id: s.userId, plan_id: s.planId, count: s.count ?? 1, status: s.status ?? 'ACTIVE', created_at: created, updated_at: created,
     cancelled_at: s.cancelled ? new Date(s.cancelled) : null, paused_from: s.pausedFrom ? new Date(s.pausedFrom) : null,
+    cancel_reason: s.cancelReason ?? null,
   }).returning('id').executeTakeFirstOrThrow()).id;
 }
 

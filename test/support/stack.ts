@@ -50,6 +50,8 @@ export interface StackOptions {
   loggers?: { api?: Logger; web?: Logger };
   /** The browser bundle to serve (default dist/client, the production build of build-once.ts). */
   clientDir?: string;
+  /** The API's staff side (issue 19): the console's origin and the operator token. */
+  staffApi?: { adminOrigin: string; opsToken: string };
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -68,7 +70,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     supportEmail: apiConfig.COMPANY_EMAIL,
     dataDir: options.env?.DATA_DIR ?? 'memory://',
   });
-  const api = createApiApp({ db: database.handle.db, logger: options.loggers?.api ?? silentLogger, now, publicOrigin, mailer });
+  const staff = options.staffApi ? { adminOrigin: options.staffApi.adminOrigin, ops: { token: options.staffApi.opsToken, hosts: [] } } : {};
+  const api = createApiApp({ db: database.handle.db, logger: options.loggers?.api ?? silentLogger, now, publicOrigin, mailer, ...staff });
   const apiServer = await listenOnLoopback(api);
   const config = testConfig({ API_ORIGIN: apiServer.url, ...options.env });
   const web = createWebApp({ config, logger: options.loggers?.web ?? silentLogger, clientDir: options.clientDir ?? path.resolve('dist/client') });

@@ -33,7 +33,8 @@ describe('DashboardView', () => {
     expect(html).toContain('<title>ダッシュA ライトプラン: 1</title>');
     expect(html).toContain('12月号の決済状況');
     expect(html).toContain('<title>再決済待ち: 1</title>');
-    expect(html).toContain('解約理由はまだ記録していません。');
+    expect(html).toContain('月別の解約理由');
+    expect(html).toContain('<th scope="col">理由の記録なし</th>');
   });
 
   it('a shop without subscriptions says there is nothing yet instead of drawing empty charts', () => {

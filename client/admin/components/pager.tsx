@@ -9,15 +9,24 @@ const COPY = {
   page: { ja: 'ページ', en: 'Page' },
 } as const satisfies Record<string, Text>;
 
+interface PagerProps {
+  path: string;
+  page: number;
+  hasNext: boolean;
+  /** The list's other query parameters (a search's `q`), kept on every page link. */
+  params?: Record<string, string>;
+}
+
 /** `?page=` links (plain links: no JavaScript needed), the current page named between them. */
-export function Pager({ path, page, hasNext }: { path: string; page: number; hasNext: boolean }) {
+export function Pager({ path, page, hasNext, params = {} }: PagerProps) {
   const t = useT();
   if (page === 1 && !hasNext) return null;
+  const href = (n: number) => `${path}?${new URLSearchParams({ ...params, page: String(n) })}`;
   return (
     <nav className="console-pager" aria-label={t(COPY.label)}>
-      {page > 1 ? <Link to={`${path}?page=${page - 1}`} rel="prev">{t(COPY.previous)}</Link> : null}
+      {page > 1 ? <Link to={href(page - 1)} rel="prev">{t(COPY.previous)}</Link> : null}
       <span>{`${t(COPY.page)} ${page}`}</span>
-      {hasNext ? <Link to={`${path}?page=${page + 1}`} rel="next">{t(COPY.next)}</Link> : null}
+      {hasNext ? <Link to={href(page + 1)} rel="next">{t(COPY.next)}</Link> : null}
     </nav>
   );
 }

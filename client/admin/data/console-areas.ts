@@ -1,3 +1,4 @@
+import { adminHref } from '../../../shared/admin-routes.ts';
 import { can, type Permission, type StaffRole } from '../../../shared/staff-roles.ts';
 import type { Text } from '../../../shared/text.ts';
 
@@ -14,11 +15,11 @@ export interface ConsoleArea {
 export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { id: 'dashboard', permission: 'dashboard.read', label: { ja: 'ダッシュボード', en: 'Dashboard' }, path: '/' },
   { id: 'catalogue', permission: 'catalogue.write', label: { ja: 'カタログ', en: 'Catalogue' } },
-  { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' } },
-  { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' }, path: '/rounds' },
+  { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' }, path: adminHref('customers') },
+  { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' }, path: adminHref('rounds') },
   { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' } },
   // Sales and tax figures for accounting are the owner's alone: no other role holds `reports.read`.
-  { id: 'reports', permission: 'reports.read', label: { ja: '会計レポート', en: 'Reports' }, path: '/reports' },
+  { id: 'reports', permission: 'reports.read', label: { ja: '会計レポート', en: 'Reports' }, path: adminHref('reports') },
   { id: 'staff', permission: 'staff.manage', label: { ja: 'スタッフ', en: 'Staff' } },
   { id: 'audit', permission: 'audit.read', label: { ja: '監査ログ', en: 'Audit trail' } },
 ];

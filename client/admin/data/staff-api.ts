@@ -1,7 +1,9 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
+import type { CustomerDetail, CustomerNote, CustomerSearchPage, RefundAnswer } from '../../../shared/api/customers.ts';
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
 import type { RoundDetail, RoundList, StagedImport } from '../../../shared/api/rounds.ts';
 import type { ReportMonth } from '../../../shared/report-columns.ts';
+import type { UserPlanChange } from '../../../shared/api/types.ts';
 import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
@@ -32,6 +34,7 @@ export const REPORT_CSV_PATH = '/api/staff/reports/sales.csv';
 export function createStaffApi(options: ApiClientOptions) {
   const call = createApiCaller(options);
   const setupPath = (token: string) => `/api/staff/setup/${encodeURIComponent(token)}`;
+  const customerPath = (id: number) => `/api/staff/customers/${id}`;
   return {
     setup: async (token: string) => call<StaffSetup>('GET', setupPath(token)),
     completeSetup: async (token: string, input: SetupInput) => call<{ recoveryCodes: string[] }>('POST', setupPath(token), { body: input }),
@@ -45,6 +48,17 @@ export function createStaffApi(options: ApiClientOptions) {
     shipmentImport: async (id: string) => call<{ import: StagedImport }>('GET', shipmentImportPath(id)),
     confirmShipmentImport: async (id: string) =>
       call<{ import: StagedImport; alreadyConfirmed: boolean }>('POST', `${shipmentImportPath(id)}/confirm`, { body: {} }),
+    searchCustomers: async (q: string, page: number) => call<CustomerSearchPage>('GET', '/api/staff/customers', { query: { q, page } }),
+    customer: async (id: number) => call<CustomerDetail>('GET', customerPath(id)),
+    refund: async (id: number, body: { historyId: number; reason: string; idempotencyKey: string }) =>
+      call<RefundAnswer>('POST', `${customerPath(id)}/refund`, { body }),
+    actOnPlan: async (id: number, body: { planId: number; action: string }) => call<UserPlanChange>('POST', `${customerPath(id)}/plan`, { body }),
+    cancelPlan: async (id: number, body: { planId: number; reason: string; note: string }) =>
+      call<UserPlanChange>('POST', `${customerPath(id)}/cancel`, { body }),
+    correctShipTo: async (id: number, body: { historyId: number; name: string; zip: string; address: string; address2: string; tel: string }) =>
+      call<null>('POST', `${customerPath(id)}/ship-to`, { body }),
+    resendMail: async (id: number, body: { historyId: number }) => call<null>('POST', `${customerPath(id)}/resend`, { body }),
+    addNote: async (id: number, body: { body: string }) => call<{ note: CustomerNote }>('POST', `${customerPath(id)}/notes`, { body }),
   };
 }
 

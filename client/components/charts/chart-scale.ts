@@ -31,7 +31,7 @@ export function round(value: number): number {
 }
 
 /** Series colours with at least 3:1 contrast on white (WCAG 1.4.11), as presentation attributes. */
-export const SERIES_COLOURS = ['#1f5fa8', '#c2410c', '#15803d', '#7e22ce', '#a16207'] as const;
+export const SERIES_COLOURS = ['#1f5fa8', '#c2410c', '#15803d', '#7e22ce', '#a16207', '#be185d'] as const;
 
 export function colourOf(index: number): string {
   return SERIES_COLOURS[index % SERIES_COLOURS.length]!;

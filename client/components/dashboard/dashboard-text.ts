@@ -14,7 +14,7 @@ export const DASHBOARD_TEXT = {
   started: { ja: '新規', en: 'New' },
   cancelled: { ja: '解約', en: 'Cancelled' },
   subscriptions: { ja: '件数', en: 'Subscriptions' },
-  reasonsNotRecorded: { ja: '解約理由はまだ記録していません。', en: 'Cancellation reasons are not recorded yet.' },
+  cancelReasons: { ja: '月別の解約理由', en: 'Cancellations per month by reason' },
   churn: { ja: '月別の解約率（解約数 ÷ 月初の有効数）', en: 'Churn per month (cancelled ÷ active on the 1st)' },
   churnAxis: { ja: '解約率（%）', en: 'Churn (%)' },
   byArtist: { ja: 'アーティスト別の会員数', en: 'Subscribers per artist' },

@@ -1,6 +1,6 @@
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
 import { BILLING_STATES } from '../../../shared/api/dashboard.ts';
-import { BILLING_STATE_LABELS } from '../../../shared/dashboard-figures.ts';
+import { BILLING_STATE_LABELS, CANCEL_REASON_KEYS, cancelReasonKeyLabel } from '../../../shared/dashboard-figures.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { BarChart } from '../charts/bar-chart.tsx';
@@ -30,7 +30,8 @@ export function DashboardView({ figures }: { figures: StaffDashboard }) {
         series={[{ name: T.net, values: revenue.map((r) => r.net.preTax) }, { name: T.refunded, values: revenue.map((r) => r.refunded.preTax) }]} />
       <LineChart title={T.movements} categoryName={T.month} valueName={T.subscriptions} categories={monthLabels}
         series={[{ name: T.started, values: months.map((m) => m.started) }, { name: T.cancelled, values: months.map((m) => m.cancelled) }]} />
-      <p className="dashboard-note">{t(T.reasonsNotRecorded)}</p>
+      <StackedBarChart title={T.cancelReasons} categoryName={T.month} valueName={T.subscriptions} categories={monthLabels}
+        series={CANCEL_REASON_KEYS.map((k) => ({ name: cancelReasonKeyLabel(k), values: months.map((m) => m.cancelledByReason[k]) }))} />
       <LineChart title={T.churn} categoryName={T.month} valueName={T.churnAxis} format={percent} categories={monthLabels}
         series={[{ name: T.churnAxis, values: months.map((m) => m.churnPercent) }]} />
       <BarChart title={T.byArtist} categoryName={T.artist} valueName={T.subscribers} orientation="horizontal"

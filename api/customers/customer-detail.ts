@@ -1,0 +1,99 @@
+import type { CustomerCharge, CustomerDetail, CustomerMail, CustomerSubscription } from '../../shared/api/customers.ts';
+import { cancelReasonLabel } from '../../shared/cancel-reasons.ts';
+import { CHARGED_STATUSES } from '../../shared/dashboard-figures.ts';
+import type { Db } from '../db/schema.ts';
+import { NotFoundError } from '../http/errors.ts';
+
+/** Each list of a customer's page is bounded: the newest rows first, at most this many. */
+export const DETAIL_LIST_MAX = 50;
+
+const NOT_FOUND = { ja: 'お客様が見つかりません。', en: 'No such customer.' };
+/** Money was taken for the round and it was not voided (shared/dashboard-figures.ts). */
+export const CHARGED: readonly string[] = CHARGED_STATUSES;
+
+/**
+ * A full refund is possible: the round was charged and no refund is done or under way, or a voided
+ * round's refund failed and is left for the operator's retry (api/user-plan/round-charge.ts).
+ */
+export function isRefundable(row: { payment_status: string; refund_status: string | null }): boolean {
+  if (row.payment_status === 'CANCEL') return row.refund_status === 'failed';
+  return CHARGED.includes(row.payment_status) && (row.refund_status === null || row.refund_status === 'failed');
+}
+
+export async function findCustomer(db: Db, id: number) {
+  const row = await db.selectFrom('users')
+    .select(['id', 'email', 'name', 'tel', 'zip', 'address', 'address2', 'lang', 'payment_method', 'created_at', 'deleted_at'])
+    .where('id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  return row;
+}
+
+export async function customerDetail(db: Db, id: number): Promise<CustomerDetail> {
+  const user = await findCustomer(db, id);
+  const [card, subscriptions, charges, mails, notes] = await Promise.all([
+    db.selectFrom('user_cards').select(['brand', 'last4']).where('user_id', '=', id).executeTakeFirst(),
+    subscriptionsOf(db, id),
+    chargesOf(db, id),
+    mailsOf(db, id, user.email),
+    db.selectFrom('support_notes').select(['id', 'staff_email', 'body', 'created_at']).where('user_id', '=', id)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(DETAIL_LIST_MAX).execute(),
+  ]);
+  return {
+    profile: {
+      id: user.id, email: user.email, name: user.name, tel: user.tel, zip: user.zip, address: user.address,
+      address2: user.address2, lang: user.lang, createdAt: user.created_at.toISOString(), deleted: user.deleted_at !== null,
+    },
+    card: card ? { brand: card.brand, last4: card.last4 } : null,
+    paymentMethod: user.payment_method,
+    subscriptions,
+    charges,
+    mails,
+    notes: notes.map((n) => ({ id: n.id, staffEmail: n.staff_email, body: n.body, createdAt: n.created_at.toISOString() })),
+  };
+}
+
+async function subscriptionsOf(db: Db, userId: number): Promise<CustomerSubscription[]> {
+  const rows = await db.selectFrom('user_plans as up').innerJoin('plans as p', 'p.id', 'up.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id')
+    .select(['up.id', 'up.plan_id', 'p.name as plan_name', 'a.name as artist_name', 'up.status', 'up.count', 'up.paused_from',
+      'up.created_at', 'up.cancelled_at', 'up.cancel_reason', 'up.cancel_note'])
+    .where('up.user_id', '=', userId).orderBy('up.created_at', 'desc').orderBy('up.id', 'desc').limit(DETAIL_LIST_MAX).execute();
+  return rows.map((r) => ({
+    id: r.id, planId: r.plan_id, planName: r.plan_name, artistName: r.artist_name, status: r.status, count: r.count,
+    paused: r.paused_from !== null, createdAt: r.created_at.toISOString(), cancelledAt: r.cancelled_at?.toISOString() ?? null,
+    cancelReason: r.status === 'CANCELLED' ? cancelReasonLabel(r.cancel_reason) : null, cancelNote: r.cancel_note,
+  }));
+}
+
+async function chargesOf(db: Db, userId: number): Promise<CustomerCharge[]> {
+  const rows = await db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as o', 'o.id', 'h.plan_order_id')
+    .innerJoin('plans as p', 'p.id', 'h.plan_id')
+    .select(['h.id', 'p.name as plan_name', 'o.name as round_name', 'h.payment_status', 'h.payment_method', 'h.total',
+      'h.refund_status', 'h.refund_reason', 'h.refunded_at', 'h.created_at',
+      'h.ship_dest_name', 'h.ship_zip', 'h.ship_address', 'h.ship_address2', 'h.ship_tel'])
+    .where('h.user_id', '=', userId).orderBy('h.created_at', 'desc').orderBy('h.id', 'desc').limit(DETAIL_LIST_MAX).execute();
+  return rows.map((r) => ({
+    id: r.id, planName: r.plan_name, roundName: r.round_name, paymentStatus: r.payment_status, paymentMethod: r.payment_method,
+    total: r.total, refundStatus: r.refund_status, refundReason: r.refund_reason, refundedAt: r.refunded_at?.toISOString() ?? null,
+    refundable: isRefundable(r), createdAt: r.created_at.toISOString(),
+    shipTo: { name: r.ship_dest_name, zip: r.ship_zip, address: r.ship_address, address2: r.ship_address2, tel: r.ship_tel },
+  }));
+}
+
+/**
+ * The billing outbox's mails (with their state) and every other mail sent (mail_log: by the user's
+ * id, or by the address for code mails sent before there was an account), newest first, bounded.
+ */
+async function mailsOf(db: Db, userId: number, email: string): Promise<CustomerMail[]> {
+  const [billing, logged] = await Promise.all([
+    db.selectFrom('billing_mails').select(['kind', 'subject', 'status', 'created_at', 'sent_at']).where('user_id', '=', userId)
+      .orderBy('created_at', 'desc').limit(DETAIL_LIST_MAX).execute(),
+    db.selectFrom('mail_log').select(['kind', 'subject', 'sent_at'])
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase())]))
+      .orderBy('sent_at', 'desc').limit(DETAIL_LIST_MAX).execute(),
+  ]);
+  const mails: CustomerMail[] = [
+    ...billing.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, at: (m.sent_at ?? m.created_at).toISOString() })),
+    ...logged.map((m) => ({ kind: m.kind, subject: m.subject, status: 'sent', at: m.sent_at.toISOString() })),
+  ];
+  return mails.sort((a, b) => b.at.localeCompare(a.at)).slice(0, DETAIL_LIST_MAX);
+}

@@ -1,0 +1,39 @@
+import { formatPrice } from '../../shared/format.ts';
+import { href } from '../../shared/routes.ts';
+import type { ApiContext } from '../context.ts';
+import { layoutMail } from '../mail/mail-layout.ts';
+import { recordMail } from '../mail/mail-log.ts';
+
+/** What the refund mail tells the shopper: the order number, the round and the amount. */
+export interface RefundMailFacts {
+  userId: number;
+  historyId: number;
+  roundName: string;
+  total: number;
+}
+
+/**
+ * Sent after the provider confirmed the refund. A mail server that fails does not undo the refund:
+ * the failure is logged and the customer's page still shows the refund.
+ */
+export async function sendRefundMail(ctx: ApiContext, facts: RefundMailFacts): Promise<void> {
+  const user = await ctx.db.selectFrom('users').select(['email', 'lang']).where('id', '=', facts.userId).executeTakeFirst();
+  if (!user) return;
+  const en = user.lang === 'en';
+  const amount = formatPrice(facts.total, en);
+  const lines = en
+    ? [`We have refunded ${amount} for order ${facts.historyId} (${facts.roundName}).`,
+      'It may take a few days to a billing cycle for your card company to show the refund.']
+    : [`ご注文（注文番号 ${facts.historyId}・${facts.roundName}）の代金 ${amount} を返金しました。`,
+      'カード会社の明細に反映されるまで、数日から1請求期間ほどかかる場合があります。'];
+  const subject = en ? `Refund of order ${facts.historyId}` : `返金のお知らせ（注文番号 ${facts.historyId}）`;
+  const link = { text: en ? 'Order history' : '注文履歴', url: new URL(href('orderHistory'), ctx.publicOrigin).toString() };
+  try {
+    const mail = layoutMail(en ? 'en' : 'ja', user.email, subject, lines, link, ctx.mailer.brand);
+    await ctx.mailer.send(mail);
+    ctx.logger.info({ mailKind: 'refund', transport: ctx.mailer.kind }, 'mail sent');
+    await recordMail(ctx, { kind: 'refund', to: mail.to, subject: mail.subject, userId: facts.userId });
+  } catch (error) {
+    ctx.logger.error({ mailKind: 'refund', reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'mail not sent');
+  }
+}

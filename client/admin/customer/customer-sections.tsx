@@ -1,0 +1,152 @@
+import { Link } from 'react-router';
+import type { CustomerCharge, CustomerDetail, CustomerSubscription } from '../../../shared/api/customers.ts';
+import { SUPPORT_NOTE_MAX } from '../../../shared/customer-rules.ts';
+import { formatDate, formatDateTime } from '../../../shared/format.ts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, parsePaymentMethod, type PaymentStatus } from '../../../shared/payment.ts';
+import type { Text } from '../../../shared/text.ts';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { ValidatedForm } from '../../components/form/validated-form.tsx';
+import type { FormFailure } from '../../data/form-action.ts';
+import { useT } from '../../lang.tsx';
+import { CUSTOMER_COPY as C } from './customer-copy.ts';
+import { CHARGED } from './customer-confirm.tsx';
+import { TextAreaField } from './text-area-field.tsx';
+
+const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
+
+export function ProfileSection({ detail }: { detail: CustomerDetail }) {
+  const t = useT();
+  const { profile, card } = detail;
+  const method = PAYMENT_METHOD_LABELS[parsePaymentMethod(detail.paymentMethod)];
+  return (
+    <section aria-labelledby="customer-profile">
+      <h2 id="customer-profile">{t(C.profile)}</h2>
+      <dl className="console-who">
+        <dt>{t(C.email)}</dt><dd>{profile.email}</dd>
+        <dt>{t(C.name)}</dt><dd>{profile.name}</dd>
+        <dt>{t(C.tel)}</dt><dd>{profile.tel}</dd>
+        <dt>{t(C.address)}</dt><dd>{`〒${profile.zip} ${profile.address} ${profile.address2}`}</dd>
+        <dt>{t(C.lang)}</dt><dd>{profile.lang}</dd>
+        <dt>{t(C.joined)}</dt><dd>{formatDate(profile.createdAt)}{profile.deleted ? `（${t(C.deleted)}）` : ''}</dd>
+        <dt>{t(C.payment)}</dt><dd>{t(method)}{card ? ` ${card.brand} •••• ${card.last4}` : ''}</dd>
+      </dl>
+      {card ? null : <p>{t(C.noCard)}</p>}
+    </section>
+  );
+}
+
+const confirmHref = (kind: string, id: number) => `?confirm=${kind}-${id}`;
+
+function statusOf(s: CustomerSubscription): Text {
+  if (s.status === 'CANCELLED') return C.cancelled;
+  if (s.paused) return C.paused;
+  return s.status === 'ACTIVE' ? C.active : { ja: s.status, en: s.status };
+}
+
+export function SubscriptionsTable({ detail, mayAct }: { detail: CustomerDetail; mayAct: boolean }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="customer-subscriptions">
+      <h2 id="customer-subscriptions">{t(C.subscriptions)}</h2>
+      {detail.subscriptions.length === 0 ? <p>{t(C.none)}</p> : (
+        <table className="console-table">
+          <thead><tr><th scope="col">{t(C.plan)}</th><th scope="col">{t(C.status)}</th><th scope="col">{t(C.count)}</th><th scope="col">{t(C.reason)}</th>{mayAct ? <th scope="col">{t(C.actions)}</th> : null}</tr></thead>
+          <tbody>
+            {detail.subscriptions.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">{`${s.artistName} ${s.planName}`}</th>
+                <td>{t(statusOf(s))}{s.cancelledAt ? ` ${formatDate(s.cancelledAt)}` : ''}</td>
+                <td>{s.count}</td>
+                <td>{s.cancelReason ? t(s.cancelReason) : ''}{s.cancelNote ? `（${s.cancelNote}）` : ''}</td>
+                {mayAct ? <td>{s.status === 'ACTIVE' ? <PlanLinks s={s} /> : null}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function PlanLinks({ s }: { s: CustomerSubscription }) {
+  const t = useT();
+  const kinds = s.paused ? (['resume', 'cancel'] as const) : (['skip', 'pause', 'cancel'] as const);
+  return (
+    <ul className="console-actions">
+      {kinds.map((k) => <li key={k}><Link to={confirmHref(k, s.planId)}>{t(C[k])}</Link></li>)}
+    </ul>
+  );
+}
+
+function refundText(c: CustomerCharge): Text | null {
+  if (c.refundStatus === 'refunded') return C.refunded;
+  if (c.refundStatus === 'pending') return C.refundPending;
+  if (c.refundStatus === 'failed') return C.refundFailed;
+  return null;
+}
+
+export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDetail; mayRefund: boolean; mayAct: boolean }) {
+  const t = useT();
+  const status = (s: string) => (Object.hasOwn(PAYMENT_STATUS_LABELS, s) ? t(PAYMENT_STATUS_LABELS[s as PaymentStatus]) : s);
+  return (
+    <section aria-labelledby="customer-charges">
+      <h2 id="customer-charges">{t(C.charges)}</h2>
+      {detail.charges.length === 0 ? <p>{t(C.none)}</p> : (
+        <table className="console-table">
+          <thead><tr><th scope="col">{t(C.orderNumber)}</th><th scope="col">{t(C.round)}</th><th scope="col">{t(C.status)}</th><th scope="col">{t(C.amount)}</th><th scope="col">{t(C.refund)}</th></tr></thead>
+          <tbody>
+            {detail.charges.map((c) => {
+              const refund = refundText(c);
+              return (
+                <tr key={c.id}>
+                  <th scope="row">{c.id}</th>
+                  <td>{`${c.planName} ${c.roundName}`}</td>
+                  <td>{status(c.paymentStatus)}</td>
+                  <td>{yen(c.total)}</td>
+                  <td>
+                    {refund ? t(refund) : null}{c.refundReason ? `（${c.refundReason}）` : null}
+                    {mayRefund && c.refundable ? <> <Link to={confirmHref('refund', c.id)}>{`${t(C.refundAction)}（${c.id}）`}</Link></> : null}
+                    {mayAct && CHARGED.includes(c.paymentStatus) ? <> <Link to={confirmHref('resend', c.id)}>{`${t(C.resend)}（${c.id}）`}</Link></> : null}
+                    {mayAct && c.paymentStatus === 'WAITING' ? <> <Link to={confirmHref('address', c.id)}>{`${t(C.shipTo)}（${c.id}）`}</Link></> : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+export function MailsList({ detail }: { detail: CustomerDetail }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="customer-mails">
+      <h2 id="customer-mails">{t(C.mails)}</h2>
+      {detail.mails.length === 0 ? <p>{t(C.noMails)}</p> : (
+        <ul>{detail.mails.map((m, i) => <li key={i}>{`${formatDateTime(m.at)} ${m.subject}（${m.kind}・${m.status}）`}</li>)}</ul>
+      )}
+    </section>
+  );
+}
+
+export function NotesSection({ detail, mayAct, failure }: { detail: CustomerDetail; mayAct: boolean; failure: FormFailure | undefined }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="customer-notes">
+      <h2 id="customer-notes">{t(C.notes)}</h2>
+      {detail.notes.length === 0 ? <p>{t(C.noNotes)}</p> : (
+        <ul className="console-notes">
+          {detail.notes.map((n) => <li key={n.id}><p>{n.body}</p><small>{`${formatDateTime(n.createdAt)} ${n.staffEmail}`}</small></li>)}
+        </ul>
+      )}
+      {mayAct ? (
+        <ValidatedForm failure={failure} intent="note">
+          <TextAreaField name="body" label={C.noteField} maxLength={SUPPORT_NOTE_MAX} required />
+          <SubmitButton label={C.addNote} variant="ghost" />
+        </ValidatedForm>
+      ) : null}
+    </section>
+  );
+}

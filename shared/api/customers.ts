@@ -1,0 +1,93 @@
+import type { Text } from '../text.ts';
+
+/** The staff API's answers for the console's customers area (issue 19, api/customers/). */
+export interface CustomerHit {
+  id: number;
+  email: string;
+  name: string;
+  tel: string;
+  createdAt: string;
+  deleted: boolean;
+}
+
+export interface CustomerSearchPage {
+  hits: CustomerHit[];
+  page: number;
+  /** True when another page follows (one more row than a page was read). */
+  more: boolean;
+}
+
+export interface CustomerSubscription {
+  id: number;
+  planId: number;
+  planName: string;
+  artistName: string;
+  status: string;
+  count: number;
+  paused: boolean;
+  createdAt: string;
+  cancelledAt: string | null;
+  cancelReason: Text | null;
+  cancelNote: string;
+}
+
+export interface CustomerCharge {
+  /** The order number shoppers quote (the shipping list's orderHistoryId). */
+  id: number;
+  planName: string;
+  roundName: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  total: number;
+  refundStatus: string | null;
+  refundReason: string | null;
+  refundedAt: string | null;
+  /** A full refund is still possible: charged, not refunded, a card charge. */
+  refundable: boolean;
+  /** Where the box goes (the snapshot once it is being prepared); support may correct it while WAITING. */
+  shipTo: { name: string; zip: string; address: string; address2: string; tel: string };
+  createdAt: string;
+}
+
+export interface CustomerMail {
+  kind: string;
+  subject: string;
+  status: string;
+  at: string;
+}
+
+export interface CustomerNote {
+  id: number;
+  staffEmail: string;
+  body: string;
+  createdAt: string;
+}
+
+export interface CustomerDetail {
+  profile: {
+    id: number;
+    email: string;
+    name: string;
+    tel: string;
+    zip: string;
+    address: string;
+    address2: string;
+    lang: string;
+    createdAt: string;
+    deleted: boolean;
+  };
+  /** Brand and last four digits only; null when no card is registered. */
+  card: { brand: string; last4: string } | null;
+  paymentMethod: string;
+  subscriptions: CustomerSubscription[];
+  charges: CustomerCharge[];
+  mails: CustomerMail[];
+  notes: CustomerNote[];
+}
+
+export interface RefundAnswer {
+  historyId: number;
+  refundStatus: string;
+  /** True when this key had already been used: nothing was refunded again. */
+  replayed: boolean;
+}

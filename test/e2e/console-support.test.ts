@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { URI, type TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { StaffInvite } from '../../shared/staff-roles.ts';
+import { createAdminApp } from '../../server/admin-app.server.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
+import { insertChargedCustomer, type ChargedCustomer } from '../support/charged-customer.ts';
+import { shopEnv } from '../integration/process-fixtures.ts';
+import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
+import { silentLogger, startStack, testConfig, type Stack } from '../support/stack.ts';
+
+/**
+ * Support's day (issue 19), in Chromium with JavaScript: a member added with `ops staff add`
+ * enrols TOTP, finds a customer with a charged round by e-mail, refunds it through the confirm
+ * step, and the provider refunds it once. axe on the customer pages; a screenshot.
+ */
+const run = promisify(execFile);
+const OUT = path.resolve('test-results/screenshots');
+const PASSWORD = 'console-pass-1';
+let stack: Stack;
+let consoleOrigin: string;
+let closeConsole: () => Promise<void>;
+let browser: Browser;
+let customer: ChargedCustomer;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  const port = await freePort();
+  consoleOrigin = `http://127.0.0.1:${port}`;
+  stack = await startStack({ seed: false, staffApi: { adminOrigin: consoleOrigin, opsToken: TEST_OPS_TOKEN } });
+  const app = createAdminApp({ config: testConfig({ API_ORIGIN: stack.apiUrl, ADMIN_ORIGIN: consoleOrigin }), logger: silentLogger, clientDir: path.resolve('dist/client') });
+  const server = app.listen(port, '127.0.0.1');
+  closeConsole = () => new Promise((resolve) => server.close(() => resolve()));
+  customer = await insertChargedCustomer(stack.database.handle.db, `e2e${Date.now()}`);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeConsole?.();
+  await stack?.close();
+});
+
+/** `node dist/ops.js staff add …` as the operator types it, against this test's API. */
+async function staffAdd(email: string): Promise<string> {
+  const env = shopEnv({ API_ORIGIN: stack.apiUrl, OPS_TOKEN: TEST_OPS_TOKEN, DATA_DIR: 'memory://' });
+  const { stdout } = await run(process.execPath, ['dist/ops.js', 'staff', 'add', email, '--role', 'support'], { env, timeout: 60_000 });
+  return (JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as StaffInvite).setupUrl;
+}
+
+async function enrolAndLogIn(page: Page, email: string): Promise<void> {
+  await page.goto(await staffAdd(email));
+  await waitForHydration(page);
+  const totp = URI.parse(await page.locator('.console-uri code').innerText()) as TOTP;
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
+  await page.locator('input[name="otp"]').fill(totp.generate());
+  await page.getByRole('button', { name: '設定する' }).click();
+  await page.getByRole('link', { name: '保管しました（ログインへ）' }).click();
+  await waitForHydration(page);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="otp"]').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.getByRole('navigation', { name: '管理メニュー' }).waitFor();
+}
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  expect(await seriousAxeViolations(page, name)).toEqual([]);
+}
+
+it('a support member finds a customer with a charged round and refunds it once, through the confirm step', async () => {
+  const page = await browser.newPage();
+  await enrolAndLogIn(page, `support-${Date.now()}@example.jp`);
+  await page.getByRole('link', { name: '会員・定期便' }).click();
+  await page.getByLabel('メールアドレス・氏名・電話番号・注文番号').fill(customer.email);
+  await page.getByRole('button', { name: '検索' }).click();
+  await page.getByRole('link', { name: customer.name }).click();
+  await page.getByRole('heading', { name: customer.name, level: 1 }).waitFor();
+  await expect.poll(() => page.locator('main').innerText()).toContain('Visa •••• 4242');
+  await expectAccessible(page, 'customer');
+  await page.getByRole('link', { name: `返金する（${customer.historyId}）` }).click();
+  await page.getByText('¥3,960 を全額返金します。').waitFor();
+  await page.getByLabel('返金の理由（お客様には送られません）').fill('お届け時の破損');
+  await expectAccessible(page, 'customer-refund-confirm');
+  // A double click: the form carries one key, so the provider refunds once.
+  await page.getByRole('button', { name: '全額を返金する' }).dblclick();
+  await page.getByText('返金しました。お客様にお知らせメールを送りました。').waitFor();
+  await expect.poll(() => page.locator('main').innerText()).toContain('返金済み（お届け時の破損）');
+  await page.screenshot({ path: path.join(OUT, 'console-customer-refunded.png'), fullPage: true });
+  const charge = await stack.database.handle.db.selectFrom('sandbox_charges').select('refunded_amount').where('order_key', '=', customer.chargeKey).executeTakeFirstOrThrow();
+  expect(charge.refunded_amount).toBe(customer.total);
+  expect(browser.errors).toEqual([]);
+  await page.close();
+}, 60_000);
