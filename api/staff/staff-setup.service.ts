@@ -59,15 +59,52 @@ async function invite(ctx: ApiContext, trx: Db, actor: AuditActor, input: { emai
   if (existing?.enrolled_at) throw new DomainError(409, 'CONFLICT', ALREADY_ENROLLED, { email: ALREADY_ENROLLED });
   const id = existing?.id ?? (await repo.insertStaff(trx, input.email, input.role, now));
   if (existing) await repo.updateStaff(trx, id, { role: input.role }, now);
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + SETUP_LINK_MS);
-  await repo.insertSetupToken(trx, { tokenHash: hashToken(token), staffId: id, secret: newTotpSecret(), now, expiresAt });
+  const { token, expiresAt } = await newSetupLink(trx, id, now);
   const row = await repo.findStaffById(trx, id);
   if (!row) throw new Error('staff row vanished inside its own transaction');
   const member = toListEntry(row);
   await writeAudit(trx, actor, { action: 'staff.add', outcome: 'success', targetType: 'staff', targetId: id, after: { email: member.email, role: member.role } }, now);
-  return { member, setupUrl: `${ctx.adminOrigin ?? ctx.publicOrigin}/setup/${token}`, expiresAt: expiresAt.toISOString() };
+  return { member, setupUrl: setupUrlOf(ctx, token), expiresAt: expiresAt.toISOString() };
 }
+
+const NOT_A_MEMBER = { ja: 'スタッフ', en: 'Staff member' };
+const RESET_SELF = {
+  ja: '自分の二段階認証はここではリセットできません。別のオーナーに依頼してください。',
+  en: 'You cannot reset your own second factor here; ask another owner.',
+};
+const RESET_DISABLED = { ja: '無効にしたスタッフの二段階認証はリセットできません。先に有効にしてください。', en: 'Enable the member before resetting their second factor.' };
+
+/**
+ * A member lost their authenticator app (docs/decisions/00XX-lost-second-factor.md): the owner
+ * drops their TOTP secret, recovery codes, password and live sessions in one transaction and gets a
+ * new one-time setup link, on which the member chooses a password and enrols again.
+ */
+export async function resetSecondFactor(ctx: ApiContext, actor: AuditActor, id: number): Promise<StaffInvite> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const row = await repo.findStaffById(trx, id, true);
+    if (!row) throw new NotFoundError(NOT_A_MEMBER);
+    if (row.id === actor.staffId) throw new DomainError(409, 'CONFLICT', RESET_SELF);
+    if (row.disabled_at) throw new DomainError(409, 'CONFLICT', RESET_DISABLED);
+    const before = toListEntry(row);
+    await repo.dropCredentials(trx, id, now);
+    const { token, expiresAt } = await newSetupLink(trx, id, now);
+    const after = await repo.findStaffById(trx, id);
+    if (!after) throw new Error('staff row vanished inside its own transaction');
+    const member = toListEntry(after);
+    await writeAudit(trx, actor, { action: 'staff.reset-second-factor', outcome: 'success', targetType: 'staff', targetId: id, before: { enrolled: before.enrolled }, after: { enrolled: false } }, now);
+    return { member, setupUrl: setupUrlOf(ctx, token), expiresAt: expiresAt.toISOString() };
+  });
+}
+
+async function newSetupLink(trx: Db, staffId: number, now: Date) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SETUP_LINK_MS);
+  await repo.insertSetupToken(trx, { tokenHash: hashToken(token), staffId, secret: newTotpSecret(), now, expiresAt });
+  return { token, expiresAt };
+}
+
+const setupUrlOf = (ctx: ApiContext, token: string) => `${ctx.adminOrigin ?? ctx.publicOrigin}/setup/${token}`;
 
 async function liveSetup(db: Db, token: string, now: Date, lock = false) {
   const setup = isPlausibleToken(token) ? await repo.findLiveSetup(db, hashToken(token), now, lock) : undefined;
