@@ -9,6 +9,8 @@ export const ADMIN_ROUTES = {
   login: { path: '/login', signedIn: false },
   setup: { path: '/setup/:token', signedIn: false },
   logout: { path: '/logout', signedIn: false },
+  staff: { path: '/staff', signedIn: true },
+  audit: { path: '/audit', signedIn: true },
 } as const;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTES;

@@ -12,6 +12,8 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   login: 'login',
   setup: 'setup',
   logout: 'logout',
+  staff: 'staff',
+  audit: 'audit',
 };
 
 const NOT_FOUND_MODULE = 'not-found';

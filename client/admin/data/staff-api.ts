@@ -1,6 +1,6 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
-import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
+import type { StaffInvite, StaffListEntry, StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
 
@@ -9,6 +9,27 @@ export interface StaffSetup {
   role: StaffRole;
   otpauthUri: string;
   qrSvg: string;
+}
+
+/** One row of the audit trail as the API answers it (api/staff/audit-query.ts). */
+export interface AuditEntryView {
+  id: number;
+  at: string;
+  staffId: number | null;
+  staffEmail: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  clientAddress: string | null;
+  requestId: string | null;
+  outcome: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntryView[];
+  next: number | null;
 }
 
 type SetupInput = z.input<typeof StaffSetupInput>;
@@ -25,6 +46,11 @@ export function createStaffApi(options: ApiClientOptions) {
     logout: async () => call<null>('POST', '/api/staff/logout'),
     me: async () => call<{ staff: StaffMember }>('GET', '/api/staff/me'),
     dashboard: async () => call<StaffDashboard>('GET', '/api/staff/dashboard'),
+    members: async () => call<{ members: StaffListEntry[] }>('GET', '/api/staff/members'),
+    addMember: async (input: { email: string; role: StaffRole }) => call<StaffInvite>('POST', '/api/staff/members', { body: input }),
+    changeMember: async (id: number, change: { role?: StaffRole; disabled?: boolean }) => call<{ member: StaffListEntry }>('PATCH', `/api/staff/members/${id}`, { body: change }),
+    resetSecondFactor: async (id: number) => call<StaffInvite>('POST', `/api/staff/members/${id}/reset-second-factor`, { body: {} }),
+    audit: async (query: Record<string, string>) => call<AuditPage>('GET', '/api/staff/audit', { query }),
   };
 }
 
