@@ -8,6 +8,7 @@ import { hashToken, isPlausibleToken } from '../session/session.service.ts';
 import { writeAudit, type AuditActor } from './audit.service.ts';
 import { toListEntry } from './staff-member.ts';
 import * as repo from './staff.repository.ts';
+import { secretBoxOf } from './secret-box.ts';
 import { matchingStep, newTotpSecret, otpauthUri, qrSvg } from './totp.ts';
 
 /**
@@ -59,7 +60,7 @@ async function invite(ctx: ApiContext, trx: Db, actor: AuditActor, input: { emai
   if (existing?.enrolled_at) throw new DomainError(409, 'CONFLICT', ALREADY_ENROLLED, { email: ALREADY_ENROLLED });
   const id = existing?.id ?? (await repo.insertStaff(trx, input.email, input.role, now));
   if (existing) await repo.updateStaff(trx, id, { role: input.role }, now);
-  const { token, expiresAt } = await newSetupLink(trx, id, now);
+  const { token, expiresAt } = await newSetupLink(ctx, trx, id, now);
   const row = await repo.findStaffById(trx, id);
   if (!row) throw new Error('staff row vanished inside its own transaction');
   const member = toListEntry(row);
@@ -88,7 +89,7 @@ export async function resetSecondFactor(ctx: ApiContext, actor: AuditActor, id: 
     if (row.disabled_at) throw new DomainError(409, 'CONFLICT', RESET_DISABLED);
     const before = toListEntry(row);
     await repo.dropCredentials(trx, id, now);
-    const { token, expiresAt } = await newSetupLink(trx, id, now);
+    const { token, expiresAt } = await newSetupLink(ctx, trx, id, now);
     const after = await repo.findStaffById(trx, id);
     if (!after) throw new Error('staff row vanished inside its own transaction');
     const member = toListEntry(after);
@@ -97,10 +98,12 @@ export async function resetSecondFactor(ctx: ApiContext, actor: AuditActor, id: 
   });
 }
 
-async function newSetupLink(trx: Db, staffId: number, now: Date) {
+/** The new secret is sealed from the start (api/staff/secret-box.ts): the link's row never holds it plain. */
+async function newSetupLink(ctx: ApiContext, trx: Db, staffId: number, now: Date) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SETUP_LINK_MS);
-  await repo.insertSetupToken(trx, { tokenHash: hashToken(token), staffId, secret: newTotpSecret(), now, expiresAt });
+  const secret = secretBoxOf(ctx).seal(staffId, newTotpSecret());
+  await repo.insertSetupToken(trx, { tokenHash: hashToken(token), staffId, secret, now, expiresAt });
   return { token, expiresAt };
 }
 
@@ -114,7 +117,7 @@ async function liveSetup(db: Db, token: string, now: Date, lock = false) {
 
 export async function describeSetup(ctx: ApiContext, token: string) {
   const setup = await liveSetup(ctx.db, token, ctx.now());
-  const uri = otpauthUri(setup.totp_secret, setup.email);
+  const uri = otpauthUri(secretBoxOf(ctx).open(setup.id, setup.totp_secret), setup.email);
   return { email: setup.email, role: setup.role, otpauthUri: uri, qrSvg: await qrSvg(uri) };
 }
 
@@ -127,7 +130,7 @@ export async function completeSetup(ctx: ApiContext, client: string, actorOf: (s
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const setup = await liveSetup(trx, token, now, true);
-    const step = matchingStep(setup.totp_secret, input.otp, now);
+    const step = matchingStep(secretBoxOf(ctx).open(setup.id, setup.totp_secret), input.otp, now);
     if (step === null) throw new DomainError(400, 'BAD_REQUEST', OTP_WRONG, { otp: OTP_WRONG });
     await repo.saveEnrolment(trx, setup.id, { passwordHash, secret: setup.totp_secret, step }, now);
     await repo.useSetupToken(trx, setup.token_hash, now);
