@@ -15,8 +15,8 @@ import { startBillingScheduler } from './billing/scheduler.ts';
 import { operatorAccessOf, operatorHostsOf } from './ops/operator-access.ts';
 import { sealStaffSecrets, staffSecretBoxOf } from './staff/secret-box.ts';
 
-function logSeed(logger: Logger, { seeded, roundsAdded }: { seeded: boolean; roundsAdded: number }): void {
-  if (seeded) logger.info('demo catalogue seeded');
+function logSeed(logger: Logger, { seeded, roundsAdded, customers }: { seeded: boolean; roundsAdded: number; customers: number }): void {
+  if (seeded) logger.info({ customers }, 'demo catalogue and customers seeded');
   // A first start's rounds are part of the seeding; later starts say what they added.
   if (!seeded && roundsAdded > 0) logger.info({ roundsAdded }, 'demo rounds added for the coming months');
 }
@@ -31,7 +31,7 @@ export async function bootApi(config: Config, logger: Logger) {
   const applied = await migrate(database.db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const wantSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
-  if (wantSeed) logSeed(logger, await seedDemo(database.db));
+  if (wantSeed) logSeed(logger, await seedDemo(database.db, new Date(), { customers: true }));
   const staffSecrets = await staffSecretBoxOf(config, logger);
   const sealed = await sealStaffSecrets(database.db, staffSecrets);
   if (sealed > 0) logger.info({ sealed }, 'plain staff TOTP secrets sealed with STAFF_SECRET_KEY');
