@@ -80,6 +80,8 @@ describe('the owner’s Staff and Audit pages', () => {
     try {
       const page = await browser.newPage();
       await enrolAndLogIn(page, await opsStaffAdd(owner), owner);
+      // The demo shop's customers (api/db/seed/demo-customers.ts) give the dashboard real figures.
+      await expect.poll(async () => Number(await page.locator('.dashboard-active strong').innerText())).toBeGreaterThan(10);
       await shot(page, 'dashboard');
       await page.getByRole('link', { name: 'スタッフ' }).click();
       await page.getByRole('heading', { name: 'スタッフ一覧' }).waitFor();
