@@ -2,7 +2,9 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../../shared/config.ts';
 import { StartupError } from '../../shared/startup-error.ts';
+import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
+import { DomainError } from '../http/errors.ts';
 import { ensureOpsTokenFile } from '../ops/ops-token-file.ts';
 
 /**
@@ -112,5 +114,25 @@ export async function sealStaffSecrets(db: Db, box: SecretBox): Promise<number> 
     }
     sealed += links.length;
     if (links.length < 100) return sealed;
+  }
+}
+
+const SECRET_UNREADABLE = {
+  ja: '二段階認証の設定を読み取れません。システム管理者に連絡してください。',
+  en: 'The second factor cannot be read. Contact the system administrator.',
+};
+
+/**
+ * A sealed secret for sign-in or setup. One the configured key does not open (the key was
+ * changed, or the row was) is refused with a 503, never taken as a wrong code nor a 500, and said once in the log with the setting to check. Boot checks the key
+ * first (sealStaffSecrets), so this is a row changed since.
+ */
+export function openSecret(ctx: ApiContext, id: number, stored: string): string {
+  try {
+    return secretBoxOf(ctx).open(id, stored);
+  } catch (error) {
+    if (!(error instanceof SecretKeyMismatchError)) throw error;
+    ctx.logger.error({ staffId: id }, 'STAFF_SECRET_KEY does not open this staff member\'s TOTP secret: check the key, or reset the member\'s second factor');
+    throw new DomainError(503, 'INTERNAL', SECRET_UNREADABLE);
   }
 }

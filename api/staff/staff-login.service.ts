@@ -10,7 +10,7 @@ import { toMember } from './staff-member.ts';
 import { endStaffSession, startStaffSession } from './staff-session.ts';
 import * as repo from './staff.repository.ts';
 import { hashRecoveryCode } from './staff-setup.service.ts';
-import { SecretKeyMismatchError, secretBoxOf } from './secret-box.ts';
+import { openSecret } from './secret-box.ts';
 import { matchingStep } from './totp.ts';
 
 type StaffRow = NonNullable<Awaited<ReturnType<typeof repo.findStaffByEmail>>>;
@@ -57,22 +57,3 @@ async function secondFactorRight(ctx: ApiContext, row: StaffRow, otp: string): P
   return step !== null && repo.takeTotpStep(ctx.db, row.id, step);
 }
 
-const SECRET_UNREADABLE = {
-  ja: '二段階認証の設定を読み取れません。システム管理者に連絡してください。',
-  en: 'The second factor cannot be read. Contact the system administrator.',
-};
-
-/**
- * A secret the configured key does not open (the key was changed, or the row was): refused, never
- * taken as a wrong code, and said once in the log with the setting to check. Boot checks the key
- * first (sealStaffSecrets), so this is a row changed since.
- */
-function openSecret(ctx: ApiContext, id: number, stored: string): string {
-  try {
-    return secretBoxOf(ctx).open(id, stored);
-  } catch (error) {
-    if (!(error instanceof SecretKeyMismatchError)) throw error;
-    ctx.logger.error({ staffId: id }, 'STAFF_SECRET_KEY does not open this staff member\'s TOTP secret: check the key, or reset the member\'s second factor');
-    throw new DomainError(503, 'INTERNAL', SECRET_UNREADABLE);
-  }
-}

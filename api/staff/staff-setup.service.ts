@@ -8,7 +8,7 @@ import { hashToken, isPlausibleToken } from '../session/session.service.ts';
 import { writeAudit, type AuditActor } from './audit.service.ts';
 import { toListEntry } from './staff-member.ts';
 import * as repo from './staff.repository.ts';
-import { secretBoxOf } from './secret-box.ts';
+import { openSecret, secretBoxOf } from './secret-box.ts';
 import { matchingStep, newTotpSecret, otpauthUri, qrSvg } from './totp.ts';
 
 /**
@@ -117,7 +117,7 @@ async function liveSetup(db: Db, token: string, now: Date, lock = false) {
 
 export async function describeSetup(ctx: ApiContext, token: string) {
   const setup = await liveSetup(ctx.db, token, ctx.now());
-  const uri = otpauthUri(secretBoxOf(ctx).open(setup.id, setup.totp_secret), setup.email);
+  const uri = otpauthUri(openSecret(ctx, setup.id, setup.totp_secret), setup.email);
   return { email: setup.email, role: setup.role, otpauthUri: uri, qrSvg: await qrSvg(uri) };
 }
 
@@ -130,7 +130,7 @@ export async function completeSetup(ctx: ApiContext, client: string, actorOf: (s
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const setup = await liveSetup(trx, token, now, true);
-    const step = matchingStep(secretBoxOf(ctx).open(setup.id, setup.totp_secret), input.otp, now);
+    const step = matchingStep(openSecret(ctx, setup.id, setup.totp_secret), input.otp, now);
     if (step === null) throw new DomainError(400, 'BAD_REQUEST', OTP_WRONG, { otp: OTP_WRONG });
     await repo.saveEnrolment(trx, setup.id, { passwordHash, secret: setup.totp_secret, step }, now);
     await repo.useSetupToken(trx, setup.token_hash, now);

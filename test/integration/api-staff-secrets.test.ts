@@ -3,11 +3,11 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../api/app.ts';
-import { createSecretBox, processSecretBox, sealStaffSecrets } from '../../api/staff/secret-box.ts';
+import { createSecretBox, sealStaffSecrets } from '../../api/staff/secret-box.ts';
 import { createLogger } from '../../server/logger.server.ts';
 import { StartupError } from '../../shared/startup-error.ts';
 import { TEST_OPS_TOKEN, expectApiError } from './api-fixtures.ts';
-import { ADMIN_ORIGIN, STAFF_PASSWORD, codeNow, enrolledStaff, nextStep, opsStaffAdd, setupSecret, staffLogin, startStaffApi, tokenOf, type StaffApi } from './api-staff-fixtures.ts';
+import { ADMIN_ORIGIN, STAFF_PASSWORD, TEST_STAFF_SECRET_KEY, codeNow, enrolledStaff, nextStep, opsStaffAdd, setupSecret, staffLogin, startStaffApi, tokenOf, type StaffApi } from './api-staff-fixtures.ts';
 
 /**
  * Staff TOTP secrets at rest (docs/decisions/00XX-totp-secrets-at-rest.md): the tables hold them
@@ -27,6 +27,7 @@ afterAll(async () => {
   await api?.close();
 });
 
+const testBox = () => createSecretBox(Buffer.from(TEST_STAFF_SECRET_KEY, 'base64'));
 const BASE32_SECRET = /^[A-Z2-7]{32}$/;
 
 describe('at rest', () => {
@@ -65,7 +66,7 @@ describe('a wrong key', () => {
     expect(String((failure as Error).message)).toMatch(/^STAFF_SECRET_KEY: .*set the key these secrets were sealed with$/);
   });
 
-  it('refuses sign-in with a 503 that says so, every time, and logs it without the secret', async () => {
+  it('refuses sign-in and setup with a 503 that says so, every time, and logs it without the secret', async () => {
     const logs: string[] = [];
     const sink = new Writable({ write(chunk: Buffer, _encoding, done) { logs.push(chunk.toString('utf8')); done(); } });
     const app = createApiApp({
@@ -83,6 +84,8 @@ describe('a wrong key', () => {
       expectApiError(res, 503, 'INTERNAL');
       expect(res.body.messageEn).toBe('The second factor cannot be read. Contact the system administrator.');
     }
+    const link = tokenOf(await opsStaffAdd(api, 'wrong-key@oshibox.example', 'support'));
+    expectApiError(await request(app).get(`/api/staff/setup/${link}`), 503, 'INTERNAL');
     expect(logs.join('')).toContain('STAFF_SECRET_KEY does not open this staff member');
     expect(logs.join('')).not.toContain(owner.secret);
   });
@@ -96,10 +99,10 @@ describe('rows from before the key', () => {
     await api.db.updateTable('staff').set({ totp_secret: legacy.secret }).where('id', '=', row.id).execute();
     expect((await staffLogin(api, email, codeNow(api, legacy.secret))).status).toBe(200);
     nextStep(api);
-    expect(await sealStaffSecrets(api.db, processSecretBox())).toBe(1);
+    expect(await sealStaffSecrets(api.db, testBox())).toBe(1);
     const after = await api.db.selectFrom('staff').select('totp_secret').where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(after.totp_secret).toMatch(/^v1\./);
     expect((await staffLogin(api, email, codeNow(api, legacy.secret))).status).toBe(200);
-    expect(await sealStaffSecrets(api.db, processSecretBox())).toBe(0);
+    expect(await sealStaffSecrets(api.db, testBox())).toBe(0);
   });
 });
