@@ -31,7 +31,7 @@ export async function bootApi(config: Config, logger: Logger) {
   const applied = await migrate(database.db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const wantSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
-  if (wantSeed) logSeed(logger, await seedDemo(database.db, new Date(), { customers: true }));
+  if (wantSeed) logSeed(logger, await seedDemo(database.db, new Date(), { customers: config.SEED_DEMO_CUSTOMERS === 'true' }));
   const staffSecrets = await staffSecretBoxOf(config, logger);
   const sealed = await sealStaffSecrets(database.db, staffSecrets);
   if (sealed > 0) logger.info({ sealed }, 'plain staff TOTP secrets sealed with STAFF_SECRET_KEY');

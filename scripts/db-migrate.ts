@@ -11,7 +11,7 @@ try {
   const applied = await migrate(database.db);
   console.log(applied.length ? `applied migrations ${applied.join(', ')}` : 'database is up to date');
   if (process.argv.includes('--seed')) {
-    const { seeded, roundsAdded, customers } = await seedDemo(database.db, new Date(), { customers: true });
+    const { seeded, roundsAdded, customers } = await seedDemo(database.db, new Date(), { customers: config.SEED_DEMO_CUSTOMERS === 'true' });
     console.log(seeded ? `demo catalogue seeded with ${customers} demo customers` : 'catalogue not empty: demo not seeded');
     if (roundsAdded > 0) console.log(`${roundsAdded} demo rounds added for the coming months`);
   }

@@ -90,6 +90,8 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** With the demo catalogue, its demo customers and their charges (api/db/seed/demo-customers.ts). */
+  SEED_DEMO_CUSTOMERS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROXY_TIMEOUT_MS: wholeNumber(1, 600_000, 10_000),
   TRUST_PROXY: trustProxy,
