@@ -95,6 +95,9 @@ describe('the owner’s Staff and Audit pages', () => {
       await nojs.goto(`${consoleOrigin}/staff`);
       await addMember(nojs, 'fulfilment-member@example.com', '出荷担当');
       await shot(nojs, 'staff-nojs', false);
+      await nojs.getByRole('button', { name: '無効にする: fulfilment-member@example.com' }).click();
+      await nojs.getByRole('row', { name: /fulfilment-member/ }).getByText('無効', { exact: true }).waitFor();
+      expect(nojs.url()).toBe(`${consoleOrigin}/staff`);
       await plain.context.clearCookies();
 
       // The support member, in their own browser session.
