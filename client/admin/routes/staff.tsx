@@ -1,14 +1,14 @@
 import { data, Form, useActionData, useLoaderData, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import * as z from 'zod/mini';
 import { adminHref } from '../../../shared/admin-routes.ts';
-import { ROLE_LABELS, STAFF_ROLES, type StaffInvite, type StaffListEntry, type StaffMember, type StaffRole } from '../../../shared/staff-roles.ts';
+import { ROLE_LABELS, STAFF_ROLES, type StaffInvite, type StaffListEntry, type StaffMember } from '../../../shared/staff-roles.ts';
 import { StaffAddInput, StaffIdField, StaffPageIntent, StaffRoleField } from '../../../shared/staff-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { Field, SelectField } from '../../components/form/field.tsx';
 import { FormError } from '../../components/form/form-message.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { ValidatedForm } from '../../components/form/validated-form.tsx';
-import { apiFailure, checkInput, readForm, seeOther, type FormFailure, type FormValues } from '../../data/form-action.ts';
+import { apiFailure, parseInput, readForm, seeOther, type FormFailure, type FormValues } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
@@ -66,10 +66,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const api = staffApiFrom(context);
   if (values.intent === 'add') {
-    const input = toAddInput(values);
-    const invalid = checkInput(StaffAddInput, input, values, { intent: 'add' });
-    if (invalid) return invalid;
-    const result = await api.addMember(input as { email: string; role: StaffRole });
+    const parsed = parseInput(StaffAddInput, toAddInput(values), values, { intent: 'add' });
+    if (!parsed.ok) return parsed.failure;
+    const result = await api.addMember(parsed.data);
     if (!result.ok) return apiFailure(result, values, { intent: 'add' });
     return { invite: result.data, intent: 'add' } satisfies LinkIssued;
   }
