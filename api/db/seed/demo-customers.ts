@@ -10,7 +10,7 @@ import type { DB, PlanOrderHistoriesTable } from '../schema.ts';
  * shop). Clearly fake: `demo-customer-NN@example.com` (a reserved domain, RFC 2606), all named
  * 推野, no password that can sign in. Their subscriptions started over the past months, and the
  * rounds already past are charged as the billing run would have left them — mostly delivered,
- * a few declined, one in doubt at the sandbox provider, some skipped, some cancelled — through the
+ * a few declined, one in doubt (its worker stopped mid-call), some skipped, some cancelled — through the
  * shop's own tables, with the sandbox's cards and charges matching what the billing code reads.
  * Seeded only with the demo catalogue, on its first start (seed-demo.ts `customers`), never by an
  * imported catalogue. Cancellation reasons stay null (their column belongs to another change).
@@ -113,7 +113,7 @@ function chargeRow(c: Customer, round: DemoRound, at: Date): Omit<Insertable<Pla
   };
 }
 
-async function sandboxCharge(trx: Trx, orderKey: string, token: string, amount: number, status: 'succeeded' | 'declined' | 'pending', at: Date): Promise<string> {
+async function sandboxCharge(trx: Trx, orderKey: string, token: string, amount: number, status: 'succeeded' | 'declined', at: Date): Promise<string> {
   const chargeId = `ch_demo_${orderKey}`;
   await trx.insertInto('sandbox_charges').values({
     order_key: orderKey, charge_id: chargeId, source_kind: 'card', token, amount, status,
@@ -139,9 +139,9 @@ async function chargeRound(trx: Trx, c: Customer, round: DemoRound, now: Date): 
   const charged = addMinutes(round.end_date, 5 + c.i);
   const row = { ...chargeRow(c, round, round.end_date), charge_key: key, origin: 'billing', attempts: 1, claims: 1 };
   if (c.i === IN_DOUBT) {
-    // The provider has not answered: the run asks it again at each pass (the sandbox says pending).
-    await sandboxCharge(trx, key, c.token, row.total, 'pending', charged);
-    await trx.insertInto('plan_order_histories').values({ ...row, payment_status: 'BEFORE', claimed_until: charged, updated_at: charged }).execute();
+    // A worker took it and stopped before the provider answered; its lease runs a day more. Then
+    // the run asks the sandbox by the order key, hears of no charge, and charges it (charge-rounds.ts).
+    await trx.insertInto('plan_order_histories').values({ ...row, payment_status: 'BEFORE', claimed_until: addDays(now, 1), updated_at: charged }).execute();
     return;
   }
   if (CARD_DECLINES.has(c.i)) {
