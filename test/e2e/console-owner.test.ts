@@ -116,6 +116,12 @@ describe('the owner’s Staff and Audit pages', () => {
       expect(await rows.first().getAttribute('data-outcome')).toBe('success');
       expect(await page.getByRole('link', { name: /CSV/ }).getAttribute('href')).toBe('/api/staff/audit.csv?staffEmail=support-member&action=staff.login');
       await shot(page, 'audit');
+      // The CSV through the console's own origin (its /api/staff proxy), with the owner's session.
+      const csv = await page.request.get(`${consoleOrigin}/api/staff/audit.csv?staffEmail=support-member&action=staff.login`);
+      expect(csv.headers()['content-disposition']).toBe('attachment; filename="audit-log.csv"');
+      const body = await csv.body();
+      expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(body.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(2);
       expect(browser.errors).toEqual([]);
     } finally {
       await plain.close();
