@@ -13,9 +13,10 @@ import type { ApiContext } from './context.ts';
 import { billingOptionsOf } from './billing/billing-options.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
 import { operatorAccessOf, operatorHostsOf } from './ops/operator-access.ts';
+import { sealStaffSecrets, staffSecretBoxOf } from './staff/secret-box.ts';
 
-function logSeed(logger: Logger, { seeded, roundsAdded }: { seeded: boolean; roundsAdded: number }): void {
-  if (seeded) logger.info('demo catalogue seeded');
+function logSeed(logger: Logger, { seeded, roundsAdded, customers }: { seeded: boolean; roundsAdded: number; customers: number }): void {
+  if (seeded) logger.info({ customers }, 'demo catalogue and customers seeded');
   // A first start's rounds are part of the seeding; later starts say what they added.
   if (!seeded && roundsAdded > 0) logger.info({ roundsAdded }, 'demo rounds added for the coming months');
 }
@@ -30,7 +31,10 @@ export async function bootApi(config: Config, logger: Logger) {
   const applied = await migrate(database.db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const wantSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
-  if (wantSeed) logSeed(logger, await seedDemo(database.db));
+  if (wantSeed) logSeed(logger, await seedDemo(database.db, new Date(), { customers: config.SEED_DEMO_CUSTOMERS === 'true' }));
+  const staffSecrets = await staffSecretBoxOf(config, logger);
+  const sealed = await sealStaffSecrets(database.db, staffSecrets);
+  if (sealed > 0) logger.info({ sealed }, 'plain staff TOTP secrets sealed with STAFF_SECRET_KEY');
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, supportEmail: config.COMPANY_EMAIL, dataDir: config.DATA_DIR });
   logger.info({ mail: mailer.kind }, mailer.kind === 'smtp' ? 'mail goes out over SMTP' : 'mail goes to the outbox folder');
   const ctx: ApiContext = {
@@ -38,6 +42,7 @@ export async function bootApi(config: Config, logger: Logger) {
     sandboxLatencyMs: config.SANDBOX_LATENCY_MS,
     billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
     ops: await operatorAccessOf(config, logger),
+    staffSecrets,
     isAllowedHost: createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], [...config.ALLOWED_HOSTS, ...operatorHostsOf(config)]),
   };
   const app = createApiApp(ctx);

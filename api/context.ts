@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { BillingOptions } from './billing/billing-options.ts';
 import type { ThrottleRules } from './throttle/throttle.service.ts';
 import type { OperatorAccess } from './ops/ops-guard.ts';
+import type { SecretBox } from './staff/secret-box.ts';
 
 /** What every router gets: the database, a logger, a clock (tests may fix the time) and the shop's origin. */
 export interface ApiContext {
@@ -29,6 +30,8 @@ export interface ApiContext {
   sandboxLatencyMs?: number;
   /** The billing pass's bounds (BILLING_CONCURRENCY, BILLING_LEASE_MS); defaults in api/billing/billing-options.ts. */
   billing?: Partial<BillingOptions>;
+  /** Seals staff TOTP secrets at rest (STAFF_SECRET_KEY; api/staff/secret-box.ts). Unset: a key of this process. */
+  staffSecrets?: SecretBox;
   /** The operator endpoint's token and host names (api/ops/ops-guard.ts); unset = it answers no one. */
   ops?: OperatorAccess;
   /**

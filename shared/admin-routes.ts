@@ -15,6 +15,8 @@ export const ADMIN_ROUTES = {
   logout: { path: '/logout', signedIn: false },
   customers: { path: '/customers', signedIn: true },
   customer: { path: '/customers/:id', signedIn: true },
+  staff: { path: '/staff', signedIn: true },
+  audit: { path: '/audit', signedIn: true },
 } as const;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTES;

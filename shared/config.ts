@@ -90,6 +90,8 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** With the demo catalogue, its demo customers and their charges (api/db/seed/demo-customers.ts). */
+  SEED_DEMO_CUSTOMERS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROXY_TIMEOUT_MS: wholeNumber(1, 600_000, 10_000),
   TRUST_PROXY: trustProxy,
@@ -133,6 +135,17 @@ export const ConfigSchema = z.object({
    */
   OPS_TOKEN: z.string().regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces').min(32, 'at least 32 characters').max(200).optional(),
   OPS_TOKEN_FILE: z.string().min(1).max(1000).optional(),
+  /**
+   * The key that seals staff TOTP secrets in the database (AES-256-GCM, api/staff/secret-box.ts):
+   * 32 random bytes in base64 (`openssl rand -base64 32`). Required in production with
+   * DATABASE_URL; otherwise, when unset, the API makes one and keeps it in STAFF_SECRET_KEY_FILE
+   * (mode 0600, default `${DATA_DIR}/staff-secret-key`).
+   */
+  STAFF_SECRET_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64 (44 characters ending in =), e.g. from `openssl rand -base64 32`')
+    .optional(),
+  STAFF_SECRET_KEY_FILE: z.string().min(1).max(1000).optional(),
   /** The receipts' issuer (Japan's invoice system); name and address default to the company's. */
   INVOICE_ISSUER_NAME: z.string().min(1).max(100).optional(),
   INVOICE_ISSUER_ADDRESS: z.string().min(1).max(200).optional(),
@@ -149,6 +162,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   ADMIN_ORIGIN: string;
   /** Unset only with DATA_DIR=memory:// (nothing on disk) and no OPS_TOKEN_FILE: then only OPS_TOKEN opens /ops. */
   OPS_TOKEN_FILE: string | undefined;
+  /** Unset only with DATA_DIR=memory://: then a key lives as long as the process (and the database). */
+  STAFF_SECRET_KEY_FILE: string | undefined;
   INVOICE_ISSUER_NAME: string;
   INVOICE_ISSUER_ADDRESS: string;
 };
@@ -170,6 +185,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       PUBLIC_ORIGIN: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
       ADMIN_ORIGIN: c.ADMIN_ORIGIN ?? `http://localhost:${c.ADMIN_PORT}`,
       OPS_TOKEN_FILE: c.OPS_TOKEN_FILE ?? (c.DATA_DIR === 'memory://' ? undefined : `${c.DATA_DIR.replace(/\/+$/, '')}/ops-token`),
+      STAFF_SECRET_KEY_FILE: c.STAFF_SECRET_KEY_FILE ?? (c.DATA_DIR === 'memory://' ? undefined : `${c.DATA_DIR.replace(/\/+$/, '')}/staff-secret-key`),
       INVOICE_ISSUER_NAME: c.INVOICE_ISSUER_NAME ?? c.COMPANY_NAME,
       INVOICE_ISSUER_ADDRESS: c.INVOICE_ISSUER_ADDRESS ?? c.COMPANY_ADDRESS,
     },

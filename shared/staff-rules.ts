@@ -43,3 +43,8 @@ export const StaffAddInput = z.strictObject({ email: EmailField, role: StaffRole
 export const StaffChangeInput = z
   .strictObject({ role: z.optional(StaffRoleField), disabled: z.optional(z.boolean(m('fieldInvalid'))) })
   .check(z.refine((v) => v.role !== undefined || v.disabled !== undefined, m('nothingToChange')));
+
+/** The owner's Staff page (client/admin/routes/staff.tsx): which of its forms was sent. */
+export const StaffPageIntent = z.enum(['add', 'role', 'disable', 'enable', 'reset']);
+export type StaffPageIntent = z.infer<typeof StaffPageIntent>;
+export const StaffIdField = z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647));

@@ -3,7 +3,7 @@ import { CUSTOMER_PAGE_SIZE } from '../../shared/customer-rules.ts';
 import type { Db } from '../db/schema.ts';
 
 /**
- * The one search box of the customers area (docs/decisions/00XX-customer-search.md). What was
+ * The one search box of the customers area (docs/decisions/0033-customer-search.md). What was
  * typed decides the column, so every query walks an index of migration 0010 and reads at most a
  * page and one row:
  * - with an `@`: the e-mail by prefix (`lower(email) text_pattern_ops`);

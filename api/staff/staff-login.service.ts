@@ -10,6 +10,7 @@ import { toMember } from './staff-member.ts';
 import { endStaffSession, startStaffSession } from './staff-session.ts';
 import * as repo from './staff.repository.ts';
 import { hashRecoveryCode } from './staff-setup.service.ts';
+import { openSecret } from './secret-box.ts';
 import { matchingStep } from './totp.ts';
 
 type StaffRow = NonNullable<Awaited<ReturnType<typeof repo.findStaffByEmail>>>;
@@ -52,6 +53,7 @@ export async function staffLogin(
 async function secondFactorRight(ctx: ApiContext, row: StaffRow, otp: string): Promise<boolean> {
   if (!row.totp_secret) return false;
   if (!isTotpCode(otp)) return repo.useRecoveryCode(ctx.db, row.id, hashRecoveryCode(otp), ctx.now());
-  const step = matchingStep(row.totp_secret, otp, ctx.now());
+  const step = matchingStep(openSecret(ctx, row.id, row.totp_secret), otp, ctx.now());
   return step !== null && repo.takeTotpStep(ctx.db, row.id, step);
 }
+

@@ -8,6 +8,7 @@ import { hashToken, isPlausibleToken } from '../session/session.service.ts';
 import { writeAudit, type AuditActor } from './audit.service.ts';
 import { toListEntry } from './staff-member.ts';
 import * as repo from './staff.repository.ts';
+import { openSecret, secretBoxOf } from './secret-box.ts';
 import { matchingStep, newTotpSecret, otpauthUri, qrSvg } from './totp.ts';
 
 /**
@@ -59,15 +60,54 @@ async function invite(ctx: ApiContext, trx: Db, actor: AuditActor, input: { emai
   if (existing?.enrolled_at) throw new DomainError(409, 'CONFLICT', ALREADY_ENROLLED, { email: ALREADY_ENROLLED });
   const id = existing?.id ?? (await repo.insertStaff(trx, input.email, input.role, now));
   if (existing) await repo.updateStaff(trx, id, { role: input.role }, now);
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + SETUP_LINK_MS);
-  await repo.insertSetupToken(trx, { tokenHash: hashToken(token), staffId: id, secret: newTotpSecret(), now, expiresAt });
+  const { token, expiresAt } = await newSetupLink(ctx, trx, id, now);
   const row = await repo.findStaffById(trx, id);
   if (!row) throw new Error('staff row vanished inside its own transaction');
   const member = toListEntry(row);
   await writeAudit(trx, actor, { action: 'staff.add', outcome: 'success', targetType: 'staff', targetId: id, after: { email: member.email, role: member.role } }, now);
-  return { member, setupUrl: `${ctx.adminOrigin ?? ctx.publicOrigin}/setup/${token}`, expiresAt: expiresAt.toISOString() };
+  return { member, setupUrl: setupUrlOf(ctx, token), expiresAt: expiresAt.toISOString() };
 }
+
+const NOT_A_MEMBER = { ja: 'スタッフ', en: 'Staff member' };
+const RESET_SELF = {
+  ja: '自分の二段階認証はここではリセットできません。別のオーナーに依頼してください。',
+  en: 'You cannot reset your own second factor here; ask another owner.',
+};
+const RESET_DISABLED = { ja: '無効にしたスタッフの二段階認証はリセットできません。先に有効にしてください。', en: 'Enable the member before resetting their second factor.' };
+
+/**
+ * A member lost their authenticator app (docs/decisions/0034-lost-second-factor.md): the owner
+ * drops their TOTP secret, recovery codes, password and live sessions in one transaction and gets a
+ * new one-time setup link, on which the member chooses a password and enrols again.
+ */
+export async function resetSecondFactor(ctx: ApiContext, actor: AuditActor, id: number): Promise<StaffInvite> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const row = await repo.findStaffById(trx, id, true);
+    if (!row) throw new NotFoundError(NOT_A_MEMBER);
+    if (row.id === actor.staffId) throw new DomainError(409, 'CONFLICT', RESET_SELF);
+    if (row.disabled_at) throw new DomainError(409, 'CONFLICT', RESET_DISABLED);
+    const before = toListEntry(row);
+    await repo.dropCredentials(trx, id, now);
+    const { token, expiresAt } = await newSetupLink(ctx, trx, id, now);
+    const after = await repo.findStaffById(trx, id);
+    if (!after) throw new Error('staff row vanished inside its own transaction');
+    const member = toListEntry(after);
+    await writeAudit(trx, actor, { action: 'staff.reset-second-factor', outcome: 'success', targetType: 'staff', targetId: id, before: { enrolled: before.enrolled }, after: { enrolled: false } }, now);
+    return { member, setupUrl: setupUrlOf(ctx, token), expiresAt: expiresAt.toISOString() };
+  });
+}
+
+/** The new secret is sealed from the start (api/staff/secret-box.ts): the link's row never holds it plain. */
+async function newSetupLink(ctx: ApiContext, trx: Db, staffId: number, now: Date) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SETUP_LINK_MS);
+  const secret = secretBoxOf(ctx).seal(staffId, newTotpSecret());
+  await repo.insertSetupToken(trx, { tokenHash: hashToken(token), staffId, secret, now, expiresAt });
+  return { token, expiresAt };
+}
+
+const setupUrlOf = (ctx: ApiContext, token: string) => `${ctx.adminOrigin ?? ctx.publicOrigin}/setup/${token}`;
 
 async function liveSetup(db: Db, token: string, now: Date, lock = false) {
   const setup = isPlausibleToken(token) ? await repo.findLiveSetup(db, hashToken(token), now, lock) : undefined;
@@ -77,7 +117,7 @@ async function liveSetup(db: Db, token: string, now: Date, lock = false) {
 
 export async function describeSetup(ctx: ApiContext, token: string) {
   const setup = await liveSetup(ctx.db, token, ctx.now());
-  const uri = otpauthUri(setup.totp_secret, setup.email);
+  const uri = otpauthUri(openSecret(ctx, setup.id, setup.totp_secret), setup.email);
   return { email: setup.email, role: setup.role, otpauthUri: uri, qrSvg: await qrSvg(uri) };
 }
 
@@ -90,7 +130,7 @@ export async function completeSetup(ctx: ApiContext, client: string, actorOf: (s
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const setup = await liveSetup(trx, token, now, true);
-    const step = matchingStep(setup.totp_secret, input.otp, now);
+    const step = matchingStep(openSecret(ctx, setup.id, setup.totp_secret), input.otp, now);
     if (step === null) throw new DomainError(400, 'BAD_REQUEST', OTP_WRONG, { otp: OTP_WRONG });
     await repo.saveEnrolment(trx, setup.id, { passwordHash, secret: setup.totp_secret, step }, now);
     await repo.useSetupToken(trx, setup.token_hash, now);

@@ -36,6 +36,17 @@ export async function countOtherActiveOwners(db: Db, exceptId: number): Promise<
   return Number(row.n);
 }
 
+/** A lost second factor: the member can sign in with nothing they had, and must enrol again. */
+export async function dropCredentials(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .updateTable('staff')
+    .set({ password_hash: null, totp_secret: null, totp_last_step: null, enrolled_at: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  await db.deleteFrom('staff_recovery_codes').where('staff_id', '=', id).execute();
+  await db.deleteFrom('staff_sessions').where('staff_id', '=', id).execute();
+}
+
 /** A new link replaces any unused one of the same member. */
 export async function insertSetupToken(db: Db, row: { tokenHash: string; staffId: number; secret: string; now: Date; expiresAt: Date }): Promise<void> {
   await db.deleteFrom('staff_setup_tokens').where('staff_id', '=', row.staffId).where('used_at', 'is', null).execute();

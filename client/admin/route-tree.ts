@@ -18,6 +18,8 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   logout: 'logout',
   customers: 'customers',
   customer: 'customer',
+  staff: 'staff',
+  audit: 'audit',
 };
 
 const NOT_FOUND_MODULE = 'not-found';

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -66,11 +67,14 @@ function stopChild(child: ChildProcess): Promise<void> {
  * Starts one role of the built shop. Logs stay on (LOG_LEVEL info, to /dev/null): the request
  * log is part of what a request costs. Readiness is `/readyz` for the web (it asks the API).
  */
+/** Required in production with DATABASE_URL (api/staff/secret-box.ts): one key for every process of a run. */
+const BENCH_STAFF_SECRET_KEY = randomBytes(32).toString('base64');
+
 export async function startShopProcess(role: ShopProcess['role'], env: ShopEnv): Promise<ShopProcess> {
   const apiUrl = env.API_ORIGIN;
   const child = spawn(process.execPath, [path.resolve('dist/main.js'), role], {
     // The metrics port is off: several shop processes run at once here.
-    env: { ...process.env, NODE_ENV: 'production', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0', ...env },
+    env: { ...process.env, NODE_ENV: 'production', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0', STAFF_SECRET_KEY: BENCH_STAFF_SECRET_KEY, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

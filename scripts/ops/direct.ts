@@ -7,6 +7,7 @@ import { runOpsCommand, type OpsCommand, type OpsResult } from '../../api/ops/op
 import type { Config } from '../../shared/config.ts';
 import { createLogger } from '../../server/logger.server.ts';
 import { describeOpsError } from './errors.ts';
+import { staffSecretBoxOf } from '../../api/staff/secret-box.ts';
 
 /** On PostgreSQL: the command runs here, beside any running API instances (they share the work). */
 export async function runDirect(config: Config, command: OpsCommand, onProgress: (p: BillingProgress) => void): Promise<{ result?: OpsResult; error?: string }> {
@@ -19,6 +20,7 @@ export async function runDirect(config: Config, command: OpsCommand, onProgress:
     const ctx = {
       db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, adminOrigin: config.ADMIN_ORIGIN, mailer,
       sandboxLatencyMs: config.SANDBOX_LATENCY_MS, billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
+      staffSecrets: await staffSecretBoxOf(config, logger),
     };
     return { result: await runOpsCommand(ctx, command, onProgress) };
   } catch (error) {

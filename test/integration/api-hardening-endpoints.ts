@@ -35,6 +35,8 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/api/staff/members', path: '/api/staff/members' },
   { method: 'PATCH', pattern: '/api/staff/members/:id', path: '/api/staff/members/1' },
   { method: 'GET', pattern: '/api/staff/audit', path: '/api/staff/audit' },
+  { method: 'POST', pattern: '/api/staff/members/:id/reset-second-factor', path: '/api/staff/members/1/reset-second-factor' },
+  { method: 'GET', pattern: '/api/staff/audit.csv', path: '/api/staff/audit.csv' },
   { method: 'GET', pattern: '/api/staff/dashboard/', path: '/api/staff/dashboard' },
   { method: 'GET', pattern: '/api/staff/rounds/export/', path: '/api/staff/rounds/export?round=1' },
   { method: 'POST', pattern: '/api/staff/rounds/export/', path: '/api/staff/rounds/export?round=1' },

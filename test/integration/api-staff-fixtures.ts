@@ -6,6 +6,7 @@ import { createApiApp } from '../../api/app.ts';
 import type { DB } from '../../api/db/schema.ts';
 import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { STAFF_COOKIE } from '../../api/staff/staff-session.ts';
+import { createSecretBox } from '../../api/staff/secret-box.ts';
 import { totpCodeAt } from '../../api/staff/totp.ts';
 import type { StaffInvite, StaffRole } from '../../shared/staff-roles.ts';
 import { createLogger } from '../../server/logger.server.ts';
@@ -20,6 +21,8 @@ export const ADMIN_ORIGIN = 'http://localhost:3002';
 export const START = new Date('2026-11-22T03:00:00.000Z');
 export const MINUTE = 60_000;
 export const STAFF_PASSWORD = 'console-pass-1';
+/** STAFF_SECRET_KEY of the test API, so `npm run ops` on PostgreSQL seals with the same key. */
+export const TEST_STAFF_SECRET_KEY = Buffer.alloc(32, 0x5a).toString('base64');
 
 export interface StaffApi {
   app: Express;
@@ -56,6 +59,7 @@ export async function startStaffApi(): Promise<StaffApi> {
     adminOrigin: ADMIN_ORIGIN,
     mailer,
     ops: { token: TEST_OPS_TOKEN, hosts: [] },
+    staffSecrets: createSecretBox(Buffer.from(TEST_STAFF_SECRET_KEY, 'base64')),
   });
   return { app, db: database.handle.db, databaseUrl: database.url, mailer, logs, clock, close: () => database.destroy() };
 }

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../support/stack.ts';
 import { TEST_OPS_TOKEN } from './api-fixtures.ts';
-import { ADMIN_ORIGIN, startStaffApi, type StaffApi } from './api-staff-fixtures.ts';
+import { ADMIN_ORIGIN, TEST_STAFF_SECRET_KEY, startStaffApi, type StaffApi } from './api-staff-fixtures.ts';
 
 /**
  * `npm run ops -- staff add` as an operator types it, against the running API (the embedded
@@ -35,7 +35,7 @@ const ops = (...args: string[]) =>
 /** On PostgreSQL the command works on the database directly, with its own ADMIN_ORIGIN. */
 const opsDirect = (databaseUrl: string, ...args: string[]) =>
   run('npx', ['tsx', 'scripts/ops.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_ORIGIN: 'https://console.oshibox.example', NODE_ENV: 'test' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_ORIGIN: 'https://console.oshibox.example', STAFF_SECRET_KEY: TEST_STAFF_SECRET_KEY, NODE_ENV: 'test' },
     timeout: 60_000,
   });
 

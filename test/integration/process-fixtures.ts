@@ -26,6 +26,7 @@ export interface ShopProcess {
 export const SHOP_MAIN = process.env.PROCESS_TEST_MAIN ?? 'dist/main.js';
 
 const children = new Set<ChildProcess>();
+const PROCESS_STAFF_SECRET_KEY = Buffer.alloc(32, 0x3c).toString('base64');
 const dataDirs: string[] = [];
 
 /** Ports that are free now: opened together (so they differ), then closed. */
@@ -101,6 +102,8 @@ async function startShopOnce(role: 'all' | 'web' | 'api' | 'admin', env: Record<
     METRICS_PORT: String(metrics),
     ADMIN_PORT: String(admin),
     DATA_DIR: tempDataDir(),
+    // Required in production with DATABASE_URL (api/staff/secret-box.ts); one key for every process of a run.
+    STAFF_SECRET_KEY: PROCESS_STAFF_SECRET_KEY,
     ...env,
   });
   const child = spawnTracked(process.execPath, [SHOP_MAIN, role], fullEnv);

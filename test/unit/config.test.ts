@@ -135,3 +135,19 @@ describe('ALLOWED_HOSTS', () => {
     },
   );
 });
+
+describe('STAFF_SECRET_KEY', () => {
+  it('takes 32 bytes in base64 and keeps the key file beside the data by default', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const result = parseConfig({ STAFF_SECRET_KEY: key, DATA_DIR: '/var/lib/oshibox/' });
+    expect(result.ok && result.config.STAFF_SECRET_KEY).toBe(key);
+    expect(result.ok && result.config.STAFF_SECRET_KEY_FILE).toBe('/var/lib/oshibox/staff-secret-key');
+    const memory = parseConfig({ DATA_DIR: 'memory://' });
+    expect(memory.ok && memory.config.STAFF_SECRET_KEY_FILE).toBeUndefined();
+  });
+
+  it('refuses a key of another length, naming the setting', () => {
+    const result = parseConfig({ STAFF_SECRET_KEY: Buffer.alloc(16).toString('base64') });
+    expect(result).toMatchObject({ ok: false, problems: [expect.stringMatching(/^STAFF_SECRET_KEY: 32 bytes in base64/)] });
+  });
+});

@@ -55,7 +55,7 @@ describe('seedDemo', () => {
   it('seeds an empty catalogue once and leaves a seeded one alone', async () => {
     expect(first).toMatchObject({ seeded: true });
     const before = await tableCounts();
-    expect(await seedDemo(handle.db, NOW)).toEqual({ seeded: false, roundsAdded: 0 });
+    expect(await seedDemo(handle.db, NOW)).toEqual({ seeded: false, roundsAdded: 0, customers: 0 });
     expect(await tableCounts()).toEqual(before);
   });
 

@@ -2,7 +2,7 @@
  * Issue 19, the console's customers area: why a subscription ended (a code of
  * shared/cancel-reasons.ts and a bounded note), a staff refund's reason and idempotency key on the
  * round's charge, support's notes on a customer, and indexes for the one-box search
- * (docs/decisions/00XX-customer-search.md): e-mail and name by prefix, phone exactly. `mail_log`
+ * (docs/decisions/0033-customer-search.md): e-mail and name by prefix, phone exactly. `mail_log`
  * records each mail sent to a shopper outside the billing outbox: kind, address, subject, time — never a body.
  */
 export const name = 'customer-support';

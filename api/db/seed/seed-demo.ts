@@ -5,6 +5,7 @@ import { SHOP_TIME_ZONE } from '../../../shared/format.ts';
 import { withTax } from '../../../shared/money.ts';
 import type { DB, MediaTable, OrderGoodsTable } from '../schema.ts';
 import { DEMO_ARTISTS, DEMO_BANNERS, DEMO_NEWS, goodsPool, type DemoArtist, type DemoBanner, type DemoPlan } from './demo-data.ts';
+import { seedDemoCustomers } from './demo-customers.ts';
 import { extendDemoRounds, roundName } from './demo-rounds.ts';
 import { artistCover, artistIcon, bannerImage, goodsImage, hashString, type ArtistArt } from './svg-art.ts';
 
@@ -31,16 +32,18 @@ interface RoundWindow {
 
 /**
  * Fills an empty catalogue with the demo artists, plans, rounds, goods, banners, news and their
- * pictures, all in one transaction; a catalogue that has any artist is left alone. Either way the
+ * pictures (and, asked, its customers), all in one transaction; a catalogue that has any artist is left alone. Either way the
  * open demo plans then get their coming months' rounds (demo-rounds.ts), so the demo never runs out.
  */
-export async function seedDemo(db: Kysely<DB>, now = new Date()): Promise<{ seeded: boolean; roundsAdded: number }> {
+export async function seedDemo(db: Kysely<DB>, now = new Date(), options: { customers?: boolean } = {}): Promise<{ seeded: boolean; roundsAdded: number; customers: number }> {
   return db.transaction().execute(async (trx) => {
     // Several API copies may start at once: one seeds, the others wait here and then see its rows.
     // (Key 7310001 is the migration lock.)
     await sql`select pg_advisory_xact_lock(7310002)`.execute(trx);
     const seeded = await seedEmptyCatalogue(trx, now);
-    return { seeded, roundsAdded: await extendDemoRounds(trx, now) };
+    // The demo shop the API seeds at start also has customers (demo-customers.ts); tests ask for the catalogue alone.
+    const customers = seeded && options.customers === true ? await seedDemoCustomers(trx, now) : 0;
+    return { seeded, roundsAdded: await extendDemoRounds(trx, now), customers };
   });
 }
 

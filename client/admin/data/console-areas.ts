@@ -20,8 +20,8 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' } },
   // Sales and tax figures for accounting are the owner's alone: no other role holds `reports.read`.
   { id: 'reports', permission: 'reports.read', label: { ja: '会計レポート', en: 'Reports' }, path: adminHref('reports') },
-  { id: 'staff', permission: 'staff.manage', label: { ja: 'スタッフ', en: 'Staff' } },
-  { id: 'audit', permission: 'audit.read', label: { ja: '監査ログ', en: 'Audit trail' } },
+  { id: 'staff', permission: 'staff.manage', label: { ja: 'スタッフ', en: 'Staff' }, path: adminHref('staff') },
+  { id: 'audit', permission: 'audit.read', label: { ja: '監査ログ', en: 'Audit trail' }, path: adminHref('audit') },
 ];
 
 export function areasFor(role: StaffRole): ConsoleArea[] {

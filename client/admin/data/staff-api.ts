@@ -4,7 +4,7 @@ import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
 import type { RoundDetail, RoundList, StagedImport } from '../../../shared/api/rounds.ts';
 import type { ReportMonth } from '../../../shared/report-columns.ts';
 import type { UserPlanChange } from '../../../shared/api/types.ts';
-import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
+import type { StaffInvite, StaffListEntry, StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
 
@@ -13,6 +13,27 @@ export interface StaffSetup {
   role: StaffRole;
   otpauthUri: string;
   qrSvg: string;
+}
+
+/** One row of the audit trail as the API answers it (api/staff/audit-query.ts). */
+export interface AuditEntryView {
+  id: number;
+  at: string;
+  staffId: number | null;
+  staffEmail: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  clientAddress: string | null;
+  requestId: string | null;
+  outcome: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntryView[];
+  next: number | null;
 }
 
 type SetupInput = z.input<typeof StaffSetupInput>;
@@ -59,6 +80,11 @@ export function createStaffApi(options: ApiClientOptions) {
       call<null>('POST', `${customerPath(id)}/ship-to`, { body }),
     resendMail: async (id: number, body: { historyId: number }) => call<null>('POST', `${customerPath(id)}/resend`, { body }),
     addNote: async (id: number, body: { body: string }) => call<{ note: CustomerNote }>('POST', `${customerPath(id)}/notes`, { body }),
+    members: async () => call<{ members: StaffListEntry[] }>('GET', '/api/staff/members'),
+    addMember: async (input: { email: string; role: StaffRole }) => call<StaffInvite>('POST', '/api/staff/members', { body: input }),
+    changeMember: async (id: number, change: { role?: StaffRole; disabled?: boolean }) => call<{ member: StaffListEntry }>('PATCH', `/api/staff/members/${id}`, { body: change }),
+    resetSecondFactor: async (id: number) => call<StaffInvite>('POST', `/api/staff/members/${id}/reset-second-factor`, { body: {} }),
+    audit: async (query: Record<string, string>) => call<AuditPage>('GET', '/api/staff/audit', { query }),
   };
 }
 

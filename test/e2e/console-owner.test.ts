@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { URI, type TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffInvite } from '../../shared/staff-roles.ts';
+import { killAll, shopEnv, startShop, tempDataDir, type ShopProcess } from '../integration/process-fixtures.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { launchBrowser, waitForHydration } from '../support/browser.ts';
+
+/**
+ * The owner's console pages (issue 19) in Chromium against the built shop: the first owner (from
+ * `ops staff add`) adds a support member on the Staff page and sees the one-time link; the member
+ * opens it, enrols TOTP and signs in; the owner finds that sign-in on the Audit page. The add form
+ * once more with JavaScript off.
+ */
+const run = promisify(execFile);
+const OUT = path.resolve('test-results/screenshots');
+const PASSWORD = 'console-pass-1';
+let shop: ShopProcess;
+let dataDir: string;
+let consoleOrigin: string;
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  dataDir = tempDataDir();
+  shop = await startShop('all', { DATA_DIR: dataDir });
+  consoleOrigin = `http://localhost:${shop.ports.admin}`;
+});
+afterAll(killAll);
+
+async function opsStaffAdd(email: string): Promise<string> {
+  const env = shopEnv({ API_PORT: String(shop.ports.api), ADMIN_PORT: String(shop.ports.admin), DATA_DIR: dataDir });
+  const { stdout } = await run(process.execPath, ['dist/ops.js', 'staff', 'add', email, '--role', 'owner'], { env, timeout: 60_000 });
+  return (JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as StaffInvite).setupUrl;
+}
+
+async function shot(page: Page, name: string, axe = true): Promise<void> {
+  if (axe) expect(await seriousAxeViolations(page, name)).toEqual([]);
+  await page.screenshot({ path: path.join(OUT, `console-owner-${name}.png`), fullPage: true });
+}
+
+/** Setup page, then login with the app's next code (the enrolment's code is never taken twice). */
+async function enrolAndLogIn(page: Page, setupUrl: string, email: string): Promise<void> {
+  await page.goto(setupUrl);
+  const totp = URI.parse(await page.locator('.console-uri code').innerText()) as TOTP;
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
+  await page.locator('input[name="otp"]').fill(totp.generate());
+  await page.getByRole('button', { name: '設定する' }).click();
+  await page.getByRole('link', { name: '保管しました（ログインへ）' }).click();
+  await page.waitForURL(`${consoleOrigin}/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="otp"]').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.getByRole('navigation', { name: '管理メニュー' }).waitFor();
+}
+
+async function addMember(page: Page, email: string, role: string): Promise<string> {
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('権限', { exact: true }).selectOption({ label: role });
+  await page.getByRole('button', { name: '追加してリンクを発行' }).click();
+  const link = page.getByTestId('setup-url');
+  await expect.poll(() => link.innerText()).toMatch(new RegExp(`^${consoleOrigin}/setup/[A-Za-z0-9_-]{43}$`));
+  // The link is in the page, never in its address.
+  expect(page.url()).toBe(`${consoleOrigin}/staff`);
+  await page.getByRole('row', { name: new RegExp(email) }).getByText('設定待ち').waitFor();
+  return link.innerText();
+}
+
+describe('the owner’s Staff and Audit pages', () => {
+  it('adds a support member who enrols and signs in; the owner finds the sign-in in the trail', async () => {
+    const owner = 'first-owner@example.com';
+    const support = 'support-member@example.com';
+    const browser = await launchBrowser();
+    const plain = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await browser.newPage();
+      await enrolAndLogIn(page, await opsStaffAdd(owner), owner);
+      // The demo shop's customers (api/db/seed/demo-customers.ts) give the dashboard real figures.
+      await expect.poll(async () => Number(await page.locator('.dashboard-active strong').innerText())).toBeGreaterThan(10);
+      await shot(page, 'dashboard');
+      await page.getByRole('link', { name: 'スタッフ' }).click();
+      await page.getByRole('heading', { name: 'スタッフ一覧' }).waitFor();
+      await waitForHydration(page);
+      const setupUrl = await addMember(page, support, 'サポート担当');
+      await shot(page, 'staff-js');
+
+      // Without JavaScript, in the owner's session: the same form is a plain POST answered with the link.
+      await plain.context.addCookies(await browser.context.cookies());
+      const nojs = await plain.newPage();
+      await nojs.goto(`${consoleOrigin}/staff`);
+      await addMember(nojs, 'fulfilment-member@example.com', '出荷担当');
+      await shot(nojs, 'staff-nojs', false);
+      await nojs.getByRole('button', { name: '無効にする: fulfilment-member@example.com' }).click();
+      await nojs.getByRole('row', { name: /fulfilment-member/ }).getByText('無効', { exact: true }).waitFor();
+      expect(nojs.url()).toBe(`${consoleOrigin}/staff`);
+      await plain.context.clearCookies();
+
+      // The support member, in their own browser session.
+      await enrolAndLogIn(nojs, setupUrl, support);
+      expect(await nojs.locator('.console-nav a').allInnerTexts()).toEqual(['ダッシュボード']);
+
+      await page.getByRole('link', { name: '監査ログ' }).click();
+      await page.getByRole('heading', { name: '監査ログ' }).waitFor();
+      await page.getByLabel('スタッフのメールアドレス（一部）').fill('support-member');
+      await page.getByLabel('操作').fill('staff.login');
+      await page.getByRole('button', { name: '絞り込む' }).click();
+      await page.waitForURL(/staffEmail=support-member/);
+      const rows = page.locator('.console-table tbody tr');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().innerText()).toContain(support);
+      expect(await rows.first().getAttribute('data-outcome')).toBe('success');
+      expect(await page.getByRole('link', { name: /CSV/ }).getAttribute('href')).toBe('/api/staff/audit.csv?staffEmail=support-member&action=staff.login');
+      await shot(page, 'audit');
+      // The CSV through the console's own origin (its /api/staff proxy), with the owner's session.
+      const csv = await page.request.get(`${consoleOrigin}/api/staff/audit.csv?staffEmail=support-member&action=staff.login`);
+      expect(csv.headers()['content-disposition']).toBe('attachment; filename="audit-log.csv"');
+      const body = await csv.body();
+      expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(body.subarray(3).toString('utf8').trimEnd().split('\r\n')).toHaveLength(2);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await plain.close();
+      await browser.close();
+    }
+  }, 120_000);
+});
