@@ -63,6 +63,12 @@ describe('the demo customers', () => {
     expect(figures.revenue.some((r) => r.charges > 0)).toBe(true);
     expect(figures.months.reduce((n, m) => n + m.started, 0)).toBe(24);
     expect(figures.months.reduce((n, m) => n + m.cancelled, 0)).toBe(5);
+    // Why they left, as support recorded it; one cancelled on their own and gave no reason.
+    const reasons = figures.months.reduce((sum, m) => {
+      for (const [key, n] of Object.entries(m.cancelledByReason)) sum[key] = (sum[key] ?? 0) + n;
+      return sum;
+    }, {} as Record<string, number>);
+    expect(reasons).toMatchObject({ oshi_change: 1, price: 1, temporary: 1, contents: 1, none: 1 });
     expect(figures.byArtist.length).toBeGreaterThan(3);
     expect(figures.byPlan.reduce((n, p) => n + p.boxes, 0)).toBeGreaterThan(figures.active.subscriptions);
     expect(figures.currentRound?.counts).toMatchObject({ charged: expect.any(Number), declined: 2, inDoubt: 1 });

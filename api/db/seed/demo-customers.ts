@@ -1,6 +1,7 @@
 import { addDays, addMinutes } from 'date-fns';
 import type { Insertable, Transaction } from 'kysely';
 import { billingOrderKey } from '../../../shared/billing-rules.ts';
+import type { CancelReason } from '../../../shared/cancel-reasons.ts';
 import { roundCharge } from '../../../shared/money.ts';
 import { nextHistoryId } from '../../order-history/order-history.repository.ts';
 import type { DB, PlanOrderHistoriesTable } from '../schema.ts';
@@ -30,6 +31,8 @@ const CANCELLED_LATELY = new Set([4, 10]);
 const SKIPPED_PAST_ROUND = new Set([3, 9]);
 const CARD_DECLINES = new Set([5, 16]);
 const IN_DOUBT = 13;
+/** Why those who cancelled did so, as support recorded it (shared/cancel-reasons.ts); 23 cancelled alone and gave none. */
+const CANCEL_REASON_OF: ReadonlyMap<number, CancelReason> = new Map([[7, 'oshi_change'], [15, 'price'], [4, 'temporary'], [10, 'contents']]);
 
 interface DemoPlanRow { id: number; price: number; pre_tax_price: number; is_close: boolean }
 interface DemoRound { id: number; plan_id: number; end_date: Date; ship_date: Date; start_date: Date }
@@ -52,6 +55,7 @@ export async function seedDemoCustomers(trx: Trx, now: Date): Promise<number> {
     const { id: userPlanId } = await trx.insertInto('user_plans').values({
       user_id: userId, plan_id: plan.id, count, status: cancelledAt ? 'CANCELLED' : 'ACTIVE',
       created_at: started, updated_at: cancelledAt ?? started, cancelled_at: cancelledAt,
+      cancel_reason: cancelledAt ? (CANCEL_REASON_OF.get(i) ?? null) : null,
     }).returning('id').executeTakeFirstOrThrow();
     const customer = { i, userId, userPlanId, count, plan, token: tokenOf(i), name: `推野 ${given}` };
     if (RECENT.has(i)) await chargeAtCheckout(trx, customer, planRounds, started, now);
