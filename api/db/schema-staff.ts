@@ -57,7 +57,21 @@ export interface AuditLogTable {
   outcome: string;
 }
 
+/** Migration 0009: a plan's price change, effective from a round (api/catalogue/price-change.service.ts). */
+export interface PlanPriceChangesTable {
+  id: Generated<number>;
+  plan_id: number;
+  from_round_id: number;
+  price: number;
+  pre_tax_price: number;
+  before_price: number;
+  before_pre_tax_price: number;
+  staff_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface StaffTables {
+  plan_price_changes: PlanPriceChangesTable;
   staff: StaffTable;
   staff_setup_tokens: StaffSetupTokensTable;
   staff_recovery_codes: StaffRecoveryCodesTable;

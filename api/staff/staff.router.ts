@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { StaffLoginInput, StaffSetupInput } from '../../shared/staff-rules.ts';
 import type { StaffMember } from '../../shared/staff-roles.ts';
 import type { ApiContext } from '../context.ts';
+import { catalogueRouter } from '../catalogue/catalogue.router.ts';
 import { dashboardRouter } from '../dashboard/dashboard.router.ts';
 import { parseInput } from '../http/validate.ts';
 import { clientAddress } from '../throttle/client-address.ts';
@@ -61,5 +62,6 @@ export function staffRouter(ctx: ApiContext): Router {
 
   router.use(staffMembersRouter(ctx));
   router.use('/dashboard', dashboardRouter(ctx, requireStaff(ctx, 'dashboard.read')));
+  router.use('/catalogue', catalogueRouter(ctx, requireStaff(ctx, 'catalogue.write')));
   return router;
 }
