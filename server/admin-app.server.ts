@@ -2,6 +2,7 @@ import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
+import { MAX_IMAGE_BYTES } from '../shared/catalogue-images.ts';
 import { toPublicConfig } from '../shared/config.ts';
 import { createStaffApi } from '../client/admin/data/staff-api.ts';
 import { createAdminRouteTree } from '../client/admin/route-tree.ts';
@@ -17,6 +18,9 @@ import { hashedAssets, publicFiles } from './static.server.ts';
 import { readManifest } from './ssr/manifest.server.ts';
 import { createSsrHandler, type LoaderContextParts } from './ssr/render.server.tsx';
 import { mountProbes } from './probes.server.ts';
+
+/** Room for the upload form's boundaries, part headers and its few text fields. */
+const UPLOAD_FORM_OVERHEAD = 64 * 1024;
 
 const NOT_FOUND: ApiErrorBody = { code: 'NOT_FOUND', message: '見つかりません。', messageEn: 'Not found.' };
 
@@ -61,6 +65,8 @@ export function createAdminApp({ config, logger, clientDir, checkApi }: WebAppOp
       routes: createAdminRouteTree(),
       loaderContext: ({ relay: _relay, ...client }: LoaderContextParts) => ({ staffApi: createStaffApi(client) }),
       neverStore: true,
+      // The picture upload form (client/admin/routes/catalogue-image.tsx): the picture and a few fields.
+      multipartLimit: MAX_IMAGE_BYTES + UPLOAD_FORM_OVERHEAD,
     }),
   );
   app.use(lastResort(logger));

@@ -9,6 +9,11 @@ export const ADMIN_ROUTES = {
   login: { path: '/login', signedIn: false },
   setup: { path: '/setup/:token', signedIn: false },
   logout: { path: '/logout', signedIn: false },
+  catalogue: { path: '/catalogue', signedIn: true },
+  catalogueArtistNew: { path: '/catalogue/artists/new', signedIn: true },
+  catalogueArtist: { path: '/catalogue/artists/:id', signedIn: true },
+  cataloguePlan: { path: '/catalogue/plans/:id', signedIn: true },
+  catalogueImage: { path: '/catalogue/images', signedIn: true },
 } as const;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTES;

@@ -12,6 +12,11 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   login: 'login',
   setup: 'setup',
   logout: 'logout',
+  catalogue: 'catalogue',
+  catalogueArtistNew: 'catalogue-artist-new',
+  catalogueArtist: 'catalogue-artist',
+  cataloguePlan: 'catalogue-plan',
+  catalogueImage: 'catalogue-image',
 };
 
 const NOT_FOUND_MODULE = 'not-found';

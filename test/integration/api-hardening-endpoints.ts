@@ -44,7 +44,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/api/staff/catalogue/artists/:id/plans', path: '/api/staff/catalogue/artists/1/plans' },
   { method: 'GET', pattern: '/api/staff/catalogue/plans/:id', path: '/api/staff/catalogue/plans/1' },
   { method: 'PUT', pattern: '/api/staff/catalogue/plans/:id', path: '/api/staff/catalogue/plans/1' },
-  { method: 'GET', pattern: '/api/staff/catalogue/plans/:id/price', path: '/api/staff/catalogue/plans/1/price?preTaxPrice=1000' },
+  { method: 'GET', pattern: '/api/staff/catalogue/plans/:id/price', path: '/api/staff/catalogue/plans/1/price' },
   { method: 'POST', pattern: '/api/staff/catalogue/plans/:id/price', path: '/api/staff/catalogue/plans/1/price' },
   { method: 'GET', pattern: '/api/artist/', path: '/api/artist' },
   { method: 'GET', pattern: '/api/artist/categoryArtist', path: '/api/artist/categoryArtist' },

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import type { DB } from '../../api/db/schema.ts';
 import request from 'supertest';
 import type { StaffRole } from '../../shared/staff-roles.ts';
 import { buildArtist, buildPlan, buildRound, insertArtist, insertPlan, insertRound } from './api-fixtures.ts';
@@ -30,7 +32,7 @@ export interface PricedPlan {
 
 const JST_MIDNIGHT_1ST = (month: string) => new Date(`${month}-01T00:00:00+09:00`);
 
-export async function seedPricedPlan(api: StaffApi): Promise<PricedPlan> {
+export async function seedPricedPlan(api: { db: Kysely<DB> }): Promise<PricedPlan> {
   const db = api.db;
   const artist = await insertArtist(db, buildArtist({ slug: `price-${Math.random().toString(36).slice(2, 8)}`, name: '価格テスト' }));
   const planId = await insertPlan(db, buildPlan(artist, { name: 'ライトプラン', price: 3300, pre_tax_price: 3000 }));

@@ -1,5 +1,8 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
+import type {
+  AdminArtist, AdminArtistPage, AdminPlan, ImageKind, PriceChanged, PricePreview, UploadedImage,
+} from '../../../shared/api/catalogue-admin.ts';
 import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
@@ -25,6 +28,25 @@ export function createStaffApi(options: ApiClientOptions) {
     logout: async () => call<null>('POST', '/api/staff/logout'),
     me: async () => call<{ staff: StaffMember }>('GET', '/api/staff/me'),
     dashboard: async () => call<StaffDashboard>('GET', '/api/staff/dashboard'),
+    ...catalogueCalls(call),
+  };
+}
+
+/** The catalogue area's calls (issue 19): artists, plans, a price change with its preview, pictures. */
+function catalogueCalls(call: ReturnType<typeof createApiCaller>) {
+  const base = '/api/staff/catalogue';
+  const id = (value: string | number) => encodeURIComponent(String(value));
+  return {
+    catalogueArtists: async (page: number) => call<AdminArtistPage>('GET', `${base}/artists`, { query: { page } }),
+    catalogueArtist: async (artistId: string) => call<{ artist: AdminArtist; plans: AdminPlan[] }>('GET', `${base}/artists/${id(artistId)}`),
+    createArtist: async (body: unknown) => call<{ artist: AdminArtist }>('POST', `${base}/artists`, { body }),
+    saveArtist: async (artistId: string, body: unknown) => call<{ artist: AdminArtist }>('PUT', `${base}/artists/${id(artistId)}`, { body }),
+    createPlan: async (artistId: string, body: unknown) => call<{ plan: AdminPlan }>('POST', `${base}/artists/${id(artistId)}/plans`, { body }),
+    cataloguePlan: async (planId: string) => call<{ plan: AdminPlan }>('GET', `${base}/plans/${id(planId)}`),
+    savePlan: async (planId: string, body: unknown) => call<{ plan: AdminPlan }>('PUT', `${base}/plans/${id(planId)}`, { body }),
+    previewPrice: async (planId: string, preTaxPrice: number) => call<PricePreview>('GET', `${base}/plans/${id(planId)}/price`, { query: { preTaxPrice } }),
+    changePrice: async (planId: string, body: { preTaxPrice: number; fromRoundId: number }) => call<PriceChanged>('POST', `${base}/plans/${id(planId)}/price`, { body }),
+    uploadImage: async (kind: ImageKind, file: Blob) => call<UploadedImage>('POST', `${base}/images`, { query: { kind }, raw: file }),
   };
 }
 
