@@ -24,10 +24,14 @@ const UPLOAD_FORM_OVERHEAD = 64 * 1024;
 
 const NOT_FOUND: ApiErrorBody = { code: 'NOT_FOUND', message: '見つかりません。', messageEn: 'Not found.' };
 
-/** The console forwards the staff API alone (`/api/staff…`); the rest of the shop API is not its business. */
+/**
+ * The console forwards the staff API alone (`/api/staff…`), and reads of the shop's pictures
+ * (`/api/media/…`), which the catalogue pages show; the rest of the shop API is not its business.
+ */
 const staffApiOnly: RequestHandler = (req, res, next) => {
   const path = req.path.toLowerCase();
-  if (isApiPath(path) && path !== '/api/staff' && !path.startsWith('/api/staff/')) sendSmallError(req, res, 404, NOT_FOUND);
+  const picture = (req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/api/media/');
+  if (isApiPath(path) && path !== '/api/staff' && !path.startsWith('/api/staff/') && !picture) sendSmallError(req, res, 404, NOT_FOUND);
   else next();
 };
 

@@ -106,6 +106,12 @@ describe('the catalogue pages without JavaScript', () => {
     expect(res.headers.location).toBe(`/catalogue/artists/${artistId}`);
     const row = await stack.database.handle.db.selectFrom('artists').select('cover_image').where('id', '=', artistId).executeTakeFirstOrThrow();
     expect(row.cover_image).toMatch(/^\/api\/media\/uploads\/cover\/[0-9a-f]{32}\.webp$/);
+    // The console shows it through its own origin: pictures are the one part of the shop API it forwards.
+    const served = await request(admin.app).get(row.cover_image);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request(admin.app).post(row.cover_image).set('origin', origin)).status).toBe(404);
   });
 
   it('refuses a text file named like a picture with the field’s message', async () => {
