@@ -63,7 +63,7 @@ describe('roles', () => {
 describe('artists', () => {
   let id: number;
 
-  it('creates an artist with every field of spec §3 and audits it', async () => {
+  it('creates an artist with every field of docs/spec.md §3 and audits it', async () => {
     const res = await staffSend(api, catalogue, 'post', '/api/staff/catalogue/artists', ARTIST);
     expect(res.status).toBe(201);
     const artist = bodyOf<{ artist: AdminArtist }>(res).artist;
