@@ -122,26 +122,42 @@ export const GoodsSchema = z.strictObject({
   sort: int(0, INT4_MAX).optional(),
 });
 
-export const RoundSchema = z
-  .strictObject({
-    name: line(100),
+/** A round's own fields: the import and the console's round form (api/catalogue). */
+export const RoundFieldsSchema = z.strictObject({
+  name: line(100),
+  startDate: dateTime,
+  /** The application deadline. */
+  endDate: dateTime,
+  shipDate: dateTime,
+});
+
+function checkRoundDates(ctx: Ctx, round: { startDate: Date; endDate: Date; shipDate: Date }): void {
+  if (round.startDate >= round.endDate) issue(ctx, ['startDate'], 'startBeforeEnd');
+  if (round.endDate >= round.shipDate) issue(ctx, ['shipDate'], 'endBeforeShip');
+}
+
+export const RoundSchema = RoundFieldsSchema
+  .extend({
     /** Both or neither: absent, the round costs what its plan costs. */
     price: yen.optional(),
     preTaxPrice: yen.optional(),
-    startDate: dateTime,
-    /** The application deadline. */
-    endDate: dateTime,
-    shipDate: dateTime,
     /** Absent: the round's goods are left as they are. */
     goods: z.array(GoodsSchema).max(CATALOGUE_LIMITS.goods).optional(),
   })
   .superRefine((round, ctx) => {
     if ((round.price === undefined) !== (round.preTaxPrice === undefined)) issue(ctx, ['price'], 'pricePair');
     else checkTax(ctx, round.price, round.preTaxPrice);
-    if (round.startDate >= round.endDate) issue(ctx, ['startDate'], 'startBeforeEnd');
-    if (round.endDate >= round.shipDate) issue(ctx, ['shipDate'], 'endBeforeShip');
+    checkRoundDates(ctx, round);
     checkUnique(ctx, round.goods ?? [], (g) => g.name, 'goods');
   });
+
+/** The console's round: its dates; the price is the plan's and changes only through a price change. */
+export const RoundInputSchema = RoundFieldsSchema.superRefine((round, ctx) => checkRoundDates(ctx, round));
+
+/** The contents of a round, shown once it is delivered: the whole list, as the import file gives it. */
+export const RoundGoodsSchema = z
+  .strictObject({ goods: z.array(GoodsSchema).max(CATALOGUE_LIMITS.goods) })
+  .superRefine((value, ctx) => checkUnique(ctx, value.goods, (g) => g.name, 'goods'));
 
 /** A plan's own fields, without its rounds: the import and the console's plan form (api/catalogue). */
 export const PlanFieldsSchema = z.strictObject({

@@ -69,3 +69,19 @@ export function subscribersPage(db: Db, planId: number, afterId: number, limit: 
     .where('up.plan_id', '=', planId).where('up.status', '=', 'ACTIVE').where('u.deleted_at', 'is', null)
     .where('up.id', '>', afterId).orderBy('up.id').limit(limit).execute();
 }
+
+export async function findRound(db: Db, id: number, lock = false): Promise<RoundRow | undefined> {
+  const query = db.selectFrom('plan_orders as po').selectAll('po')
+    .select((eb) => eb.or([
+      eb.exists(eb.selectFrom('plan_order_histories as h').select('h.id').whereRef('h.plan_order_id', '=', 'po.id')),
+      eb.exists(eb.selectFrom('billing_rounds as b').select('b.plan_order_id').whereRef('b.plan_order_id', '=', 'po.id').where('b.reserved_at', 'is not', null)),
+    ]).as('charged'))
+    .where('po.id', '=', id);
+  const row = await (lock ? query.forUpdate('po') : query).executeTakeFirst();
+  return row && { ...row, charged: Boolean(row.charged) };
+}
+
+export function goodsOf(db: Db, roundId: number) {
+  return db.selectFrom('order_goods').select(['name', 'description', 'image', 'sort']).where('plan_order_id', '=', roundId)
+    .orderBy('sort').orderBy('id').limit(100).execute();
+}

@@ -1,7 +1,9 @@
 import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { CATALOGUE_MAX_PAGE, IMAGE_KINDS } from '../../shared/api/catalogue-admin.ts';
-import { ArtistInputSchema, PlanCreateSchema, PlanEditSchema, PriceChangeSchema } from '../../shared/catalogue-import-schema.ts';
+import {
+  ArtistInputSchema, PlanCreateSchema, PlanEditSchema, PriceChangeSchema, RoundGoodsSchema, RoundInputSchema,
+} from '../../shared/catalogue-import-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../shared/catalogue-images.ts';
 import type { ApiContext } from '../context.ts';
 import { plainInt } from '../http/schemas.ts';
@@ -12,6 +14,7 @@ import { getArtist, listArtists, saveArtist } from './artist-admin.service.ts';
 import { storeUpload } from './image-upload.ts';
 import { createPlan, getPlan, listPlans, updatePlan } from './plan-admin.service.ts';
 import { changePrice, previewPriceChange } from './price-change.service.ts';
+import { createRound, getRound, saveGoods, updateRound } from './round-admin.service.ts';
 
 const IdParams = z.strictObject({ id: plainInt(1, 2_147_483_647) });
 const PageQuery = z.strictObject({ page: plainInt(1, CATALOGUE_MAX_PAGE).default(1) });
@@ -22,8 +25,8 @@ const ImageQuery = z.strictObject({ kind: z.enum(IMAGE_KINDS) });
 const noStore = { 'cache-control': 'private, no-store' };
 
 /**
- * The console's catalogue under /api/staff/catalogue (issue 19): artists, plans and a plan's
- * price change. `guard` is `requireStaff(ctx, 'catalogue.write')`: on each route (a wrong method stays
+ * The console's catalogue under /api/staff/catalogue (issue 19): artists, plans, a plan's price
+ * change, rounds and their goods. `guard` is `requireStaff(ctx, 'catalogue.write')`: on each route (a wrong method stays
  * a 405), before any input is read.
  */
 export function catalogueRouter(ctx: ApiContext, guard: RequestHandler): Router {
@@ -71,6 +74,25 @@ export function catalogueRouter(ctx: ApiContext, guard: RequestHandler): Router 
     const { id } = parseInput(IdParams, req.params, 'path');
     const input = parseInput(PriceChangeSchema, req.body, 'body');
     res.set(noStore).json(await changePrice(ctx, actor(req, res), id, input));
+  });
+  router.post('/plans/:id/rounds', guard, async (req, res) => {
+    const { id } = parseInput(IdParams, req.params, 'path');
+    const input = parseInput(RoundInputSchema, req.body, 'body');
+    res.status(201).set(noStore).json({ round: await createRound(ctx, actor(req, res), id, input) });
+  });
+  router.get('/rounds/:id', guard, async (req, res) => {
+    const { id } = parseInput(IdParams, req.params, 'path');
+    res.set(noStore).json({ round: await getRound(ctx.db, id) });
+  });
+  router.put('/rounds/:id', guard, async (req, res) => {
+    const { id } = parseInput(IdParams, req.params, 'path');
+    const input = parseInput(RoundInputSchema, req.body, 'body');
+    res.set(noStore).json({ round: await updateRound(ctx, actor(req, res), id, input) });
+  });
+  router.put('/rounds/:id/goods', guard, async (req, res) => {
+    const { id } = parseInput(IdParams, req.params, 'path');
+    const { goods } = parseInput(RoundGoodsSchema, req.body, 'body');
+    res.set(noStore).json({ round: await saveGoods(ctx, actor(req, res), id, goods) });
   });
   return router;
 }

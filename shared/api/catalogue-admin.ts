@@ -55,3 +55,9 @@ export interface UploadedImage {
   bytes: number;
   contentType: string;
 }
+
+/** A round with what its box contains (shown to shoppers once it is delivered). */
+export interface AdminRoundDetail extends AdminRound {
+  planId: number;
+  goods: { name: string; description: string; image: string; sort: number }[];
+}

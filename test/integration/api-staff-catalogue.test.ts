@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverMails } from '../../api/billing/billing-mails.ts';
 import { reserveDueRounds } from '../../api/billing/reserve.ts';
-import type { AdminArtist, AdminArtistPage, AdminPlan, PriceChanged, PricePreview, UploadedImage } from '../../shared/api/catalogue-admin.ts';
+import type { AdminArtist, AdminArtistPage, AdminPlan, AdminRoundDetail, PriceChanged, PricePreview, UploadedImage } from '../../shared/api/catalogue-admin.ts';
 import { silentLogger } from '../support/stack.ts';
 import { bodyOf, expectApiError } from './api-fixtures.ts';
 import { pngOf, seedPricedPlan, signInAs, staffGet, staffSend, upload, type PricedPlan } from './api-staff-catalogue-fixtures.ts';
@@ -202,5 +202,50 @@ describe('a plan’s price change', () => {
     expect(byRound(shop.rounds.oct)).toEqual([3300, 3300]);
     expect(byRound(shop.rounds.nov)).toEqual([3300, 3300]);
     expect(byRound(shop.rounds.dec)).toEqual([4400, 4400]);
+  });
+});
+
+describe('rounds and their contents', () => {
+  let shop: PricedPlan;
+
+  beforeAll(async () => {
+    api.clock.now = new Date('2026-11-22T03:00:00.000Z');
+    catalogue = await signInAs(api, 'catalogue');
+    shop = await seedPricedPlan(api);
+  });
+
+  it('adds a round at the plan’s price, refusing dates out of order with the field named', async () => {
+    const base = `/api/staff/catalogue/plans/${shop.planId}/rounds`;
+    const round = { name: '3月号', startDate: '2027-02-01T00:00:00+09:00', endDate: '2027-03-01T00:00:00+09:00', shipDate: '2027-03-25T10:00:00+09:00' };
+    expectApiError(await staffSend(api, catalogue, 'post', base, { ...round, shipDate: '2027-02-15T00:00:00+09:00' }), 400, 'BAD_REQUEST', ['shipDate']);
+    const res = await staffSend(api, catalogue, 'post', base, round);
+    expect(res.status).toBe(201);
+    expect(bodyOf<{ round: AdminRoundDetail }>(res).round).toMatchObject({ name: '3月号', price: 3300, endDate: '2027-02-28T15:00:00.000Z', charged: false, goods: [] });
+    expect((await auditRows('catalogue.round.create')).at(-1)?.after).toMatchObject({ name: '3月号' });
+  });
+
+  it('renames a charged round but never moves its dates (409), and moves an open one', async () => {
+    const charged = `/api/staff/catalogue/rounds/${shop.rounds.nov}`;
+    const current = bodyOf<{ round: AdminRoundDetail }>(await staffGet(api, catalogue, charged)).round;
+    const dates = { startDate: current.startDate, endDate: current.endDate, shipDate: current.shipDate };
+    expect((await staffSend(api, catalogue, 'put', charged, { name: '12月号（改）', ...dates })).status).toBe(200);
+    expectApiError(await staffSend(api, catalogue, 'put', charged, { name: '12月号', ...dates, shipDate: '2026-12-28T01:00:00.000Z' }), 409, 'CONFLICT', ['endDate']);
+    const open = `/api/staff/catalogue/rounds/${shop.rounds.jan}`;
+    const moved = await staffSend(api, catalogue, 'put', open, { name: '2月号', startDate: '2026-12-01T00:00:00Z', endDate: '2027-02-01T00:00:00+09:00', shipDate: '2027-02-20T01:00:00Z' });
+    expect(bodyOf<{ round: AdminRoundDetail }>(moved).round).toMatchObject({ shipDate: '2027-02-20T01:00:00.000Z' });
+    const [audit] = (await auditRows('catalogue.round.update')).slice(-1);
+    expect(audit?.before).toMatchObject({ shipDate: '2027-02-25T01:00:00.000Z' });
+  });
+
+  it('replaces what a round’s box contained, with pictures by the import’s rule', async () => {
+    const path = `/api/staff/catalogue/rounds/${shop.rounds.oct}/goods`;
+    expectApiError(await staffSend(api, catalogue, 'put', path, { goods: [{ name: 'A', image: 'https://evil.example/a.png' }] }), 400, 'BAD_REQUEST', ['goods.0.image']);
+    const goods = [{ name: '缶バッジ', description: '直径57mm', image: '/api/media/uploads/box/abc.webp' }, { name: 'アクリルスタンド' }];
+    const res = await staffSend(api, catalogue, 'put', path, { goods });
+    expect(bodyOf<{ round: AdminRoundDetail }>(res).round.goods).toEqual([
+      { name: '缶バッジ', description: '直径57mm', image: '/api/media/uploads/box/abc.webp', sort: 1 },
+      { name: 'アクリルスタンド', description: '', image: '', sort: 2 },
+    ]);
+    expect((await auditRows('catalogue.round.goods')).at(-1)?.after).toMatchObject({ goods: [{ name: '缶バッジ' }, { name: 'アクリルスタンド' }] });
   });
 });
