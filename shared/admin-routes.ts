@@ -14,6 +14,7 @@ export const ADMIN_ROUTES = {
   catalogueArtist: { path: '/catalogue/artists/:id', signedIn: true },
   cataloguePlan: { path: '/catalogue/plans/:id', signedIn: true },
   catalogueImage: { path: '/catalogue/images', signedIn: true },
+  catalogueRound: { path: '/catalogue/rounds/:id', signedIn: true },
 } as const;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTES;

@@ -17,6 +17,7 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   catalogueArtist: 'catalogue-artist',
   cataloguePlan: 'catalogue-plan',
   catalogueImage: 'catalogue-image',
+  catalogueRound: 'catalogue-round',
 };
 
 const NOT_FOUND_MODULE = 'not-found';

@@ -98,6 +98,24 @@ describe('the catalogue pages without JavaScript', () => {
     expect(after.text).toContain('¥4,400（税込）');
   });
 
+  it('adds a round in Japan time and fills in what its box held', async () => {
+    const added = await post(`/catalogue/plans/${shop.planId}`, { intent: 'round', name: '4月号', startDate: '2027-03-01T00:00', endDate: '2027-04-01T00:00', shipDate: '2027-04-25T10:00' });
+    expect(added.status).toBe(303);
+    const roundPath = String(added.headers.location);
+    expect(roundPath).toMatch(/^\/catalogue\/rounds\/\d+$/);
+    const id = Number(roundPath.split('/').at(-1));
+    const row = await stack.database.handle.db.selectFrom('plan_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.end_date.toISOString()).toBe('2027-03-31T15:00:00.000Z');
+    const bad = await post(roundPath, { intent: 'round', name: '4月号', startDate: '2027-03-01T00:00', endDate: '2027-04-01T00:00', shipDate: '2027-03-20T00:00' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('締切はお届け日より前にしてください。');
+    const goods = await post(roundPath, { intent: 'goods', goods: '缶バッジ | /api/media/uploads/box/x.webp | 直径57mm\nアクリルスタンド' });
+    expect(goods.status).toBe(303);
+    const page = await get(roundPath);
+    expect(page.text).toContain('缶バッジ | /api/media/uploads/box/x.webp | 直径57mm\nアクリルスタンド');
+    expect(page.text).toContain('value="2027-04-01T00:00"');
+  });
+
   it('uploads a cover as multipart/form-data and makes it the artist’s cover', async () => {
     const png = await pngOf(2000, 1200);
     const res = await request(admin.app).post(`/catalogue/images`).set('cookie', cookies.catalogue ?? '').set('origin', origin)

@@ -1,7 +1,7 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
 import type {
-  AdminArtist, AdminArtistPage, AdminPlan, ImageKind, PriceChanged, PricePreview, UploadedImage,
+  AdminArtist, AdminArtistPage, AdminPlan, AdminRoundDetail, ImageKind, PriceChanged, PricePreview, UploadedImage,
 } from '../../../shared/api/catalogue-admin.ts';
 import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
@@ -46,6 +46,10 @@ function catalogueCalls(call: ReturnType<typeof createApiCaller>) {
     savePlan: async (planId: string, body: unknown) => call<{ plan: AdminPlan }>('PUT', `${base}/plans/${id(planId)}`, { body }),
     previewPrice: async (planId: string, preTaxPrice: number) => call<PricePreview>('GET', `${base}/plans/${id(planId)}/price`, { query: { preTaxPrice } }),
     changePrice: async (planId: string, body: { preTaxPrice: number; fromRoundId: number }) => call<PriceChanged>('POST', `${base}/plans/${id(planId)}/price`, { body }),
+    createRound: async (planId: string, body: unknown) => call<{ round: AdminRoundDetail }>('POST', `${base}/plans/${id(planId)}/rounds`, { body }),
+    catalogueRound: async (roundId: string) => call<{ round: AdminRoundDetail }>('GET', `${base}/rounds/${id(roundId)}`),
+    saveRound: async (roundId: string, body: unknown) => call<{ round: AdminRoundDetail }>('PUT', `${base}/rounds/${id(roundId)}`, { body }),
+    saveGoods: async (roundId: string, body: unknown) => call<{ round: AdminRoundDetail }>('PUT', `${base}/rounds/${id(roundId)}/goods`, { body }),
     uploadImage: async (kind: ImageKind, file: Blob) => call<UploadedImage>('POST', `${base}/images`, { query: { kind }, raw: file }),
   };
 }

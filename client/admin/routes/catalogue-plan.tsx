@@ -10,6 +10,7 @@ import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import { apiFailure, formFailure, readForm, seeOther, type FormFailure, type FormValues } from '../../data/form-action.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { checkPlan, PlanFields } from '../catalogue/plan-form.tsx';
+import { checkRound, RoundFields } from '../catalogue/round-form.tsx';
 import { PriceConfirm } from '../catalogue/price-confirm.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
@@ -24,6 +25,8 @@ const COPY = {
   state: { ja: '状態', en: 'State' },
   charged: { ja: '決済済み（価格固定）', en: 'Charged (price fixed)' },
   open: { ja: '未決済', en: 'Not charged' },
+  addRound: { ja: '回を追加', en: 'Add a round' },
+  add: { ja: '追加する', en: 'Add' },
   priceTitle: { ja: '価格の変更', en: 'Change the price' },
   priceLead: {
     ja: '新しい価格は、まだ決済していない次の回から適用され、会員にはその回の締切前にメールでお知らせします。保存の前に確認画面が出ます。',
@@ -38,7 +41,7 @@ const COPY = {
   badPrice: { ja: '0〜10,000,000の整数で入力してください。', en: 'A whole number from 0 to 10,000,000.' },
 } as const satisfies Record<string, Text>;
 
-const Intent = z.enum(['plan', 'preview', 'confirm']);
+const Intent = z.enum(['plan', 'round', 'preview', 'confirm']);
 const yenOf = (value: string | undefined) => (/^\d{1,8}$/.test((value ?? '').trim()) && Number(value) <= 10_000_000 ? Number(value) : null);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -53,6 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!intent.success) return formFailure({ error: COPY.badIntent }, values);
   const id = params.id ?? '';
   if (intent.data === 'plan') return savePlan(context, id, values);
+  if (intent.data === 'round') return addRound(context, id, values);
   const api = staffApiFrom(context);
   const preTaxPrice = yenOf(values.preTaxPrice);
   if (preTaxPrice === null) return formFailure({ fields: { preTaxPrice: COPY.badPrice } }, values, 400, { intent: 'preview' });
@@ -69,6 +73,14 @@ async function savePlan(context: unknown, id: string, values: FormValues) {
   if (fields) return formFailure({ fields }, values, 400, { intent: 'plan' });
   const result = await staffApiFrom(context).savePlan(id, input);
   return result.ok ? seeOther(adminHref('cataloguePlan', { id })) : apiFailure(result, values, { intent: 'plan' });
+}
+
+/** A new round at the plan's list price; its page is next (dates, contents). */
+async function addRound(context: unknown, id: string, values: FormValues) {
+  const { input, fields } = checkRound(values);
+  if (fields) return formFailure({ fields }, values, 400, { intent: 'round' });
+  const result = await staffApiFrom(context).createRound(id, input);
+  return result.ok ? seeOther(adminHref('catalogueRound', { id: String(result.data.round.id) })) : apiFailure(result, values, { intent: 'round' });
 }
 
 type Answer = FormFailure & { intent?: string; preview?: PricePreview };
@@ -92,12 +104,17 @@ export function Component() {
         <tbody>
           {plan.rounds.map((r) => (
             <tr key={r.id}>
-              <td>{r.name}</td><td>{formatDateTime(lastAcceptedMoment(r.endDate))}</td><td>{formatDate(r.shipDate)}</td>
+              <td><Link to={adminHref('catalogueRound', { id: String(r.id) })}>{r.name}</Link></td><td>{formatDateTime(lastAcceptedMoment(r.endDate))}</td><td>{formatDate(r.shipDate)}</td>
               <td>{formatPrice(r.price, english)}</td><td>{t(r.charged ? COPY.charged : COPY.open)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      <h2>{t(COPY.addRound)}</h2>
+      <ValidatedForm failure={failureOf('round')} intent="round" className="catalogue-form">
+        <RoundFields round={null} />
+        <SubmitButton label={COPY.add} />
+      </ValidatedForm>
       <h2>{t(COPY.priceTitle)}</h2>
       {answer?.preview ? <PriceConfirm preview={answer.preview} cancelTo={here} /> : (
         <>
