@@ -2,7 +2,7 @@ import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { CATALOGUE_MAX_PAGE, IMAGE_KINDS } from '../../shared/api/catalogue-admin.ts';
 import {
-  ArtistInputSchema, PlanCreateSchema, PlanEditSchema, PriceChangeSchema, RoundGoodsSchema, RoundInputSchema,
+  ArtistInputSchema, BannerSchema, NewsSchema, PlanCreateSchema, PlanEditSchema, PriceChangeSchema, RoundGoodsSchema, RoundInputSchema,
 } from '../../shared/catalogue-import-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../shared/catalogue-images.ts';
 import type { ApiContext } from '../context.ts';
@@ -11,6 +11,7 @@ import { parseInput } from '../http/validate.ts';
 import { actorOf } from '../staff/audit.service.ts';
 import { staffOf } from '../staff/require-staff.ts';
 import { getArtist, listArtists, saveArtist } from './artist-admin.service.ts';
+import { getBanner, getNews, listBanners, listNews, saveBanner, saveNews } from './content-admin.service.ts';
 import { storeUpload } from './image-upload.ts';
 import { createPlan, getPlan, listPlans, updatePlan } from './plan-admin.service.ts';
 import { changePrice, previewPriceChange } from './price-change.service.ts';
@@ -26,7 +27,7 @@ const noStore = { 'cache-control': 'private, no-store' };
 
 /**
  * The console's catalogue under /api/staff/catalogue (issue 19): artists, plans, a plan's price
- * change, rounds and their goods. `guard` is `requireStaff(ctx, 'catalogue.write')`: on each route (a wrong method stays
+ * change, rounds and their goods, news and banners. `guard` is `requireStaff(ctx, 'catalogue.write')`: on each route (a wrong method stays
  * a 405), before any input is read.
  */
 export function catalogueRouter(ctx: ApiContext, guard: RequestHandler): Router {
@@ -93,6 +94,40 @@ export function catalogueRouter(ctx: ApiContext, guard: RequestHandler): Router 
     const { id } = parseInput(IdParams, req.params, 'path');
     const { goods } = parseInput(RoundGoodsSchema, req.body, 'body');
     res.set(noStore).json({ round: await saveGoods(ctx, actor(req, res), id, goods) });
+  });
+  router.get('/news', guard, async (req, res) => {
+    const { page } = parseInput(PageQuery, req.query, 'query');
+    res.set(noStore).json(await listNews(ctx, page));
+  });
+  router.post('/news', guard, async (req, res) => {
+    const input = parseInput(NewsSchema, req.body, 'body');
+    res.status(201).set(noStore).json({ news: await saveNews(ctx, actor(req, res), input) });
+  });
+  router.get('/news/:id', guard, async (req, res) => {
+    const { id } = parseInput(IdParams, req.params, 'path');
+    res.set(noStore).json({ news: await getNews(ctx, id) });
+  });
+  router.put('/news/:id', guard, async (req, res) => {
+    const { id } = parseInput(IdParams, req.params, 'path');
+    const input = parseInput(NewsSchema, req.body, 'body');
+    res.set(noStore).json({ news: await saveNews(ctx, actor(req, res), input, id) });
+  });
+  router.get('/banners', guard, async (req, res) => {
+    const { page } = parseInput(PageQuery, req.query, 'query');
+    res.set(noStore).json(await listBanners(ctx, page));
+  });
+  router.post('/banners', guard, async (req, res) => {
+    const input = parseInput(BannerSchema, req.body, 'body');
+    res.status(201).set(noStore).json({ banner: await saveBanner(ctx, actor(req, res), input) });
+  });
+  router.get('/banners/:id', guard, async (req, res) => {
+    const { id } = parseInput(IdParams, req.params, 'path');
+    res.set(noStore).json({ banner: await getBanner(ctx, id) });
+  });
+  router.put('/banners/:id', guard, async (req, res) => {
+    const { id } = parseInput(IdParams, req.params, 'path');
+    const input = parseInput(BannerSchema, req.body, 'body');
+    res.set(noStore).json({ banner: await saveBanner(ctx, actor(req, res), input, id) });
   });
   return router;
 }

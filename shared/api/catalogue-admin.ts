@@ -61,3 +61,36 @@ export interface AdminRoundDetail extends AdminRound {
   planId: number;
   goods: { name: string; description: string; image: string; sort: number }[];
 }
+
+/** News and banners as their console forms show them (instants as ISO strings). */
+export interface AdminNews {
+  id: number;
+  title: string;
+  message: string;
+  titleEn: string | null;
+  messageEn: string | null;
+  link: string;
+  open: boolean;
+  publishedAt: string;
+}
+
+export interface AdminBanner {
+  id: number;
+  title: string;
+  subtitle: string;
+  titleEn: string | null;
+  subtitleEn: string | null;
+  image: string;
+  link: string;
+  sort: number;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** A page of a list (`?page=`, CATALOGUE_PAGE_SIZE a page). */
+export interface AdminPage<T> {
+  items: T[];
+  page: number;
+  pages: number;
+  total: number;
+}

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverMails } from '../../api/billing/billing-mails.ts';
 import { reserveDueRounds } from '../../api/billing/reserve.ts';
-import type { AdminArtist, AdminArtistPage, AdminPlan, AdminRoundDetail, PriceChanged, PricePreview, UploadedImage } from '../../shared/api/catalogue-admin.ts';
+import type { AdminArtist, AdminArtistPage, AdminBanner, AdminNews, AdminPage, AdminPlan, AdminRoundDetail, PriceChanged, PricePreview, UploadedImage } from '../../shared/api/catalogue-admin.ts';
 import { silentLogger } from '../support/stack.ts';
 import { bodyOf, expectApiError } from './api-fixtures.ts';
 import { pngOf, seedPricedPlan, signInAs, staffGet, staffSend, upload, type PricedPlan } from './api-staff-catalogue-fixtures.ts';
@@ -247,5 +247,29 @@ describe('rounds and their contents', () => {
       { name: 'アクリルスタンド', description: '', image: '', sort: 2 },
     ]);
     expect((await auditRows('catalogue.round.goods')).at(-1)?.after).toMatchObject({ goods: [{ name: '缶バッジ' }, { name: 'アクリルスタンド' }] });
+  });
+});
+
+describe('news and banners', () => {
+  it('publishes news with the shop’s link rule, edits it with before and after audited', async () => {
+    const news = { title: '新プラン開始', message: '本文です。', link: '/lineup', open: true, publishedAt: '2026-11-22T12:00:00+09:00' };
+    expectApiError(await staffSend(api, catalogue, 'post', '/api/staff/catalogue/news', { ...news, link: 'javascript:alert(1)' }), 400, 'BAD_REQUEST', ['link']);
+    const created = bodyOf<{ news: AdminNews }>(await staffSend(api, catalogue, 'post', '/api/staff/catalogue/news', news)).news;
+    expect(created).toMatchObject({ title: '新プラン開始', open: true, link: '/lineup', publishedAt: '2026-11-22T03:00:00.000Z' });
+    const edited = await staffSend(api, catalogue, 'put', `/api/staff/catalogue/news/${created.id}`, { ...news, open: false });
+    expect(bodyOf<{ news: AdminNews }>(edited).news.open).toBe(false);
+    expect((await auditRows('catalogue.news.update')).at(-1)).toMatchObject({ before: { open: true }, after: { open: false } });
+    expect(bodyOf<AdminPage<AdminNews>>(await staffGet(api, catalogue, '/api/staff/catalogue/news')).items.map((n) => n.id)).toContain(created.id);
+  });
+
+  it('adds a banner whose picture must be the shop’s own, and its window in order', async () => {
+    const banner = { title: '冬のキャンペーン', image: '/api/media/uploads/banner/abc.webp', link: 'https://example.com/winter', startsAt: '2026-12-01T00:00:00+09:00', endsAt: '2026-12-31T00:00:00+09:00' };
+    expectApiError(await staffSend(api, catalogue, 'post', '/api/staff/catalogue/banners', { ...banner, image: 'https://evil.example/x.png', endsAt: '2026-11-01T00:00:00+09:00' }), 400, 'BAD_REQUEST', ['image', 'endsAt']);
+    const res = await staffSend(api, catalogue, 'post', '/api/staff/catalogue/banners', banner);
+    expect(res.status).toBe(201);
+    const created = bodyOf<{ banner: AdminBanner }>(res).banner;
+    expect(created).toMatchObject({ title: '冬のキャンペーン', startsAt: '2026-11-30T15:00:00.000Z', sort: 0 });
+    expect((await auditRows('catalogue.banner.create')).at(-1)?.after).toMatchObject({ image: banner.image });
+    expectApiError(await staffSend(api, support, 'put', `/api/staff/catalogue/banners/${created.id}`, banner), 403, 'FORBIDDEN');
   });
 });
