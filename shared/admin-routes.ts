@@ -15,6 +15,10 @@ export const ADMIN_ROUTES = {
   cataloguePlan: { path: '/catalogue/plans/:id', signedIn: true },
   catalogueImage: { path: '/catalogue/images', signedIn: true },
   catalogueRound: { path: '/catalogue/rounds/:id', signedIn: true },
+  catalogueNews: { path: '/catalogue/news', signedIn: true },
+  catalogueNewsItem: { path: '/catalogue/news/:id', signedIn: true },
+  catalogueBanners: { path: '/catalogue/banners', signedIn: true },
+  catalogueBanner: { path: '/catalogue/banners/:id', signedIn: true },
 } as const;
 
 export type AdminRouteId = keyof typeof ADMIN_ROUTES;

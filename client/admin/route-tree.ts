@@ -18,6 +18,10 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   cataloguePlan: 'catalogue-plan',
   catalogueImage: 'catalogue-image',
   catalogueRound: 'catalogue-round',
+  catalogueNews: 'catalogue-news',
+  catalogueNewsItem: 'catalogue-news-item',
+  catalogueBanners: 'catalogue-banners',
+  catalogueBanner: 'catalogue-banner',
 };
 
 const NOT_FOUND_MODULE = 'not-found';

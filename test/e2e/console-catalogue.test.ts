@@ -108,15 +108,25 @@ describe('a catalogue member', () => {
     await checkPage(page, 'artist');
 
     await page.getByRole('link', { name: 'ライトプラン' }).click();
-    await page.locator('input[name="preTaxPrice"]').first().fill('4000');
+    await page.getByRole('heading', { name: '価格の変更' }).waitFor();
+    await page.getByLabel('新しい価格（税抜・円）').fill('4000');
     await page.getByRole('button', { name: '確認する' }).click();
     const confirm = page.getByRole('region', { name: '価格変更の確認' });
     await expect.poll(() => confirm.innerText()).toContain('新しい価格は「受付中の回」');
+    expect(await confirm.innerText()).toContain('→ ¥4,400（税込）');
     expect(await confirm.innerText()).toContain('定期便の会員 1 名に');
     await checkPage(page, 'price-confirm');
     await confirm.getByRole('button', { name: 'この内容で価格を変更する' }).click();
     await page.getByRole('status').filter({ hasText: '価格を変更しました。' }).waitFor();
     await checkPage(page, 'plan');
+    await page.getByRole('link', { name: '受付中の回' }).click();
+    await page.getByRole('heading', { name: '受付中の回' }).waitFor();
+    await checkPage(page, 'round');
+    for (const [path, heading] of [['/catalogue/news', 'お知らせ'], ['/catalogue/banners', 'バナー']] as const) {
+      await page.goto(`${origin}${path}`);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await checkPage(page, path.split('/').at(-1) ?? path);
+    }
 
     const mail = await mailbox.waitFor(FAN, (m) => m.subject.includes('価格改定'));
     expect(mail.text).toContain('¥3,300（税込） → ¥4,400（税込）');

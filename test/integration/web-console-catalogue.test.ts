@@ -116,6 +116,28 @@ describe('the catalogue pages without JavaScript', () => {
     expect(page.text).toContain('value="2027-04-01T00:00"');
   });
 
+  it('publishes news and adds a banner, each form failing first with its field named', async () => {
+    const news = { title: 'お知らせ1', message: '本文', titleEn: '', messageEn: '', link: 'http://insecure.example', publishedAt: '2026-11-24T12:00', open: 'on' };
+    const bad = await post('/catalogue/news', news);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('リンクはサイト内のパス（/…）か https:// のURLにしてください。');
+    const good = await post('/catalogue/news', { ...news, link: '/lineup' });
+    expect(good.status).toBe(303);
+    const list = await get('/catalogue/news');
+    expect(list.text).toContain('お知らせ1');
+    expect(list.text).toContain('2026/11/24 12:00');
+    const edited = await post(String(good.headers.location), { ...news, link: '/lineup', title: 'お知らせ1（改）', open: '' });
+    expect(edited.status).toBe(303);
+    expect((await get('/catalogue/news')).text).toContain('非公開');
+
+    const banner = { title: '冬', subtitle: '', titleEn: '', subtitleEn: '', image: '/api/media/uploads/banner/x.webp', link: '/', sort: '1', startsAt: '2026-12-01T00:00', endsAt: '2026-11-01T00:00' };
+    const badBanner = await post('/catalogue/banners', banner);
+    expect(badBanner.status).toBe(400);
+    expect(badBanner.text).toContain('掲載開始は掲載終了より前にしてください。');
+    expect((await post('/catalogue/banners', { ...banner, endsAt: '' })).status).toBe(303);
+    expect((await get('/catalogue/banners')).text.replaceAll('<!-- -->', '')).toContain('2026/12/01 00:00 – 制限なし');
+  });
+
   it('uploads a cover as multipart/form-data and makes it the artist’s cover', async () => {
     const png = await pngOf(2000, 1200);
     const res = await request(admin.app).post(`/catalogue/images`).set('cookie', cookies.catalogue ?? '').set('origin', origin)

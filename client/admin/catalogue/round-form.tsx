@@ -1,12 +1,11 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import type { AdminRoundDetail } from '../../../shared/api/catalogue-admin.ts';
 import { RoundGoodsSchema, RoundInputSchema } from '../../../shared/catalogue-import-schema.ts';
 import { catalogueFieldErrors } from '../../../shared/catalogue-import-problems.ts';
-import { SHOP_TIME_ZONE } from '../../../shared/format.ts';
 import type { Text } from '../../../shared/text.ts';
 import { Field } from '../../components/form/field.tsx';
 import type { FormValues } from '../../data/form-action.ts';
 import { TextArea } from './form-fields.tsx';
+import { fromJstInput as fromInput, toJstInput as toInput } from './list-page.tsx';
 
 const L = {
   name: { ja: '回の名前', en: 'Round name' },
@@ -20,9 +19,6 @@ const L = {
   },
 } as const satisfies Record<string, Text>;
 
-/** `datetime-local` speaks the shop's time, Japan's: the form's value and the API's ISO instant. */
-const toInput = (iso: string | undefined) => (iso ? formatInTimeZone(iso, SHOP_TIME_ZONE, "yyyy-MM-dd'T'HH:mm") : '');
-const fromInput = (value: string | undefined) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value ?? '') ? `${value}:00+09:00` : value ?? '');
 
 export function checkRound(values: FormValues) {
   const input = { name: values.name ?? '', startDate: fromInput(values.startDate), endDate: fromInput(values.endDate), shipDate: fromInput(values.shipDate) };

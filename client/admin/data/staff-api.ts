@@ -1,7 +1,7 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
 import type {
-  AdminArtist, AdminArtistPage, AdminPlan, AdminRoundDetail, ImageKind, PriceChanged, PricePreview, UploadedImage,
+  AdminArtist, AdminArtistPage, AdminBanner, AdminNews, AdminPage, AdminPlan, AdminRoundDetail, ImageKind, PriceChanged, PricePreview, UploadedImage,
 } from '../../../shared/api/catalogue-admin.ts';
 import type { StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
@@ -50,6 +50,14 @@ function catalogueCalls(call: ReturnType<typeof createApiCaller>) {
     catalogueRound: async (roundId: string) => call<{ round: AdminRoundDetail }>('GET', `${base}/rounds/${id(roundId)}`),
     saveRound: async (roundId: string, body: unknown) => call<{ round: AdminRoundDetail }>('PUT', `${base}/rounds/${id(roundId)}`, { body }),
     saveGoods: async (roundId: string, body: unknown) => call<{ round: AdminRoundDetail }>('PUT', `${base}/rounds/${id(roundId)}/goods`, { body }),
+    catalogueNews: async (page: number) => call<AdminPage<AdminNews>>('GET', `${base}/news`, { query: { page } }),
+    newsItem: async (newsId: string) => call<{ news: AdminNews }>('GET', `${base}/news/${id(newsId)}`),
+    createNews: async (body: unknown) => call<{ news: AdminNews }>('POST', `${base}/news`, { body }),
+    saveNews: async (newsId: string, body: unknown) => call<{ news: AdminNews }>('PUT', `${base}/news/${id(newsId)}`, { body }),
+    catalogueBanners: async (page: number) => call<AdminPage<AdminBanner>>('GET', `${base}/banners`, { query: { page } }),
+    banner: async (bannerId: string) => call<{ banner: AdminBanner }>('GET', `${base}/banners/${id(bannerId)}`),
+    createBanner: async (body: unknown) => call<{ banner: AdminBanner }>('POST', `${base}/banners`, { body }),
+    saveBanner: async (bannerId: string, body: unknown) => call<{ banner: AdminBanner }>('PUT', `${base}/banners/${id(bannerId)}`, { body }),
     uploadImage: async (kind: ImageKind, file: Blob) => call<UploadedImage>('POST', `${base}/images`, { query: { kind }, raw: file }),
   };
 }
