@@ -83,7 +83,7 @@ export function Component() {
         </ul>
       )}
       <h2>{t(COPY.edit)}</h2>
-      <ArtistFormWithIntent artist={artist} failure={failureOf('artist')} />
+      <ArtistForm artist={artist} failure={failureOf('artist')} submit={COPY.save} intent="artist" />
       <h2>{t(COPY.addPlan)}</h2>
       <ValidatedForm failure={failureOf('plan')} intent="plan" className="catalogue-form">
         <PlanFields plan={null} withPrice />
@@ -91,8 +91,4 @@ export function Component() {
       </ValidatedForm>
     </main>
   );
-}
-
-function ArtistFormWithIntent(props: Omit<Parameters<typeof ArtistForm>[0], 'submit' | 'intent'>) {
-  return <ArtistForm {...props} submit={COPY.save} intent="artist" />;
 }
