@@ -26,6 +26,8 @@ import { orderHistoryRouter } from './order-history/order-history.router.ts';
 import { overviewRouter } from './overview/overview.router.ts';
 import { redirectRouter } from './redirect/redirect.router.ts';
 import { staffRouter } from './staff/staff.router.ts';
+import { catalogueImageRouter } from './catalogue/catalogue.router.ts';
+import { requireStaff } from './staff/require-staff.ts';
 
 /**
  * Staff calls take JSON, but for the console's one upload, a shipment file (multipart, read and
@@ -63,6 +65,8 @@ export function createApiApp(ctx: ApiContext): Express {
     next();
   });
   // The console's staff calls (issue 19): only the console's origin may send unsafe ones, never the shop's.
+  // Picture uploads are bytes, not JSON: their route alone comes before the JSON-only rule.
+  app.use('/api/staff/catalogue/images', refuseCrossSite([ctx.adminOrigin ?? ctx.publicOrigin]), cookieParser(), catalogueImageRouter(ctx, requireStaff(ctx, 'catalogue.write')));
   app.use('/api/staff', refuseCrossSite([ctx.adminOrigin ?? ctx.publicOrigin]), staffBodyType, cookieParser(), express.json({ limit: '32kb' }), staffRouter(ctx));
   app.use(refuseCrossSite([ctx.publicOrigin]));
   // The sandbox gateway's hosted card page takes form posts: its routes alone skip the JSON-only rule.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
+import { MAX_IMAGE_BYTES } from '../shared/catalogue-images.ts';
 import { toPublicConfig } from '../shared/config.ts';
 import { SHIPMENT_UPLOAD_MAX_BYTES } from '../shared/shipment-import-rules.ts';
 import { createStaffApi } from '../client/admin/data/staff-api.ts';
@@ -19,12 +20,19 @@ import { readManifest } from './ssr/manifest.server.ts';
 import { createSsrHandler, type LoaderContextParts } from './ssr/render.server.tsx';
 import { mountProbes } from './probes.server.ts';
 
+/** Room for the upload form's boundaries, part headers and its few text fields. */
+const UPLOAD_FORM_OVERHEAD = 64 * 1024;
+
 const NOT_FOUND: ApiErrorBody = { code: 'NOT_FOUND', message: '見つかりません。', messageEn: 'Not found.' };
 
-/** The console forwards the staff API alone (`/api/staff…`); the rest of the shop API is not its business. */
+/**
+ * The console forwards the staff API alone (`/api/staff…`), and reads of the shop's pictures
+ * (`/api/media/…`), which the catalogue pages show; the rest of the shop API is not its business.
+ */
 const staffApiOnly: RequestHandler = (req, res, next) => {
   const path = req.path.toLowerCase();
-  if (isApiPath(path) && path !== '/api/staff' && !path.startsWith('/api/staff/')) sendSmallError(req, res, 404, NOT_FOUND);
+  const picture = (req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/api/media/');
+  if (isApiPath(path) && path !== '/api/staff' && !path.startsWith('/api/staff/') && !picture) sendSmallError(req, res, 404, NOT_FOUND);
   else next();
 };
 
@@ -80,6 +88,8 @@ export function createAdminApp({ config, logger, clientDir, checkApi }: WebAppOp
       routes: createAdminRouteTree(),
       loaderContext: ({ relay: _relay, ...client }: LoaderContextParts) => ({ staffApi: createStaffApi(client) }),
       neverStore: true,
+      // The picture upload form (client/admin/routes/catalogue-image.tsx): the picture and a few fields.
+      multipartLimit: MAX_IMAGE_BYTES + UPLOAD_FORM_OVERHEAD,
     }),
   );
   app.use(lastResort(logger));

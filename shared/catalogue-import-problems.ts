@@ -140,3 +140,18 @@ function clip(name: string): string {
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, '?');
   return clean.length > 60 ? `${clean.slice(0, 60)}…` : clean;
 }
+
+/**
+ * The console's forms (issue 19) check with the import's own schemas: one message per field,
+ * named by the first part of its path (`links.2.url` is the form's `links` field), in the same words.
+ */
+export function catalogueFieldErrors(schema: z.ZodType, input: unknown): Record<string, Text> | null {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return null;
+  const fields: Record<string, Text> = {};
+  for (const issue of parsed.error.issues) {
+    const name = issue.code === 'unrecognized_keys' ? 'form' : String(issue.path[0] ?? 'form');
+    fields[name] ??= describeIssue(issue);
+  }
+  return fields;
+}

@@ -122,42 +122,60 @@ export const GoodsSchema = z.strictObject({
   sort: int(0, INT4_MAX).optional(),
 });
 
-export const RoundSchema = z
-  .strictObject({
-    name: line(100),
+/** A round's own fields: the import and the console's round form (api/catalogue). */
+export const RoundFieldsSchema = z.strictObject({
+  name: line(100),
+  startDate: dateTime,
+  /** The application deadline. */
+  endDate: dateTime,
+  shipDate: dateTime,
+});
+
+function checkRoundDates(ctx: Ctx, round: { startDate: Date; endDate: Date; shipDate: Date }): void {
+  if (round.startDate >= round.endDate) issue(ctx, ['startDate'], 'startBeforeEnd');
+  if (round.endDate >= round.shipDate) issue(ctx, ['shipDate'], 'endBeforeShip');
+}
+
+export const RoundSchema = RoundFieldsSchema
+  .extend({
     /** Both or neither: absent, the round costs what its plan costs. */
     price: yen.optional(),
     preTaxPrice: yen.optional(),
-    startDate: dateTime,
-    /** The application deadline. */
-    endDate: dateTime,
-    shipDate: dateTime,
     /** Absent: the round's goods are left as they are. */
     goods: z.array(GoodsSchema).max(CATALOGUE_LIMITS.goods).optional(),
   })
   .superRefine((round, ctx) => {
     if ((round.price === undefined) !== (round.preTaxPrice === undefined)) issue(ctx, ['price'], 'pricePair');
     else checkTax(ctx, round.price, round.preTaxPrice);
-    if (round.startDate >= round.endDate) issue(ctx, ['startDate'], 'startBeforeEnd');
-    if (round.endDate >= round.shipDate) issue(ctx, ['shipDate'], 'endBeforeShip');
+    checkRoundDates(ctx, round);
     checkUnique(ctx, round.goods ?? [], (g) => g.name, 'goods');
   });
 
-export const PlanSchema = z
-  .strictObject({
-    name: line(100),
-    nameEn: english(100),
-    attention: prose(2_000).default(''),
-    attentionEn: english(2_000, 'many'),
-    period: int(1, 12).default(1),
-    price: yen,
-    preTaxPrice: yen,
-    sort: int(0, INT4_MAX).default(0),
-    displayType: z.enum(DISPLAY_TYPES).default('NORMAL'),
-    /** What every box contains (shared/api/types.ts `PlanContents`); null: not described yet. */
-    contents: PlanContentsSchema.nullable().default(null),
-    rounds: z.array(RoundSchema).max(CATALOGUE_LIMITS.rounds).default([]),
-  })
+/** The console's round: its dates; the price is the plan's and changes only through a price change. */
+export const RoundInputSchema = RoundFieldsSchema.superRefine((round, ctx) => checkRoundDates(ctx, round));
+
+/** The contents of a round, shown once it is delivered: the whole list, as the import file gives it. */
+export const RoundGoodsSchema = z
+  .strictObject({ goods: z.array(GoodsSchema).max(CATALOGUE_LIMITS.goods) })
+  .superRefine((value, ctx) => checkUnique(ctx, value.goods, (g) => g.name, 'goods'));
+
+/** A plan's own fields, without its rounds: the import and the console's plan form (api/catalogue). */
+export const PlanFieldsSchema = z.strictObject({
+  name: line(100),
+  nameEn: english(100),
+  attention: prose(2_000).default(''),
+  attentionEn: english(2_000, 'many'),
+  period: int(1, 12).default(1),
+  price: yen,
+  preTaxPrice: yen,
+  sort: int(0, INT4_MAX).default(0),
+  displayType: z.enum(DISPLAY_TYPES).default('NORMAL'),
+  /** What every box contains (shared/api/types.ts `PlanContents`); null: not described yet. */
+  contents: PlanContentsSchema.nullable().default(null),
+});
+
+export const PlanSchema = PlanFieldsSchema
+  .extend({ rounds: z.array(RoundSchema).max(CATALOGUE_LIMITS.rounds).default([]) })
   .superRefine((plan, ctx) => {
     checkTax(ctx, plan.price, plan.preTaxPrice);
     checkUnique(ctx, plan.rounds, (r) => r.name, 'rounds');
@@ -170,30 +188,44 @@ const SocialLinkSchema = z.strictObject({
   label: line(50).optional(),
 });
 
-export const ArtistSchema = z
-  .strictObject({
-    slug: slug(100),
-    name: line(100),
-    subName: line(100, 0).default(''),
-    description: prose(5_000).default(''),
-    descriptionEn: english(5_000, 'many'),
-    type: z.enum(ARTIST_TYPES),
-    icon: image.default(''),
-    coverImage: image.default(''),
-    links: z.array(SocialLinkSchema).max(CATALOGUE_LIMITS.links).default([]),
-    copyright: line(200, 0).default(''),
-    backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, m('color')).default('#ffffff'),
-    sort: int(0, INT4_MAX).default(0),
-    /** Closed artists stay reachable but leave the lineup; this is how an artist is "removed". */
-    isClose: z.boolean().default(false),
-    /** The artist's whole tag set: tags missing here are taken off. */
-    tags: z.array(slug(50)).max(CATALOGUE_LIMITS.tags).default([]),
-    plans: z.array(PlanSchema).max(CATALOGUE_LIMITS.plans).default([]),
-  })
+/** An artist's own fields, without its plans: the import and the console's artist form (api/catalogue). */
+export const ArtistFieldsSchema = z.strictObject({
+  slug: slug(100),
+  name: line(100),
+  subName: line(100, 0).default(''),
+  description: prose(5_000).default(''),
+  descriptionEn: english(5_000, 'many'),
+  type: z.enum(ARTIST_TYPES),
+  icon: image.default(''),
+  coverImage: image.default(''),
+  links: z.array(SocialLinkSchema).max(CATALOGUE_LIMITS.links).default([]),
+  copyright: line(200, 0).default(''),
+  backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, m('color')).default('#ffffff'),
+  sort: int(0, INT4_MAX).default(0),
+  /** Closed artists stay reachable but leave the lineup; this is how an artist is "removed". */
+  isClose: z.boolean().default(false),
+  /** The artist's whole tag set: tags missing here are taken off. */
+  tags: z.array(slug(50)).max(CATALOGUE_LIMITS.tags).default([]),
+});
+
+export const ArtistSchema = ArtistFieldsSchema
+  .extend({ plans: z.array(PlanSchema).max(CATALOGUE_LIMITS.plans).default([]) })
   .superRefine((artist, ctx) => {
     checkUnique(ctx, artist.plans, (p) => p.name, 'plans');
     checkUnique(ctx, artist.tags, (t) => t, 'tags', '');
   });
+
+/** The console's artist (create and edit alike: the form describes the row completely, as the file does). */
+export const ArtistInputSchema = ArtistFieldsSchema.superRefine((artist, ctx) => checkUnique(ctx, artist.tags, (t) => t, 'tags', ''));
+
+/** The console's plan without its price: a price changes only through the price-change step (api/catalogue). */
+export const PlanEditSchema = PlanFieldsSchema.omit({ price: true, preTaxPrice: true });
+
+/** A new plan: its price is given without tax and the tax-included one derived (shared/money.ts). */
+export const PlanCreateSchema = PlanEditSchema.extend({ preTaxPrice: yen });
+
+/** A price change: the pre-tax price, and the round the confirm step showed it applying from. */
+export const PriceChangeSchema = z.strictObject({ preTaxPrice: yen, fromRoundId: int(1, INT4_MAX) });
 
 export const NewsSchema = z.strictObject({
   title: line(200),
@@ -240,6 +272,8 @@ export const CatalogueFileSchema = z
 
 export type CatalogueFile = z.infer<typeof CatalogueFileSchema>;
 export type CatalogueArtist = z.infer<typeof ArtistSchema>;
+export type CatalogueArtistFields = z.infer<typeof ArtistFieldsSchema>;
+export type CataloguePlanFields = z.infer<typeof PlanFieldsSchema>;
 export type CataloguePlan = z.infer<typeof PlanSchema>;
 export type CatalogueRound = z.infer<typeof RoundSchema>;
 export type CatalogueGoods = z.infer<typeof GoodsSchema>;

@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
-export type BillingMailKind = 'reminder' | 'charged' | 'failed' | 'shipped';
+export type BillingMailKind = 'reminder' | 'charged' | 'failed' | 'shipped' | 'price';
 
 export interface QueuedMail {
   /** Unique per thing reported (`charged:<historyId>`): a key that exists is never mailed twice. */

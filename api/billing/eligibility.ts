@@ -8,6 +8,9 @@ export interface BillingRound {
   name: string;
   end_date: Date;
   ship_date: Date;
+  /** What the round charges (its own price: a plan's price change rewrites only rounds nothing was charged for). */
+  price: number;
+  pre_tax_price: number;
 }
 
 /** A subscription the run charges for a round, with what the charge and the mails need. */
@@ -53,7 +56,7 @@ export async function findEligible(db: Db, round: BillingRound, afterId: number,
   return result.rows;
 }
 
-const ROUND_COLUMNS = ['id', 'plan_id', 'name', 'end_date', 'ship_date'] as const;
+const ROUND_COLUMNS = ['id', 'plan_id', 'name', 'end_date', 'ship_date', 'price', 'pre_tax_price'] as const;
 
 /** Rounds whose deadline has passed at `now` and that the run has not reserved yet. */
 export async function findDueRounds(db: Db, now: Date, only: { roundId?: number | undefined; planId?: number } = {}): Promise<BillingRound[]> {

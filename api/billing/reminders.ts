@@ -27,7 +27,7 @@ export async function queueReminders(ctx: ApiContext, scope: BillingScope = {}):
 
 async function queueRound(ctx: ApiContext, round: BillingRound): Promise<number> {
   const plan = await ctx.db.selectFrom('plans').innerJoin('artists', 'artists.id', 'plans.artist_id')
-    .select(['plans.name', 'plans.price', 'plans.pre_tax_price', 'plans.period', 'artists.name as artist_name'])
+    .select(['plans.name', 'plans.period', 'artists.name as artist_name'])
     .where('plans.id', '=', round.plan_id).executeTakeFirstOrThrow();
   const vars = { brand: ctx.mailer.brand, origin: ctx.publicOrigin };
   let queued = 0;
@@ -35,7 +35,7 @@ async function queueRound(ctx: ApiContext, round: BillingRound): Promise<number>
     const page = await findEligible(ctx.db, round, after, PAGE);
     const mails: QueuedMail[] = page.map((s) => {
       const method = s.payment_method === 'GMOAB' ? 'GMOAB' : 'CARD';
-      const money = roundCharge({ price: plan.price, preTaxPrice: plan.pre_tax_price }, s.count, method === 'GMOAB', round.end_date);
+      const money = roundCharge({ price: round.price, preTaxPrice: round.pre_tax_price }, s.count, method === 'GMOAB', round.end_date);
       const mail = renderReminderMail({
         lang: s.lang === 'en' ? 'en' : 'ja', to: s.email, artistName: plan.artist_name, planName: plan.name, count: s.count,
         round: { endDate: round.end_date.toISOString(), shipDate: round.ship_date.toISOString() }, charge: money, period: plan.period, method,

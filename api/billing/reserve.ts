@@ -10,15 +10,15 @@ const PAGE = 500;
  * Reserves (status BEFORE) the charge of every subscription the rule says owes `round`, a page
  * at a time; ON CONFLICT DO NOTHING with the unique index `plan_order_histories_billing_once`
  * makes a re-run, or two runs at once, reserve each (subscription, round) once. The amounts are
- * computed here, with the terms and method in force at the deadline (shared/money.ts).
+ * computed here, with the terms and method in force at the deadline and the round's own price
+ * (shared/money.ts; a price change never rewrites a round already charged, api/catalogue).
  */
 export async function reserveRound(ctx: ApiContext, round: BillingRound, userPlanId?: number): Promise<number> {
-  const plan = await ctx.db.selectFrom('plans').select(['price', 'pre_tax_price']).where('id', '=', round.plan_id).executeTakeFirstOrThrow();
   let reserved = 0;
   for (let after = 0; ;) {
     const page = await findEligible(ctx.db, round, after, PAGE, userPlanId);
     if (page.length === 0) break;
-    reserved += await insertReservations(ctx.db, round, { price: plan.price, preTaxPrice: plan.pre_tax_price }, page, ctx.mailer.brand);
+    reserved += await insertReservations(ctx.db, round, { price: round.price, preTaxPrice: round.pre_tax_price }, page, ctx.mailer.brand);
     after = page[page.length - 1]!.user_plan_id;
     if (page.length < PAGE) break;
   }

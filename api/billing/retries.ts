@@ -14,9 +14,8 @@ export async function requeueRetries(ctx: ApiContext, scope: BillingScope = {}, 
   const now = ctx.now();
   let query = ctx.db.selectFrom('plan_order_histories as h')
     .innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
-    .innerJoin('plans as p', 'p.id', 'h.plan_id')
     .innerJoin('users as u', 'u.id', 'h.user_id')
-    .select(['h.id', 'h.attempts', 'h.user_plan_id', 'h.plan_order_id', 'h.count', 'u.payment_method', 'p.price', 'p.pre_tax_price'])
+    .select(['h.id', 'h.attempts', 'h.user_plan_id', 'h.plan_order_id', 'h.count', 'u.payment_method', 'po.price', 'po.pre_tax_price'])
     .where('h.origin', '=', 'billing').where('h.payment_status', '=', 'ERROR').where('h.attempts', '<', MAX_CHARGE_ATTEMPTS)
     .where('po.ship_date', '>', now).where('u.deleted_at', 'is', null);
   query = afterPaymentChange ? query : query.where('h.next_attempt_at', '<=', now);

@@ -91,7 +91,21 @@ export interface MailLogTable {
   sent_at: Timestamp;
 }
 
+/** Migration 0009: a plan's price change, effective from a round (api/catalogue/price-change.service.ts). */
+export interface PlanPriceChangesTable {
+  id: Generated<number>;
+  plan_id: number;
+  from_round_id: number;
+  price: number;
+  pre_tax_price: number;
+  before_price: number;
+  before_pre_tax_price: number;
+  staff_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface StaffTables {
+  plan_price_changes: PlanPriceChangesTable;
   mail_log: MailLogTable;
   support_notes: SupportNotesTable;
   staff: StaffTable;

@@ -17,7 +17,8 @@ export function mediaRouter(ctx: ApiContext): Router {
     const body = Buffer.from(row.body);
     res.set({
       'content-type': row.content_type,
-      'cache-control': 'public, max-age=86400',
+      // A console upload is named by its content's hash (api/catalogue/image-upload.ts): it never changes.
+      'cache-control': path.startsWith('uploads/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
     });

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type {
-  CatalogueArtist, CatalogueBanner, CatalogueGoods, CatalogueNews, CataloguePlan, CatalogueRound,
+  CatalogueArtistFields, CatalogueBanner, CatalogueGoods, CatalogueNews, CataloguePlan, CataloguePlanFields, CatalogueRound,
 } from '../../shared/catalogue-import-schema.ts';
 import type {
   ArtistsTable, BannersTable, NewsTable, OrderGoodsTable, PlanOrdersTable, PlansTable,
@@ -8,7 +8,7 @@ import type {
 
 /** The columns each entity of a catalogue file writes, and how a stored row is compared with them. */
 
-export function artistValues(a: CatalogueArtist): Insertable<ArtistsTable> {
+export function artistValues(a: CatalogueArtistFields): Insertable<ArtistsTable> {
   return {
     slug: a.slug,
     name: a.name,
@@ -26,7 +26,7 @@ export function artistValues(a: CatalogueArtist): Insertable<ArtistsTable> {
   };
 }
 
-export function planValues(artistId: number, p: CataloguePlan): Insertable<PlansTable> {
+export function planValues(artistId: number, p: CataloguePlanFields): Insertable<PlansTable> {
   return {
     artist_id: artistId,
     name: p.name,

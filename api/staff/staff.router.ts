@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { StaffLoginInput, StaffSetupInput } from '../../shared/staff-rules.ts';
 import type { StaffMember } from '../../shared/staff-roles.ts';
 import type { ApiContext } from '../context.ts';
+import { catalogueRouter } from '../catalogue/catalogue.router.ts';
 import { customersRouter } from '../customers/customers.router.ts';
 import { dashboardRouter } from '../dashboard/dashboard.router.ts';
 import { reportsRouter } from '../reports/reports.router.ts';
@@ -65,6 +66,7 @@ export function staffRouter(ctx: ApiContext): Router {
   router.use(staffMembersRouter(ctx));
   router.use('/customers', customersRouter(ctx));
   router.use('/dashboard', dashboardRouter(ctx, requireStaff(ctx, 'dashboard.read')));
+  router.use('/catalogue', catalogueRouter(ctx, requireStaff(ctx, 'catalogue.write')));
   router.use('/rounds', roundsRouter(ctx, requireStaff(ctx, 'shipping')));
   router.use('/reports', reportsRouter(ctx, requireStaff(ctx, 'reports.read')));
   router.use('/shipment-imports', shipmentImportsRouter(ctx, requireStaff(ctx, 'shipping')));

@@ -26,7 +26,8 @@ async function checkout(ctx: ApiContext, user: CurrentUser, input: SubscribeInpu
   const round = plan.currentOrder;
   if (!round) throw new DomainError(409, 'NO_OPEN_ROUND', M.noOpenRound);
   if (!hasDeliveryAddress(user)) throw new DomainError(409, 'ADDRESS_REQUIRED', M.addressRequired);
-  const money = roundCharge(plan, input.count, user.paymentMethod === 'GMOAB', now);
+  // The round's own price: a price change made while it is open applies from a later round.
+  const money = roundCharge(round, input.count, user.paymentMethod === 'GMOAB', now);
   const source = await chargeSourceOf(ctx, user, money.total);
   return { plan, round, money, source };
 }

@@ -70,7 +70,7 @@ interface NewTerms {
 /** Charge the new terms, then void and refund the old charge; true when the refund went through. */
 async function recharge(ctx: ApiContext, user: CurrentUser, row: UserPlanRow, old: HistoryRow, terms: NewTerms): Promise<boolean> {
   const now = ctx.now();
-  const money = roundCharge(terms.plan, terms.count, user.paymentMethod === 'GMOAB', now);
+  const money = roundCharge(terms.round, terms.count, user.paymentMethod === 'GMOAB', now);
   const source = await chargeSourceOf(ctx, user, money.total);
   const reserved = await ctx.db.transaction().execute(async (trx) => {
     const id = await nextHistoryId(trx);

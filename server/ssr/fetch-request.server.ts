@@ -6,7 +6,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
  * streamed (never buffered) unless the caller has already read it within a bound (`body`), and an
  * abort signal that fires when the browser goes away. After react-router-express `server.ts`.
  */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?: string): Request {
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?: string | Buffer): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
   const controller = new AbortController();
   res.on('close', () => controller.abort());
@@ -18,7 +18,7 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?:
 
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
   if (body !== undefined) {
-    init.body = body;
+    init.body = typeof body === 'string' ? body : new Uint8Array(body);
   } else if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = 'half';

@@ -4,7 +4,7 @@ import type { Request as ExpressRequest } from 'express';
 export const FORM_BODY_LIMIT = 16 * 1024;
 const FORM_BODY_DEADLINE_MS = 10_000;
 
-export type FormBody = { ok: true; body: string } | { ok: false; status: 408 | 413 | 415; text: string };
+export type FormBody = { ok: true; body: string | Buffer } | { ok: false; status: 408 | 413 | 415; text: string };
 
 const REFUSALS = {
   408: 'フォームの送信が時間内に終わりませんでした。/ The form took too long to arrive.',
@@ -17,13 +17,17 @@ function refuse(status: 408 | 413 | 415): FormBody {
 }
 
 /**
- * The body of a browser's plain form POST to a page (JavaScript off): URL-encoded only, at most
+ * The body of a browser's plain form POST to a page (JavaScript off): URL-encoded, at most
  * FORM_BODY_LIMIT bytes, arriving within a deadline. It is read here, bounded, because the page
- * action reads it whole anyway (`request.formData()`).
+ * action reads it whole anyway (`request.formData()`). An app that takes file uploads (the
+ * console's pictures) also accepts multipart/form-data up to `multipartLimit`, read into memory
+ * (never to disk) under the same deadline.
  */
-export function readFormBody(req: ExpressRequest, limit = FORM_BODY_LIMIT): Promise<FormBody> {
+export function readFormBody(req: ExpressRequest, limit = FORM_BODY_LIMIT, multipartLimit?: number): Promise<FormBody> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') return Promise.resolve(refuse(415));
+  const multipart = multipartLimit !== undefined && type === 'multipart/form-data';
+  if (type !== 'application/x-www-form-urlencoded' && !multipart) return Promise.resolve(refuse(415));
+  if (multipart) limit = multipartLimit;
   if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(refuse(413));
 
   return new Promise((resolve) => {
@@ -41,7 +45,7 @@ export function readFormBody(req: ExpressRequest, limit = FORM_BODY_LIMIT): Prom
       if (size > limit) finish(refuse(413));
       else chunks.push(chunk);
     };
-    const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks).toString('utf8') });
+    const onEnd = () => finish({ ok: true, body: multipart ? Buffer.concat(chunks) : Buffer.concat(chunks).toString('utf8') });
     // The browser went away mid-body: nobody reads the answer.
     const onError = () => finish(refuse(408));
     const timer = setTimeout(() => finish(refuse(408)), FORM_BODY_DEADLINE_MS);

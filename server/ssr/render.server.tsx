@@ -37,6 +37,8 @@ export interface SsrOptions {
   loaderContext?: (parts: LoaderContextParts) => unknown;
   /** Every page is personal (the console): never kept by the browser. */
   neverStore?: boolean;
+  /** Pages take file uploads up to this many bytes (multipart/form-data); unset, none. */
+  multipartLimit?: number;
 }
 
 /** What a loader context is made of, per request: the API's address, headers and cookie-relaying fetch. */
@@ -88,7 +90,7 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
   return async (req, res, next) => {
     try {
       // A plain form POST (JavaScript off) runs the page's action here; its body is bounded first.
-      const form = req.method === 'POST' ? await readFormBody(req) : undefined;
+      const form = req.method === 'POST' ? await readFormBody(req, undefined, options.multipartLimit) : undefined;
       if (form && !form.ok) {
         res.status(form.status).type('text/plain; charset=utf-8').set('cache-control', 'no-store').send(form.text);
         return;

@@ -29,6 +29,8 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 interface CallOptions {
   query?: Query;
   body?: unknown;
+  /** Bytes sent as they are (application/octet-stream): the console's image upload. */
+  raw?: Blob;
   headers?: Record<string, string>;
 }
 
@@ -103,12 +105,13 @@ export function createApiCaller(options: ApiClientOptions) {
   async function call<D>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<D>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...opts.headers };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.raw !== undefined) headers['content-type'] = 'application/octet-stream';
     let response: Response;
     try {
       response = await doFetch(`${options.baseUrl}${path}${toQueryString(opts.query)}`, {
         method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
         credentials: 'include',
         signal: options.signal,
       });

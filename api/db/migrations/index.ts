@@ -6,6 +6,7 @@ import * as subscriptions from './0005-subscriptions.ts';
 import * as storefront from './0006-storefront.ts';
 import * as billing from './0007-billing.ts';
 import * as staff from './0008-staff.ts';
+import * as catalogueConsole from './0009-catalogue-console.ts';
 import * as customerSupport from './0010-customer-support.ts';
 import * as shipmentImports from './0011-shipment-imports.ts';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 6, ...storefront },
   { version: 7, ...billing },
   { version: 8, ...staff },
+  { version: 9, ...catalogueConsole },
   { version: 10, ...customerSupport },
   { version: 11, ...shipmentImports },
 ];

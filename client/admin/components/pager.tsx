@@ -13,19 +13,21 @@ interface PagerProps {
   path: string;
   page: number;
   hasNext: boolean;
+  /** How many pages there are, when the API counts them: shown as "n / total". */
+  pages?: number;
   /** The list's other query parameters (a search's `q`), kept on every page link. */
   params?: Record<string, string>;
 }
 
 /** `?page=` links (plain links: no JavaScript needed), the current page named between them. */
-export function Pager({ path, page, hasNext, params = {} }: PagerProps) {
+export function Pager({ path, page, hasNext, pages, params = {} }: PagerProps) {
   const t = useT();
   if (page === 1 && !hasNext) return null;
   const href = (n: number) => `${path}?${new URLSearchParams({ ...params, page: String(n) })}`;
   return (
     <nav className="console-pager" aria-label={t(COPY.label)}>
       {page > 1 ? <Link to={href(page - 1)} rel="prev">{t(COPY.previous)}</Link> : null}
-      <span>{`${t(COPY.page)} ${page}`}</span>
+      <span>{pages === undefined ? `${t(COPY.page)} ${page}` : `${page} / ${pages}`}</span>
       {hasNext ? <Link to={href(page + 1)} rel="next">{t(COPY.next)}</Link> : null}
     </nav>
   );

@@ -14,7 +14,7 @@ export interface ConsoleArea {
 /** The console's areas in navigation order (issue 19, "What the console does"). */
 export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { id: 'dashboard', permission: 'dashboard.read', label: { ja: 'ダッシュボード', en: 'Dashboard' }, path: '/' },
-  { id: 'catalogue', permission: 'catalogue.write', label: { ja: 'カタログ', en: 'Catalogue' } },
+  { id: 'catalogue', permission: 'catalogue.write', label: { ja: 'カタログ', en: 'Catalogue' }, path: adminHref('catalogue') },
   { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' }, path: adminHref('customers') },
   { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' }, path: adminHref('rounds') },
   { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' } },

@@ -1,0 +1,45 @@
+import { Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { adminHref } from '../../../shared/admin-routes.ts';
+import type { Text } from '../../../shared/text.ts';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { ValidatedForm } from '../../components/form/validated-form.tsx';
+import { apiFailure, formFailure, readForm, seeOther, type FormFailure } from '../../data/form-action.ts';
+import { useT } from '../../lang.tsx';
+import { checkBanner, BannerFields } from '../catalogue/content-forms.tsx';
+import { mustStaff } from '../data/console-load.ts';
+import { staffApiFrom } from '../data/staff-api.ts';
+
+const COPY = {
+  back: { ja: 'バナー一覧へ戻る', en: 'Back to the banners' },
+  save: { ja: '保存する', en: 'Save' },
+} as const satisfies Record<string, Text>;
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return mustStaff(await staffApiFrom(context).banner(params.id ?? ''));
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const values = await readForm(request);
+  const { input, fields } = checkBanner(values);
+  if (fields) return formFailure({ fields }, values);
+  const id = params.id ?? '';
+  const result = await staffApiFrom(context).saveBanner(id, input);
+  return result.ok ? seeOther(adminHref('catalogueBanner', { id })) : apiFailure(result, values);
+}
+
+export function Component() {
+  const { banner } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const t = useT();
+  return (
+    <main>
+      <title>{`${banner.title} | OshiBox`}</title>
+      <p><Link to={adminHref('catalogueBanners')}>{t(COPY.back)}</Link></p>
+      <h1>{banner.title}</h1>
+      <ValidatedForm failure={failure} className="catalogue-form">
+        <BannerFields banner={banner} />
+        <SubmitButton label={COPY.save} />
+      </ValidatedForm>
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { adminHref } from '../../../shared/admin-routes.ts';
+import { ARTIST_TYPE_LABELS } from '../../../shared/artist-types.ts';
+import type { Text } from '../../../shared/text.ts';
+import { useT } from '../../lang.tsx';
+import { Pager } from '../components/pager.tsx';
+import { pageParam } from '../data/page-param.ts';
+import { mustStaff } from '../data/console-load.ts';
+import { staffApiFrom } from '../data/staff-api.ts';
+
+const COPY = {
+  title: { ja: 'カタログ', en: 'Catalogue' },
+  artists: { ja: 'アーティスト', en: 'Artists' },
+  add: { ja: 'アーティストを追加', en: 'Add an artist' },
+  upload: { ja: '画像をアップロード', en: 'Upload a picture' },
+  news: { ja: 'お知らせ', en: 'News' },
+  banners: { ja: 'バナー', en: 'Banners' },
+  name: { ja: '名前', en: 'Name' },
+  slug: { ja: 'スラッグ', en: 'Slug' },
+  type: { ja: '種別', en: 'Type' },
+  state: { ja: '状態', en: 'State' },
+  open: { ja: '公開中', en: 'Open' },
+  closed: { ja: '公開終了', en: 'Closed' },
+  empty: { ja: 'アーティストはまだいません。', en: 'No artists yet.' },
+} as const satisfies Record<string, Text>;
+
+/** The artists, a page at a time (`?page=`), in the lineup's order. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return mustStaff(await staffApiFrom(context).catalogueArtists(pageParam(request)));
+}
+
+export function Component() {
+  const { artists, page, pages, total } = useLoaderData<typeof loader>();
+  const t = useT();
+  const here = adminHref('catalogue');
+  return (
+    <main>
+      <title>{`${t(COPY.title)} | OshiBox`}</title>
+      <h1>{t(COPY.title)}</h1>
+      <p className="catalogue-actions">
+        <Link className="button button-primary" to={adminHref('catalogueArtistNew')}>{t(COPY.add)}</Link>
+        <Link className="button button-ghost" to={adminHref('catalogueImage')}>{t(COPY.upload)}</Link>
+        <Link to={adminHref('catalogueNews')}>{t(COPY.news)}</Link>
+        <Link to={adminHref('catalogueBanners')}>{t(COPY.banners)}</Link>
+      </p>
+      <h2>{t(COPY.artists)}（{total}）</h2>
+      {artists.length === 0 ? <p>{t(COPY.empty)}</p> : (
+        <table className="console-table">
+          <thead><tr><th scope="col">{t(COPY.name)}</th><th scope="col">{t(COPY.slug)}</th><th scope="col">{t(COPY.type)}</th><th scope="col">{t(COPY.state)}</th></tr></thead>
+          <tbody>
+            {artists.map((a) => (
+              <tr key={a.id}>
+                <td><Link to={adminHref('catalogueArtist', { id: String(a.id) })}>{a.name}</Link></td>
+                <td><code>{a.slug}</code></td>
+                <td>{t(ARTIST_TYPE_LABELS[a.type])}</td>
+                <td>{t(a.isClose ? COPY.closed : COPY.open)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager path={here} page={page} pages={pages} hasNext={page < pages} />
+    </main>
+  );
+}

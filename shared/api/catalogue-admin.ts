@@ -1,0 +1,96 @@
+import type { CatalogueArtistFields, CataloguePlanFields } from '../catalogue-import-schema.ts';
+
+/** The console's catalogue (issue 19) as the staff API answers it under /api/staff/catalogue. */
+export const CATALOGUE_PAGE_SIZE = 50;
+/** The most pages a list is walked to (an offset page stays a bounded query). */
+export const CATALOGUE_MAX_PAGE = 1_000;
+
+/** An artist in the shape its form and the import file use, so editing starts from what is stored. */
+export type AdminArtist = CatalogueArtistFields & { id: number };
+
+export interface AdminArtistPage {
+  artists: AdminArtist[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+export interface AdminRound {
+  id: number;
+  name: string;
+  price: number;
+  preTaxPrice: number;
+  startDate: string;
+  endDate: string;
+  shipDate: string;
+  /** Something was charged or reserved for it: its price never changes again. */
+  charged: boolean;
+}
+
+export type AdminPlan = CataloguePlanFields & { id: number; artistId: number; rounds: AdminRound[] };
+
+/** What the confirm step of a price change shows before saving. */
+export interface PricePreview {
+  planId: number;
+  before: { price: number; preTaxPrice: number };
+  after: { price: number; preTaxPrice: number };
+  /** The first round the new price applies to; null when the plan has no round open to it yet. */
+  fromRound: AdminRound | null;
+  /** Subscriptions told by mail (one mail each). */
+  subscribers: number;
+}
+
+export interface PriceChanged extends PricePreview {
+  changeId: number;
+}
+
+export const IMAGE_KINDS = ['icon', 'cover', 'banner', 'box'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+/** An uploaded picture: its immutable URL (the content's hash is in the name) and what it became. */
+export interface UploadedImage {
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+  contentType: string;
+}
+
+/** A round with what its box contains (shown to shoppers once it is delivered). */
+export interface AdminRoundDetail extends AdminRound {
+  planId: number;
+  goods: { name: string; description: string; image: string; sort: number }[];
+}
+
+/** News and banners as their console forms show them (instants as ISO strings). */
+export interface AdminNews {
+  id: number;
+  title: string;
+  message: string;
+  titleEn: string | null;
+  messageEn: string | null;
+  link: string;
+  open: boolean;
+  publishedAt: string;
+}
+
+export interface AdminBanner {
+  id: number;
+  title: string;
+  subtitle: string;
+  titleEn: string | null;
+  subtitleEn: string | null;
+  image: string;
+  link: string;
+  sort: number;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** A page of a list (`?page=`, CATALOGUE_PAGE_SIZE a page). */
+export interface AdminPage<T> {
+  items: T[];
+  page: number;
+  pages: number;
+  total: number;
+}
