@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { MethodNotAllowedError } from '../http/errors.ts';
 import { z } from 'zod';
 import { BillingChargesQuery, ChargeActionInput } from '../../shared/billing-console-rules.ts';
 import { PageQuery, pageOf } from '../../shared/shipment-import-rules.ts';
@@ -22,6 +23,11 @@ export function billingRouter(ctx: ApiContext, guard: RequestHandler): Router {
     res.set('cache-control', 'private, no-store').json(await listBillingRounds(ctx.db, page));
   });
 
+  // Before /:id, which would take "charges" for a round (and answer a GET with the guard's 401).
+  router.use('/charges', (req, _res, next) => {
+    if (req.method === 'POST') next();
+    else next(new MethodNotAllowedError(req.method, ['OPTIONS', 'POST']));
+  });
   router.post('/charges', guard, async (req, res) => {
     const input = parseInput(ChargeActionInput, req.body, 'body');
     const action = { intent: input.intent, chargeId: Number(input.charge), attempt: Number(input.attempt) };

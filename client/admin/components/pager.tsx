@@ -9,15 +9,19 @@ const COPY = {
   page: { ja: 'ページ', en: 'Page' },
 } as const satisfies Record<string, Text>;
 
-/** `?page=` links (plain links: no JavaScript needed), the current page named between them. */
-export function Pager({ path, page, hasNext }: { path: string; page: number; hasNext: boolean }) {
+/**
+ * `?page=` links (plain links: no JavaScript needed), the current page named between them;
+ * `query` (e.g. `state=declined`) is kept on every link.
+ */
+export function Pager({ path, page, hasNext, query = '' }: { path: string; page: number; hasNext: boolean; query?: string }) {
   const t = useT();
+  const href = (n: number) => `${path}?${query ? `${query}&` : ''}page=${n}`;
   if (page === 1 && !hasNext) return null;
   return (
     <nav className="console-pager" aria-label={t(COPY.label)}>
-      {page > 1 ? <Link to={`${path}?page=${page - 1}`} rel="prev">{t(COPY.previous)}</Link> : null}
+      {page > 1 ? <Link to={href(page - 1)} rel="prev">{t(COPY.previous)}</Link> : null}
       <span>{`${t(COPY.page)} ${page}`}</span>
-      {hasNext ? <Link to={`${path}?page=${page + 1}`} rel="next">{t(COPY.next)}</Link> : null}
+      {hasNext ? <Link to={href(page + 1)} rel="next">{t(COPY.next)}</Link> : null}
     </nav>
   );
 }

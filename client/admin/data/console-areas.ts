@@ -16,7 +16,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { id: 'catalogue', permission: 'catalogue.write', label: { ja: 'カタログ', en: 'Catalogue' } },
   { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' } },
   { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' }, path: '/rounds' },
-  { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' } },
+  { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' }, path: '/billing' },
   // Sales and tax figures for accounting are the owner's alone: no other role holds `reports.read`.
   { id: 'reports', permission: 'reports.read', label: { ja: '会計レポート', en: 'Reports' }, path: '/reports' },
   { id: 'staff', permission: 'staff.manage', label: { ja: 'スタッフ', en: 'Staff' } },
