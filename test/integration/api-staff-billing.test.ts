@@ -92,11 +92,9 @@ describe('retrying a declined charge', () => {
 
   it('is audited with the charge before and after, the no-ops too', async () => {
     const rows = await auditOf('billing.retry');
-    expect(rows.map((r) => [r.outcome, r.staff_email, r.target_type, r.target_id])).toEqual([
-      ['success', 'support@billing.example', 'charge', String(round.ids.declined)],
-      ['failure', 'support@billing.example', 'charge', String(round.ids.declined)],
-      ['failure', 'support@billing.example', 'charge', String(round.ids.declined)],
-    ].sort((a, b) => (a[0]! < b[0]! ? 1 : -1)));
+    // The two concurrent posts may finish in either order; the later one is the third.
+    expect(rows.map((r) => r.outcome).sort()).toEqual(['failure', 'failure', 'success']);
+    for (const row of rows) expect([row.staff_email, row.target_type, row.target_id]).toEqual(['support@billing.example', 'charge', String(round.ids.declined)]);
     const success = rows.find((r) => r.outcome === 'success');
     expect(success?.before).toMatchObject({ state: 'declined', status: 'ERROR', attempts: 3, declineReason: DECLINE_REASON });
     expect(success?.after).toMatchObject({ state: 'charged', status: 'SUCCESS', attempts: 4, outcome: 'charged' });
