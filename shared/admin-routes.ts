@@ -9,6 +9,8 @@ export const ADMIN_ROUTES = {
   rounds: { path: '/rounds', signedIn: true },
   round: { path: '/rounds/:id', signedIn: true },
   shipmentImport: { path: '/rounds/imports/:id', signedIn: true },
+  billing: { path: '/billing', signedIn: true },
+  billingRound: { path: '/billing/:id', signedIn: true },
   reports: { path: '/reports', signedIn: true },
   login: { path: '/login', signedIn: false },
   setup: { path: '/setup/:token', signedIn: false },

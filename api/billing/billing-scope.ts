@@ -8,6 +8,15 @@ export interface BillingScope {
   userId?: number;
 }
 
+/**
+ * A charge or retry of one row (the console's Billing area): its id, and for a retry the attempt
+ * the staff member saw, so a second submit finds nothing to do.
+ */
+export interface ChargeScope extends BillingScope {
+  historyId?: number;
+  attempts?: number;
+}
+
 export function factsForMail(fact: RoundFacts, extra: Partial<BillingMailFacts> = {}): BillingMailFacts {
   return {
     lang: fact.lang === 'en' ? 'en' : 'ja',

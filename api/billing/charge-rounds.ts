@@ -11,7 +11,7 @@ import { providerFailure, withProviderDeadline } from '../payment/provider-deadl
 import type { ChargeRequest, ChargeResult } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { enqueueMails } from './billing-mails.ts';
-import { factsForMail, type BillingScope } from './billing-scope.ts';
+import { factsForMail, type ChargeScope } from './billing-scope.ts';
 import { loadRoundFacts, type RoundFacts } from './round-facts.ts';
 
 export interface ChargeOptions {
@@ -37,13 +37,14 @@ type Claimed = { id: number; charge_key: string; attempts: number; claims: numbe
  * claim: no database lock is held across a provider call), so any number of API instances and
  * operator runs share the work.
  */
-async function claim(db: Db, limit: number, leaseMs: number, scope: BillingScope): Promise<Claimed[]> {
+async function claim(db: Db, limit: number, leaseMs: number, scope: ChargeScope): Promise<Claimed[]> {
   const byUser = scope.userId === undefined ? sql`` : sql`and user_id = ${scope.userId}`;
   const byRound = scope.roundId === undefined ? sql`` : sql`and plan_order_id = ${scope.roundId}`;
+  const byId = scope.historyId === undefined ? sql`` : sql`and id = ${scope.historyId}`;
   const result = await sql<Claimed>`
     update plan_order_histories set claims = claims + 1, claimed_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
     where id in (select id from plan_order_histories where origin = 'billing' and payment_status = 'BEFORE'
-      and (claimed_until is null or claimed_until < clock_timestamp()) ${byUser} ${byRound}
+      and (claimed_until is null or claimed_until < clock_timestamp()) ${byUser} ${byRound} ${byId}
       order by plan_order_id, id limit ${limit} for update skip locked)
     returning id, charge_key, attempts, claims`.execute(db);
   return result.rows;
@@ -57,7 +58,7 @@ async function claim(db: Db, limit: number, leaseMs: number, scope: BillingScope
 export async function chargeReservedRounds(
   ctx: ApiContext,
   options: ChargeOptions,
-  scope: BillingScope = {},
+  scope: ChargeScope = {},
   onProgress?: (tally: ChargeTally) => void,
 ): Promise<ChargeTally> {
   const tally: ChargeTally = { charged: 0, declined: 0, inDoubt: 0 };

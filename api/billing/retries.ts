@@ -2,7 +2,7 @@ import { billingOrderKey, MAX_CHARGE_ATTEMPTS } from '../../shared/billing-rules
 import { roundCharge } from '../../shared/money.ts';
 import { paymentStatusesInto } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
-import type { BillingScope } from './billing-scope.ts';
+import type { ChargeScope } from './billing-scope.ts';
 
 /**
  * Declined billing rounds whose retry is due (or, after a card or method change, every one still
@@ -10,7 +10,7 @@ import type { BillingScope } from './billing-scope.ts';
  * charges anew (the declined attempt charged nothing), and the amounts of the method in force
  * now (a switch to GMOAB adds its fee). The guard on `attempts` lets one pass only take a row.
  */
-export async function requeueRetries(ctx: ApiContext, scope: BillingScope = {}, afterPaymentChange = false): Promise<number> {
+export async function requeueRetries(ctx: ApiContext, scope: ChargeScope = {}, afterPaymentChange = false): Promise<number> {
   const now = ctx.now();
   let query = ctx.db.selectFrom('plan_order_histories as h')
     .innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
@@ -21,6 +21,8 @@ export async function requeueRetries(ctx: ApiContext, scope: BillingScope = {}, 
   query = afterPaymentChange ? query : query.where('h.next_attempt_at', '<=', now);
   if (scope.userId !== undefined) query = query.where('h.user_id', '=', scope.userId);
   if (scope.roundId !== undefined) query = query.where('h.plan_order_id', '=', scope.roundId);
+  if (scope.historyId !== undefined) query = query.where('h.id', '=', scope.historyId);
+  if (scope.attempts !== undefined) query = query.where('h.attempts', '=', scope.attempts);
   let requeued = 0;
   for (const row of await query.orderBy('h.id').limit(10_000).execute()) {
     const method = row.payment_method === 'GMOAB' ? 'GMOAB' : 'CARD';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { StaffLoginInput, StaffSetupInput } from '../../shared/staff-rules.ts';
 import type { StaffMember } from '../../shared/staff-roles.ts';
 import type { ApiContext } from '../context.ts';
+import { billingRouter } from '../charges/charges.router.ts';
 import { catalogueRouter } from '../catalogue/catalogue.router.ts';
 import { customersRouter } from '../customers/customers.router.ts';
 import { dashboardRouter } from '../dashboard/dashboard.router.ts';
@@ -68,6 +69,7 @@ export function staffRouter(ctx: ApiContext): Router {
   router.use('/dashboard', dashboardRouter(ctx, requireStaff(ctx, 'dashboard.read')));
   router.use('/catalogue', catalogueRouter(ctx, requireStaff(ctx, 'catalogue.write')));
   router.use('/rounds', roundsRouter(ctx, requireStaff(ctx, 'shipping')));
+  router.use('/billing', billingRouter(ctx, requireStaff(ctx, 'refunds')));
   router.use('/reports', reportsRouter(ctx, requireStaff(ctx, 'reports.read')));
   router.use('/shipment-imports', shipmentImportsRouter(ctx, requireStaff(ctx, 'shipping')));
   return router;

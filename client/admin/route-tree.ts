@@ -12,6 +12,8 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   rounds: 'rounds',
   round: 'round',
   shipmentImport: 'shipment-import',
+  billing: 'billing',
+  billingRound: 'billing-round',
   reports: 'reports',
   login: 'login',
   setup: 'setup',

@@ -96,13 +96,22 @@ async function journey(browser: Browser, role: StaffRole, js: boolean): Promise<
   await logIn(page, email, totp, js);
   await expect.poll(() => page.locator('.console-who').innerText()).toContain(email);
   // The areas built are links; those still to come are named as such, never links.
-  const built = role === 'owner' ? ['ダッシュボード', 'カタログ', '会員・定期便', '号・出荷', '会計レポート', 'スタッフ', '監査ログ'] : ['ダッシュボード', '号・出荷'];
+  const built = role === 'owner' ? ['ダッシュボード', 'カタログ', '会員・定期便', '号・出荷', '決済', '会計レポート', 'スタッフ', '監査ログ'] : ['ダッシュボード', '号・出荷'];
   expect(await page.locator('.console-nav a').allInnerTexts()).toEqual(built);
   if (role === 'owner') expect(await page.locator('.console-nav').innerText()).toContain('準備中');
   // The home page is the dashboard, drawn on the server from the demo shop's rows.
   await page.getByText('有効な定期便').first().waitFor();
   await page.getByText('月別の解約率（解約数 ÷ 月初の有効数）').first().waitFor();
   await expectAccessible(page, `home-${role}-${js ? 'js' : 'nojs'}`);
+  if (role === 'owner') {
+    // Billing: the demo shop's rounds with their charges by state, then one round's declined charges.
+    await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '決済' }).click();
+    await page.getByRole('heading', { name: '決済', level: 1 }).waitFor();
+    await expectAccessible(page, `billing-${role}-${js ? 'js' : 'nojs'}`);
+    await page.locator('.console-table tbody th a').first().click();
+    await page.getByRole('navigation', { name: '請求の状態' }).waitFor();
+    await expectAccessible(page, `billing-round-${role}-${js ? 'js' : 'nojs'}`);
+  }
   const outcome = { areas: await areasShown(page), roleText: await page.locator('.console-who').innerText() };
   await page.getByRole('button', { name: 'ログアウト' }).click();
   await page.getByRole('heading', { name: 'スタッフログイン' }).waitFor();

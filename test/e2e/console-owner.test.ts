@@ -102,7 +102,7 @@ describe('the owner’s Staff and Audit pages', () => {
 
       // The support member, in their own browser session.
       await enrolAndLogIn(nojs, setupUrl, support);
-      expect(await nojs.locator('.console-nav a').allInnerTexts()).toEqual(['ダッシュボード', '会員・定期便']);
+      expect(await nojs.locator('.console-nav a').allInnerTexts()).toEqual(['ダッシュボード', '会員・定期便', '決済']);
 
       await page.getByRole('link', { name: '監査ログ' }).click();
       await page.getByRole('heading', { name: '監査ログ' }).waitFor();

@@ -17,7 +17,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { id: 'catalogue', permission: 'catalogue.write', label: { ja: 'カタログ', en: 'Catalogue' }, path: adminHref('catalogue') },
   { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' }, path: adminHref('customers') },
   { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' }, path: adminHref('rounds') },
-  { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' } },
+  { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' }, path: adminHref('billing') },
   // Sales and tax figures for accounting are the owner's alone: no other role holds `reports.read`.
   { id: 'reports', permission: 'reports.read', label: { ja: '会計レポート', en: 'Reports' }, path: adminHref('reports') },
   { id: 'staff', permission: 'staff.manage', label: { ja: 'スタッフ', en: 'Staff' }, path: adminHref('staff') },

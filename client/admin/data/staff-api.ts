@@ -1,6 +1,8 @@
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
+import type { BillingChargeList, BillingRoundList, ChargeActionResult } from '../../../shared/api/billing.ts';
 import type { CustomerDetail, CustomerNote, CustomerSearchPage, RefundAnswer } from '../../../shared/api/customers.ts';
-import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
+import type { BillingState, StaffDashboard } from '../../../shared/api/dashboard.ts';
+import type { ChargeActionInput } from '../../../shared/billing-console-rules.ts';
 import type { RoundDetail, RoundList, StagedImport } from '../../../shared/api/rounds.ts';
 import type { ReportMonth } from '../../../shared/report-columns.ts';
 import type { UserPlanChange } from '../../../shared/api/types.ts';
@@ -41,6 +43,7 @@ export interface AuditPage {
 
 type SetupInput = z.input<typeof StaffSetupInput>;
 type LoginInput = z.input<typeof StaffLoginInput>;
+type ChargeAction = z.input<typeof ChargeActionInput>;
 
 /** Where the console's upload form posts a shipped or delivered file (multipart, JavaScript or not). */
 export const SHIPMENT_IMPORTS_PATH = '/api/staff/shipment-imports';
@@ -69,6 +72,10 @@ export function createStaffApi(options: ApiClientOptions) {
     reports: async () => call<{ months: ReportMonth[] }>('GET', '/api/staff/reports'),
     rounds: async (page: number) => call<RoundList>('GET', `/api/staff/rounds?page=${page}`),
     round: async (id: string, page: number) => call<RoundDetail>('GET', `/api/staff/rounds/${encodeURIComponent(id)}?page=${page}`),
+    billing: async (page: number) => call<BillingRoundList>('GET', `/api/staff/billing?page=${page}`),
+    billingRound: async (id: string, state: BillingState, page: number) =>
+      call<BillingChargeList>('GET', `/api/staff/billing/${encodeURIComponent(id)}?state=${state}&page=${page}`),
+    chargeAction: async (input: ChargeAction) => call<ChargeActionResult>('POST', '/api/staff/billing/charges', { body: input }),
     shipmentImport: async (id: string) => call<{ import: StagedImport }>('GET', shipmentImportPath(id)),
     confirmShipmentImport: async (id: string) =>
       call<{ import: StagedImport; alreadyConfirmed: boolean }>('POST', `${shipmentImportPath(id)}/confirm`, { body: {} }),

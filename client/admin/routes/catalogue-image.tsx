@@ -119,7 +119,7 @@ function UploadForm({ kind, artist, failure }: { kind: ImageKind; artist: string
 function Uploaded({ image }: { image: UploadedImage }) {
   const t = useT();
   return (
-    <section role="status" className="catalogue-done">
+    <section role="status" className="console-status">
       <p>{t(COPY.done)} <code>{image.url}</code>（{image.width}×{image.height}）</p>
       <img src={image.url} alt={t(COPY.preview)} width={Math.min(image.width, 320)} height={Math.round(Math.min(image.width, 320) * image.height / image.width)} />
     </section>

@@ -97,7 +97,7 @@ export function Component() {
       <title>{`${plan.name} | OshiBox`}</title>
       <p><Link to={adminHref('catalogueArtist', { id: String(plan.artistId) })}>{t(COPY.back)}</Link></p>
       <h1>{plan.name}（{formatPrice(plan.price, english)}）</h1>
-      {changed ? <p role="status" className="catalogue-done">{t(COPY.changed)}</p> : null}
+      {changed ? <p role="status" className="console-status">{t(COPY.changed)}</p> : null}
       <h2>{t(COPY.rounds)}</h2>
       <table className="console-table">
         <thead><tr><th scope="col">{t(COPY.round)}</th><th scope="col">{t(COPY.deadline)}</th><th scope="col">{t(COPY.ship)}</th><th scope="col">{t(COPY.price)}</th><th scope="col">{t(COPY.state)}</th></tr></thead>
