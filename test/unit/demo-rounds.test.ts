@@ -64,7 +64,7 @@ describe('the demo rounds of the coming months', () => {
     const restart = await seedDemo(handle.db, MONTH_LATER);
     expect(restart.seeded).toBe(false);
     expect(restart.roundsAdded).toBe(before.size);
-    expect(await seedDemo(handle.db, MONTH_LATER)).toEqual({ seeded: false, roundsAdded: 0 });
+    expect(await seedDemo(handle.db, MONTH_LATER)).toEqual({ seeded: false, roundsAdded: 0, customers: 0 });
     const after = await openPlansRounds();
     for (const [planId, rounds] of after) {
       expect(rounds).toHaveLength(before.get(planId)!.length + 1);
