@@ -14,7 +14,8 @@ export interface ArtistFilter {
 export type ArtistOrder = 'sort' | 'new';
 
 /**
- * Artists with their tags and the price of their cheapest plan open at `now`, in one query: a list
+ * Artists with their tags and the price of their cheapest plan open at `now` (its open round's
+ * price, which is what joining now costs: docs/decisions/0036-price-change-from-a-round.md), in one query: a list
  * of fifty cards costs one round trip, not fifty-one.
  */
 function selectArtists(db: Db, now: Date) {
@@ -23,11 +24,15 @@ function selectArtists(db: Db, now: Date) {
     .selectAll('artists')
     .select(sql<string[]>`array(select t.tag from artist_tags t where t.artist_id = artists.id order by t.tag)`.as('tags'))
     .select(sql<unknown>`(
-      select json_build_object('price', p.price, 'preTaxPrice', p.pre_tax_price, 'period', p.period)
+      select json_build_object('price', o.price, 'preTaxPrice', o.pre_tax_price, 'period', p.period)
       from plans p
+      cross join lateral (
+        select o.price, o.pre_tax_price from plan_orders o
+        where o.plan_id = p.id and o.start_date <= ${now} and o.end_date > ${now}
+        order by o.end_date limit 1
+      ) o
       where p.artist_id = artists.id and not artists.is_close and p.display_type <> 'SPECIAL_LIST'
-        and exists (select 1 from plan_orders o where o.plan_id = p.id and o.start_date <= ${now} and o.end_date > ${now})
-      order by p.price, p.sort, p.id
+      order by o.price, p.sort, p.id
       limit 1
     )`.as('lowest_price'));
 }

@@ -33,8 +33,10 @@ function toPlan(row: repo.PlanRow, currentOrder: Order | null, nextOrder: Order 
     name: row.name,
     attention: row.attention,
     period: row.period,
-    price: row.price,
-    preTaxPrice: row.pre_tax_price,
+    // The price a fan pays on joining now is the open round's own: a price change made in the
+    // console applies from a later round (docs/decisions/0036-price-change-from-a-round.md).
+    price: currentOrder?.price ?? row.price,
+    preTaxPrice: currentOrder?.preTaxPrice ?? row.pre_tax_price,
     sort: row.sort,
     displayType: row.display_type as DisplayType,
     currentOrder,

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverMails } from '../../api/billing/billing-mails.ts';
 import { reserveDueRounds } from '../../api/billing/reserve.ts';
+import type { ArtistDetail, PlanDetail } from '../../shared/api/types.ts';
 import type { AdminArtist, AdminArtistPage, AdminBanner, AdminNews, AdminPage, AdminPlan, AdminRoundDetail, PriceChanged, PricePreview, UploadedImage } from '../../shared/api/catalogue-admin.ts';
 import { silentLogger } from '../support/stack.ts';
 import { bodyOf, expectApiError } from './api-fixtures.ts';
@@ -189,6 +190,21 @@ describe('a plan’s price change', () => {
     expect(mails.map((m) => m.to).sort()).toEqual(emails.map((e) => e.email).sort());
     expect(mails[0]?.text).toContain('¥3,300（税込） → ¥4,400（税込）');
     expect(mails[0]?.text).toContain('2026/12/31 23:59');
+  });
+
+  it('shows a fan joining now the open round’s price, the one checkout charges, until the new price’s round opens', async () => {
+    const plan = await api.db.selectFrom('plans').innerJoin('artists', 'artists.id', 'plans.artist_id')
+      .select(['artists.slug']).where('plans.id', '=', shop.planId).executeTakeFirstOrThrow();
+    const pricesShown = async () => {
+      const detail = bodyOf<PlanDetail>(await request(api.app).get(`/api/plan/${shop.planId}`));
+      const artist = bodyOf<ArtistDetail>(await request(api.app).get(`/api/artist/${plan.slug}`));
+      return { plan: detail.price, card: artist.lowestPrice?.price, round: detail.currentOrder?.price };
+    };
+    // November (open, at the old price) is what joining now buys: the pages say ¥3,300, not ¥4,400.
+    expect(await pricesShown()).toEqual({ plan: 3300, card: 3300, round: 3300 });
+    api.clock.now = new Date('2026-12-01T00:00:00+09:00');
+    expect(await pricesShown()).toEqual({ plan: 4400, card: 4400, round: 4400 });
+    api.clock.now = new Date('2026-11-22T03:00:00.000Z');
   });
 
   it('billing then charges the old price for the rounds before and the new one from the confirmed round', async () => {
