@@ -99,13 +99,19 @@ export async function insertPlan(db: Kysely<DB>, plan: Insertable<PlansTable>): 
   return (await db.insertInto('plans').values(plan).returning('id').executeTakeFirstOrThrow()).id;
 }
 
+/** A round as a test gives it: without a price of its own, it takes its plan's (insertRound). */
+export type RoundSeed = Omit<Insertable<PlanOrdersTable>, 'price' | 'pre_tax_price'> & Partial<Pick<Insertable<PlanOrdersTable>, 'price' | 'pre_tax_price'>>;
+
 /** A round open from `start` until `end` (the deadline), shipping at `ship`. */
-export function buildRound(planId: number, start: Date, end: Date, ship: Date, name = 'テスト回'): Insertable<PlanOrdersTable> {
-  return { plan_id: planId, name, price: 3300, pre_tax_price: 3000, start_date: start, end_date: end, ship_date: ship };
+export function buildRound(planId: number, start: Date, end: Date, ship: Date, name = 'テスト回'): RoundSeed {
+  return { plan_id: planId, name, start_date: start, end_date: end, ship_date: ship };
 }
 
-export async function insertRound(db: Kysely<DB>, round: Insertable<PlanOrdersTable>): Promise<number> {
-  return (await db.insertInto('plan_orders').values(round).returning('id').executeTakeFirstOrThrow()).id;
+/** Inserts a round; one given no price takes its plan's, as the import and the console make rounds. */
+export async function insertRound(db: Kysely<DB>, round: RoundSeed): Promise<number> {
+  const plan = await db.selectFrom('plans').select(['price', 'pre_tax_price']).where('id', '=', round.plan_id).executeTakeFirstOrThrow();
+  const priced = { ...round, price: round.price ?? plan.price, pre_tax_price: round.pre_tax_price ?? plan.pre_tax_price };
+  return (await db.insertInto('plan_orders').values(priced).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function insertGoods(db: Kysely<DB>, orderId: number, names: string[]): Promise<void> {
