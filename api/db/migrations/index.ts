@@ -9,6 +9,7 @@ import * as staff from './0008-staff.ts';
 import * as catalogueConsole from './0009-catalogue-console.ts';
 import * as customerSupport from './0010-customer-support.ts';
 import * as shipmentImports from './0011-shipment-imports.ts';
+import * as roundIndexes from './0012-round-indexes.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 9, ...catalogueConsole },
   { version: 10, ...customerSupport },
   { version: 11, ...shipmentImports },
+  { version: 12, ...roundIndexes },
 ];
