@@ -28,9 +28,13 @@ function billingRoundsQuery(db: Db) {
 
 export type BillingRoundRow = NonNullable<Awaited<ReturnType<typeof findBillingRound>>>;
 
-/** One page of rounds, the latest ship date first; one more than asked tells whether a next page exists. */
+/**
+ * One page of the rounds that have charges, the latest ship date first (the rounds months ahead,
+ * with nothing charged yet, would bury the current one); one more than asked tells whether a next
+ * page exists.
+ */
 export async function findBillingRoundsPage(db: Db, offset: number, limit: number) {
-  return billingRoundsQuery(db).orderBy('po.ship_date', 'desc').orderBy('po.id', 'desc').offset(offset).limit(limit + 1).execute();
+  return billingRoundsQuery(db).having(sql<boolean>`count(h.id) > 0`).orderBy('po.ship_date', 'desc').orderBy('po.id', 'desc').offset(offset).limit(limit + 1).execute();
 }
 
 export async function findBillingRound(db: Db, roundId: number) {

@@ -30,6 +30,12 @@ async function providerCharges(id: number) {
 beforeAll(async () => {
   api = await startStaffApi();
   round = await seedBillingRound(api.db, 'console-billing', START);
+  // Next month's round, open with nothing charged yet: not a line of the billing list.
+  const plan = await api.db.selectFrom('plan_orders').select('plan_id').where('id', '=', round.roundId).executeTakeFirstOrThrow();
+  await api.db.insertInto('plan_orders').values({
+    plan_id: plan.plan_id, name: '1月号', price: 3300, pre_tax_price: 3000, start_date: START,
+    end_date: new Date(START.getTime() + 30 * 86_400_000), ship_date: new Date(START.getTime() + 40 * 86_400_000),
+  }).execute();
   for (const role of ['support', 'owner', 'fulfilment', 'catalogue'] as const) {
     const email = `${role}@billing.example`;
     const { secret } = await enrolledStaff(api, email, role);
