@@ -7,13 +7,13 @@ export interface ConsoleArea {
   /** The permission the API asks for in this area (shared/staff-roles.ts); the console only lists by it. */
   permission: Permission;
   label: Text;
-  /** The area's page, once it is built; until then the navigation names it as coming. */
-  path?: string;
+  /** The area's page. */
+  path: string;
 }
 
 /** The console's areas in navigation order (issue 19, "What the console does"). */
 export const CONSOLE_AREAS: readonly ConsoleArea[] = [
-  { id: 'dashboard', permission: 'dashboard.read', label: { ja: 'ダッシュボード', en: 'Dashboard' }, path: '/' },
+  { id: 'dashboard', permission: 'dashboard.read', label: { ja: 'ダッシュボード', en: 'Dashboard' }, path: adminHref('home') },
   { id: 'catalogue', permission: 'catalogue.write', label: { ja: 'カタログ', en: 'Catalogue' }, path: adminHref('catalogue') },
   { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' }, path: adminHref('customers') },
   { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' }, path: adminHref('rounds') },

@@ -3,6 +3,7 @@ import { adminHref } from '../../../shared/admin-routes.ts';
 import type { Text } from '../../../shared/text.ts';
 import { FormError } from '../../components/form/form-message.tsx';
 import { useT } from '../../lang.tsx';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom, type AuditEntryView } from '../data/staff-api.ts';
 
@@ -126,7 +127,7 @@ const detailsOf = (e: AuditEntryView) => [e.before, e.after].map((v) => (v === n
 function AuditTable({ entries }: { entries: AuditEntryView[] }) {
   const t = useT();
   return (
-    <div className="console-scroll">
+    <ScrollRegion label={t(COPY.title)}>
       <table className="console-table">
         <caption className="visually-hidden">{t(COPY.title)}</caption>
         <thead>
@@ -154,7 +155,7 @@ function AuditTable({ entries }: { entries: AuditEntryView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

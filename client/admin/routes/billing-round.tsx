@@ -12,6 +12,7 @@ import { FormError } from '../../components/form/form-message.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { apiFailure, checkInput, readForm, seeOther, type FormFailure } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 import { Pager } from '../components/pager.tsx';
 import { ACTION_EXPLAINED, ACTION_LABEL, OUTCOME_TEXT } from '../data/billing-text.ts';
 import { mustStaff } from '../data/console-load.ts';
@@ -19,6 +20,7 @@ import { pageParam } from '../data/page-param.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 
 const COPY = {
+  charges: { ja: '請求の一覧', en: 'Charges' },
   back: { ja: '決済の一覧', en: 'All rounds' },
   states: { ja: '請求の状態', en: 'Charge states' },
   deadline: { ja: '締切', en: 'Deadline' },
@@ -106,7 +108,7 @@ export function Component() {
 function Charges({ charges, action }: { charges: BillingCharge[]; action: string }) {
   const t = useT();
   return (
-    <div className="console-scroll">
+    <ScrollRegion label={t(COPY.charges)}>
       <table className="console-table" data-testid="charges">
         <thead>
           <tr>
@@ -137,7 +139,7 @@ function Charges({ charges, action }: { charges: BillingCharge[]; action: string
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

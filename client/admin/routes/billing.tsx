@@ -5,6 +5,7 @@ import { BILLING_STATE_LABELS } from '../../../shared/dashboard-figures.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 import { Pager } from '../components/pager.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { pageParam } from '../data/page-param.ts';
@@ -36,7 +37,7 @@ export function Component() {
       <h1>{t(COPY.title)}</h1>
       <p>{t(COPY.lead)}</p>
       {list.rounds.length === 0 ? <p>{t(COPY.none)}</p> : (
-        <div className="console-scroll">
+        <ScrollRegion label={t(COPY.title)}>
           <table className="console-table">
             <thead>
               <tr>
@@ -66,7 +67,7 @@ export function Component() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager path={adminHref('billing')} page={list.page} hasNext={list.hasNext} />
     </main>

@@ -11,7 +11,6 @@ const COPY = {
   signedInAs: { ja: 'ログイン中', en: 'Signed in as' },
   role: { ja: '権限', en: 'Role' },
   nav: { ja: '管理メニュー', en: 'Console areas' },
-  coming: { ja: '準備中', en: 'Coming soon' },
   logout: { ja: 'ログアウト', en: 'Log out' },
 } as const satisfies Record<string, Text>;
 
@@ -62,13 +61,8 @@ function Who({ staff }: { staff: StaffMember }) {
   );
 }
 
-/** An area that is built is a link (marked when current); one still to come is named, plainly, as coming. */
+/** An area is a link, marked when it is the current one (the dashboard only on its own page). */
 function AreaEntry({ area }: { area: ConsoleArea }) {
   const t = useT();
-  if (area.path) return <NavLink to={area.path} end={area.path === '/'}>{t(area.label)}</NavLink>;
-  return (
-    <span className="console-nav-coming">
-      {t(area.label)} <small>{t(COPY.coming)}</small>
-    </span>
-  );
+  return <NavLink to={area.path} end={area.id === 'dashboard'}>{t(area.label)}</NavLink>;
 }

@@ -3,6 +3,7 @@ import { formatNumber } from '../../../shared/format.ts';
 import { REPORT_COLUMNS, REPORT_MONTHS } from '../../../shared/report-columns.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { REPORT_CSV_PATH, staffApiFrom } from '../data/staff-api.ts';
 
@@ -30,7 +31,7 @@ export function Component() {
       <h1>{t(COPY.title)}</h1>
       <p>{t(COPY.lead)}</p>
       <p><a href={REPORT_CSV_PATH} download>{t(COPY.download)}</a></p>
-      <div className="console-scroll" role="region" aria-label={t(COPY.caption)} tabIndex={0}>
+      <ScrollRegion label={t(COPY.caption)}>
         <table className="console-table">
           <caption>{t(COPY.caption)}</caption>
           <thead>
@@ -47,7 +48,7 @@ export function Component() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </main>
   );
 }

@@ -10,6 +10,7 @@ import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import { apiFailure, parseInput, readForm, seeOther, type FormFailure, type FormValues } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 
@@ -103,7 +104,7 @@ export function Component() {
       {isLinkIssued(answer) ? <IssuedLink invite={answer.invite} /> : null}
       {failure?.intent === 'member' && failure.error ? <FormError text={failure.error} /> : null}
       <h2 id="members-title">{t(COPY.members)}</h2>
-      <div className="console-scroll">
+      <ScrollRegion label={t(COPY.members)}>
         <table className="console-table" aria-labelledby="members-title">
           <thead>
             <tr>
@@ -120,7 +121,7 @@ export function Component() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="console-hint">{t(COPY.resetHint)}</p>
       <h2>{t(COPY.add)}</h2>
       <ValidatedForm failure={failure?.intent === 'add' ? failure : undefined} rules={ADD_RULES} intent="add" className="console-add">
