@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { csvLine } from '../shipping/csv-text.ts';
+import type { AuditEntryView } from '../../shared/api/audit.ts';
 
 /**
  * The owner's view of the audit trail (issue 19): newest first, filtered, a page at a time by id
@@ -21,20 +22,7 @@ export interface AuditFilter {
   limit: number;
 }
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  staffId: number | null;
-  staffEmail: string;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  clientAddress: string | null;
-  requestId: string | null;
-  outcome: string;
-}
+export type AuditRow = AuditEntryView;
 
 /** `%` and `_` typed in the search box are matched as themselves. */
 const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -5,15 +5,9 @@
  */
 import type { ChargeOutcome } from '../billing-console-rules.ts';
 import type { BillingState } from './dashboard.ts';
-import type { Paged } from './rounds.ts';
+import type { Paged, RoundHeading } from './rounds.ts';
 
-export interface BillingRound {
-  id: number;
-  name: string;
-  artistName: string;
-  planName: string;
-  deadline: string;
-  shipDate: string;
+export interface BillingRound extends RoundHeading {
   /** As the dashboard counts them (shared/dashboard-figures.ts `billingStateOf`). */
   counts: Record<BillingState, number>;
 }

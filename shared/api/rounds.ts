@@ -4,8 +4,8 @@
  */
 import type { ShipmentImportMode } from '../shipment-import-rules.ts';
 
-/** One round (◯月号) of a plan and where its boxes are. */
-export interface RoundSummary {
+/** One round (◯月号) of a plan, as the console's lists name it. */
+export interface RoundHeading {
   id: number;
   name: string;
   artistName: string;
@@ -13,6 +13,10 @@ export interface RoundSummary {
   /** The last day to join or change for this round (its end_date). */
   deadline: string;
   shipDate: string;
+}
+
+/** One round and where its boxes are. */
+export interface RoundSummary extends RoundHeading {
   /** In the warehouse list (WAITING). */
   waiting: number;
   /** Left the warehouse (SHIPSTART, COMPLETEMAIL). */

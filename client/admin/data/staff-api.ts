@@ -12,28 +12,13 @@ import type {
 import type { StaffInvite, StaffListEntry, StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
+import type { AuditEntryView } from '../../../shared/api/audit.ts';
 
 export interface StaffSetup {
   email: string;
   role: StaffRole;
   otpauthUri: string;
   qrSvg: string;
-}
-
-/** One row of the audit trail as the API answers it (api/staff/audit-query.ts). */
-export interface AuditEntryView {
-  id: number;
-  at: string;
-  staffId: number | null;
-  staffEmail: string;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  clientAddress: string | null;
-  requestId: string | null;
-  outcome: string;
 }
 
 export interface AuditPage {

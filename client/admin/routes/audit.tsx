@@ -5,7 +5,8 @@ import { FormError } from '../../components/form/form-message.tsx';
 import { useT } from '../../lang.tsx';
 import { ScrollRegion } from '../components/scroll-region.tsx';
 import { mustStaff } from '../data/console-load.ts';
-import { staffApiFrom, type AuditEntryView } from '../data/staff-api.ts';
+import type { AuditEntryView } from '../../../shared/api/audit.ts';
+import { staffApiFrom } from '../data/staff-api.ts';
 
 const COPY = {
   title: { ja: '監査ログ', en: 'Audit trail' },
