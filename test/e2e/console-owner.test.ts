@@ -72,7 +72,7 @@ async function addMember(page: Page, email: string, role: string): Promise<strin
 }
 
 describe('the owner’s Staff and Audit pages', () => {
-  it('adds a support member who enrols and signs in; the owner finds the sign-in in the trail', async () => {
+  it('adds a support member who enrols, signs in and refunds a round; the owner finds it in the trail', async () => {
     const owner = 'first-owner@example.com';
     const support = 'support-member@example.com';
     const browser = await launchBrowser();
@@ -103,6 +103,26 @@ describe('the owner’s Staff and Audit pages', () => {
       // The support member, in their own browser session.
       await enrolAndLogIn(nojs, setupUrl, support);
       expect(await nojs.locator('.console-nav a').allInnerTexts()).toEqual(['ダッシュボード', '会員・定期便', '決済']);
+      // …who refunds a demo customer's round, without JavaScript: search, the customer, the confirm step.
+      await nojs.getByRole('link', { name: '会員・定期便' }).click();
+      await nojs.getByLabel('メールアドレス・氏名・電話番号・注文番号').fill('demo-customer-01@example.com');
+      await nojs.getByRole('button', { name: '検索' }).click();
+      await nojs.locator('main table a').first().click();
+      await nojs.getByRole('heading', { name: 'プロフィール' }).waitFor();
+      await nojs.getByRole('link', { name: /^返金する（\d+）$/ }).first().click();
+      await nojs.getByLabel('返金の理由（お客様には送られません）').fill('お届け前のご依頼');
+      await nojs.getByRole('button', { name: '全額を返金する' }).click();
+      await nojs.getByText('返金しました。お客様にお知らせメールを送りました。').waitFor();
+      await expect.poll(() => nojs.locator('main').innerText()).toContain('返金済み（お届け前のご依頼）');
+      await shot(nojs, 'support-refunded-nojs', false);
+
+      // The owner's accounting report counts that refund this month.
+      await page.getByRole('link', { name: '会計レポート' }).click();
+      await page.getByRole('heading', { name: '会計レポート' }).waitFor();
+      const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(new Date());
+      // The columns after the month: charges, goods, shipping, fee, sales, tax, gross, then refunds.
+      expect(await page.getByRole('row', { name: new RegExp(`^${month}`) }).locator('td').nth(7).innerText()).toBe('1');
+      await shot(page, 'reports');
 
       await page.getByRole('link', { name: '監査ログ' }).click();
       await page.getByRole('heading', { name: '監査ログ' }).waitFor();
