@@ -40,6 +40,9 @@ export const StaffSetupInput = z
 
 export const StaffAddInput = z.strictObject({ email: EmailField, role: StaffRoleField });
 
+/** `npm run ops -- staff reset <email>`: a member's lost second factor, when no other owner can reset it. */
+export const StaffResetInput = z.strictObject({ email: EmailField });
+
 export const StaffChangeInput = z
   .strictObject({ role: z.optional(StaffRoleField), disabled: z.optional(z.boolean(m('fieldInvalid'))) })
   .check(z.refine((v) => v.role !== undefined || v.disabled !== undefined, m('nothingToChange')));

@@ -8,8 +8,8 @@ import { paymentProviderOf } from '../payment/provider-of.ts';
 import { importCatalogue, type CatalogueImportReport } from './catalogue-import.ts';
 import type { CatalogueMediaFile } from './catalogue-media.ts';
 import type { StaffInvite, StaffRole } from '../../shared/staff-roles.ts';
-import { inviteStaff } from '../staff/staff-setup.service.ts';
-import { StaffAddInput } from '../../shared/staff-rules.ts';
+import { inviteStaff, resetSecondFactorOf } from '../staff/staff-setup.service.ts';
+import { StaffAddInput, StaffResetInput } from '../../shared/staff-rules.ts';
 import { parseInput } from '../http/validate.ts';
 
 /**
@@ -20,7 +20,8 @@ export type OpsCommand =
   | { name: 'billing'; round?: number | undefined; now?: string | undefined }
   | { name: 'shipments'; mode: ShipmentMode; csv: string; early?: boolean }
   | { name: 'catalogue'; file: unknown; media?: CatalogueMediaFile[] }
-  | { name: 'staff'; email: string; role: StaffRole };
+  | { name: 'staff'; email: string; role: StaffRole }
+  | { name: 'staffReset'; email: string };
 
 /** The command's summary: with `nothingCharged` when no charge was reserved, saying why and what comes next. */
 export type BillingCommandSummary = BillingSummary & { nothingCharged?: string };
@@ -64,6 +65,10 @@ export async function runOpsCommand(ctx: ApiContext, command: OpsCommand, onProg
     case 'staff': {
       const input = parseInput(StaffAddInput, { email: command.email, role: command.role }, 'body');
       return inviteStaff(ctx, OPERATOR, input);
+    }
+    case 'staffReset': {
+      const { email } = parseInput(StaffResetInput, { email: command.email }, 'body');
+      return resetSecondFactorOf(ctx, OPERATOR, email);
     }
   }
 }

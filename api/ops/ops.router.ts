@@ -7,7 +7,7 @@ import { parseInput } from '../http/validate.ts';
 import { runOpsCommand, withTestClock } from './ops-commands.ts';
 import { CatalogueMediaSchema } from './catalogue-media.ts';
 import { requireOperator } from './ops-guard.ts';
-import { StaffAddInput } from '../../shared/staff-rules.ts';
+import { StaffAddInput, StaffResetInput } from '../../shared/staff-rules.ts';
 import { roundExportRouter } from '../shipping/round-export.router.ts';
 
 const BillingBody = z.strictObject({
@@ -79,6 +79,11 @@ export function opsRouter(ctx: ApiContext): Router {
   router.post('/staff', express.json({ limit: '4kb' }), async (req, res) => {
     const { email, role } = parseInput(StaffAddInput, req.body ?? {}, 'body');
     res.status(201).json(await runOpsCommand(ctx, { name: 'staff', email, role }));
+  });
+  // A lost second factor that no owner can reset (the only owner's own): a new setup link.
+  router.post('/staff/reset', express.json({ limit: '4kb' }), async (req, res) => {
+    const { email } = parseInput(StaffResetInput, req.body ?? {}, 'body');
+    res.status(201).json(await runOpsCommand(ctx, { name: 'staffReset', email }));
   });
   return router;
 }

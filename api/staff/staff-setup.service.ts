@@ -98,6 +98,13 @@ export async function resetSecondFactor(ctx: ApiContext, actor: AuditActor, id: 
   });
 }
 
+/** The operator's reset (`npm run ops -- staff reset <email>`): the member named by e-mail. */
+export async function resetSecondFactorOf(ctx: ApiContext, actor: AuditActor, email: string): Promise<StaffInvite> {
+  const row = await repo.findStaffByEmail(ctx.db, email);
+  if (!row) throw new NotFoundError(NOT_A_MEMBER);
+  return resetSecondFactor(ctx, actor, row.id);
+}
+
 /** The new secret is sealed from the start (api/staff/secret-box.ts): the link's row never holds it plain. */
 async function newSetupLink(ctx: ApiContext, trx: Db, staffId: number, now: Date) {
   const token = randomBytes(32).toString('base64url');

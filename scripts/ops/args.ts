@@ -8,6 +8,7 @@ export type OpsRequest =
   | { name: 'shipments'; mode: 'shipped' | 'delivered'; path: string; early: boolean }
   | { name: 'catalogue'; path: string }
   | { name: 'staff'; email: string; role: StaffRole }
+  | { name: 'staffReset'; email: string }
   | { name: 'export'; round: number; encoding: CsvEncoding };
 
 export const USAGE = `usage: npm run ops -- <command>
@@ -21,7 +22,10 @@ export const USAGE = `usage: npm run ops -- <command>
   catalogue import <file.json>                 artists, plans, rounds, goods, news, banners (docs/examples/catalogue.json);
                                                each /api/media/<path> it names comes from media/<path> next to it
   staff add <email> --role <role>              a staff member (${STAFF_ROLES.join(', ')}): prints their one-time
-                                               setup link on the console (ADMIN_ORIGIN), valid 24 h`;
+                                               setup link on the console (ADMIN_ORIGIN), valid 24 h
+  staff reset <email>                          a member who lost their second factor (even the only owner):
+                                               drops their TOTP, recovery codes, password and sessions and
+                                               prints a new setup link`;
 
 export class UsageError extends Error {}
 
@@ -49,6 +53,7 @@ export function parseArgs(argv: string[]): OpsRequest {
     if (!isStaffRole(rest[3])) throw new UsageError(`unknown role ${rest[3]}: use one of ${STAFF_ROLES.join(', ')}`);
     return { name: 'staff', email: rest[1]!, role: rest[3] };
   }
+  if (name === 'staff' && rest[0] === 'reset' && rest.length === 2) return { name: 'staffReset', email: rest[1]! };
   throw new UsageError(name ? `unknown command: ${argv.join(' ')}` : 'no command given');
 }
 
@@ -71,5 +76,6 @@ export function toCommand(request: Exclude<OpsRequest, { name: 'export' }>, read
   if (request.name === 'billing') return { name: 'billing', round: request.round, now: request.now };
   if (request.name === 'shipments') return { name: 'shipments', mode: request.mode, csv: read(request.path), early: request.early };
   if (request.name === 'staff') return { name: 'staff', email: request.email, role: request.role };
+  if (request.name === 'staffReset') return { name: 'staffReset', email: request.email };
   return { name: 'catalogue', file: read(request.path) };
 }

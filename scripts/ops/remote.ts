@@ -14,6 +14,7 @@ function requestOf(command: OpsCommand): { path: string; body: string } {
     return { path: `/ops/shipments/${command.mode === 'shipped' ? 'import' : 'delivered'}`, body: JSON.stringify({ csv: command.csv, early: command.early }) };
   }
   if (command.name === 'staff') return { path: '/ops/staff', body: JSON.stringify({ email: command.email, role: command.role }) };
+  if (command.name === 'staffReset') return { path: '/ops/staff/reset', body: JSON.stringify({ email: command.email }) };
   const file = typeof command.file === 'string' ? command.file : JSON.stringify(command.file);
   if (command.media && command.media.length > 0) return { path: '/ops/catalogue/with-media', body: JSON.stringify({ file, media: command.media }) };
   return { path: '/ops/catalogue', body: file };

@@ -25,6 +25,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/ops/catalogue', path: '/ops/catalogue' },
   { method: 'POST', pattern: '/ops/catalogue/with-media', path: '/ops/catalogue/with-media' },
   { method: 'POST', pattern: '/ops/staff', path: '/ops/staff' },
+  { method: 'POST', pattern: '/ops/staff/reset', path: '/ops/staff/reset' },
   // Staff calls of the console (issue 19).
   { method: 'GET', pattern: '/api/staff/setup/:token', path: '/api/staff/setup/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
   { method: 'POST', pattern: '/api/staff/setup/:token', path: '/api/staff/setup/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../support/stack.ts';
 import { TEST_OPS_TOKEN } from './api-fixtures.ts';
-import { ADMIN_ORIGIN, TEST_STAFF_SECRET_KEY, startStaffApi, type StaffApi } from './api-staff-fixtures.ts';
+import { ADMIN_ORIGIN, TEST_STAFF_SECRET_KEY, codeNow, enrolledStaff, staffLogin, startStaffApi, type StaffApi } from './api-staff-fixtures.ts';
 
 /**
  * `npm run ops -- staff add` as an operator types it, against the running API (the embedded
@@ -63,5 +63,28 @@ describe('npm run ops -- staff add', () => {
     const link = /https:\/\/console\.oshibox\.example\/setup\/([A-Za-z0-9_-]{43})/.exec(stderr);
     expect(link, stderr).not.toBeNull();
     expect((await request(api.app).get(`/api/staff/setup/${link![1]}`)).body).toMatchObject({ email: 'direct@oshibox.example', role: 'fulfilment' });
+  }, 90_000);
+});
+
+describe('npm run ops -- staff reset', () => {
+  it('gives the only owner who lost their second factor a new setup link; the old code stops working', async () => {
+    const owner = 'only.owner@oshibox.example';
+    const { secret } = await enrolledStaff(api, owner, 'owner');
+    expect((await staffLogin(api, owner, codeNow(api, secret))).status).toBe(200);
+    const { stdout, stderr } = await ops('staff', 'reset', owner);
+    const link = new RegExp(`${ADMIN_ORIGIN}/setup/([A-Za-z0-9_-]{43})`).exec(stderr);
+    expect(link, stderr).not.toBeNull();
+    expect(JSON.parse(stdout)).toMatchObject({ member: { email: owner, role: 'owner', enrolled: false } });
+    api.clock.advance(60_000);
+    // The lost authenticator's codes no longer sign in; the link sets up a new one.
+    expect((await staffLogin(api, owner, codeNow(api, secret))).status).toBe(401);
+    expect((await request(api.app).get(`/api/staff/setup/${link![1]}`)).body).toMatchObject({ email: owner, role: 'owner' });
+    const rows = await api.db.selectFrom('audit_log').selectAll().where('action', '=', 'staff.reset-second-factor').execute();
+    expect(rows).toEqual([expect.objectContaining({ staff_email: '(operator)', outcome: 'success', after: { enrolled: false } })]);
+  }, 90_000);
+
+  it('names an unknown member, and takes exactly one address', async () => {
+    await expect(ops('staff', 'reset', 'nobody@oshibox.example')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/staff|スタッフ/i) });
+    await expect(ops('staff', 'reset')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command') });
   }, 90_000);
 });
