@@ -46,13 +46,23 @@ function activeAtDeadline(round: BillingRound): Expression<SqlBool> {
 }
 
 /** One page of the round's eligible subscriptions after `afterId` (keyset paging by id). */
-export async function findEligible(db: Db, round: BillingRound, afterId: number, limit: number, userPlanId?: number): Promise<EligibleSubscription[]> {
+export async function findEligible(
+  db: Db,
+  round: BillingRound,
+  afterId: number,
+  limit: number,
+  userPlanId?: number,
+  { lockShopper = false } = {},
+): Promise<EligibleSubscription[]> {
   const only = userPlanId === undefined ? sql`` : sql`and up.id = ${userPlanId}`;
+  // Locked (FOR SHARE), the shopper's row cannot change under the reservation that copies its
+  // address, and a change waiting for the lock then moves the box with the others (reserve.ts).
+  const lock = lockShopper ? sql`for share of u` : sql``;
   const result = await sql<EligibleSubscription>`
     select up.id as user_plan_id, up.user_id, up.count, u.payment_method, u.email, u.lang, u.name, u.zip, u.address, u.address2, u.tel
     from user_plans up join users u on u.id = up.user_id
     where ${activeAtDeadline(round)} and up.id > ${afterId} ${only}
-    order by up.id limit ${limit}`.execute(db);
+    order by up.id limit ${limit} ${lock}`.execute(db);
   return result.rows;
 }
 

@@ -16,9 +16,15 @@ const PAGE = 500;
 export async function reserveRound(ctx: ApiContext, round: BillingRound, userPlanId?: number): Promise<number> {
   let reserved = 0;
   for (let after = 0; ;) {
-    const page = await findEligible(ctx.db, round, after, PAGE, userPlanId);
+    // One transaction per page: the shoppers' rows stay locked from reading their address to
+    // inserting the reservations, so a delivery change made meanwhile either comes first (and
+    // is copied) or waits and then moves these boxes too (api/user/user.service.ts updateProfile).
+    const page = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await findEligible(trx, round, after, PAGE, userPlanId, { lockShopper: true });
+      if (rows.length > 0) reserved += await insertReservations(trx, round, { price: round.price, preTaxPrice: round.pre_tax_price }, rows, ctx.mailer.brand);
+      return rows;
+    });
     if (page.length === 0) break;
-    reserved += await insertReservations(ctx.db, round, { price: round.price, preTaxPrice: round.pre_tax_price }, page, ctx.mailer.brand);
     after = page[page.length - 1]!.user_plan_id;
     if (page.length < PAGE) break;
   }
