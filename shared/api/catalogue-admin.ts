@@ -1,4 +1,5 @@
 import type { CatalogueArtistFields, CataloguePlanFields } from '../catalogue-import-schema.ts';
+import type { Banner } from './types.ts';
 
 /** The console's catalogue (issue 19) as the staff API answers it under /api/staff/catalogue. */
 export const CATALOGUE_PAGE_SIZE = 50;
@@ -74,15 +75,8 @@ export interface AdminNews {
   publishedAt: string;
 }
 
-export interface AdminBanner {
-  id: number;
-  title: string;
-  subtitle: string;
-  titleEn: string | null;
-  subtitleEn: string | null;
-  image: string;
-  link: string;
-  sort: number;
+/** A banner as the console edits it: the shop's own, with the window it shows in. */
+export interface AdminBanner extends Banner {
   startsAt: string | null;
   endsAt: string | null;
 }

@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
 import iconv from 'iconv-lite';
-import { URI, type TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
 import { addBox, seedExportRound, type ExportRound } from '../integration/round-export-fixtures.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
+import { enrolAndLogIn } from '../support/console-browser.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { silentLogger, testConfig } from '../support/stack.ts';
 
@@ -29,7 +29,6 @@ import { silentLogger, testConfig } from '../support/stack.ts';
  * over a test database, so the round's boxes can be seeded.
  */
 const OUT = path.resolve('test-results/screenshots');
-const PASSWORD = 'console-pass-1';
 const HEADER = SHIPPING_COLUMNS.map((c) => c.label).join(',');
 let database: TestDatabase;
 let round: ExportRound;
@@ -81,25 +80,11 @@ async function expectAccessible(page: Page, name: string, js: boolean): Promise<
   await page.screenshot({ path: path.join(OUT, `console-fulfilment-${name}-${js ? 'js' : 'nojs'}.png`), fullPage: true });
 }
 
-/** Setup and login as console-journey.test.ts does them, the code from the page's otpauth:// URI. */
+/** A fulfilment member of its own for each run, added, enrolled and signed in. */
 async function signIn(page: Page, js: boolean): Promise<void> {
   const email = `fulfilment-${js ? 'js' : 'nojs'}@example.jp`;
   const setupUrl = (await staffAdd(email)).replace(/^https?:\/\/[^/]+/, consoleUrl);
-  await page.goto(setupUrl);
-  if (js) await waitForHydration(page);
-  const totp = URI.parse(await page.locator('.console-uri code').innerText()) as TOTP;
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
-  await page.locator('input[name="otp"]').fill(totp.generate());
-  await page.getByRole('button', { name: '設定する' }).click();
-  await page.getByRole('link', { name: '保管しました（ログインへ）' }).click();
-  await page.waitForURL(`${consoleUrl}/login`);
-  if (js) await waitForHydration(page);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="otp"]').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.getByRole('navigation', { name: '管理メニュー' }).waitFor();
+  await enrolAndLogIn(page, setupUrl, email, { js });
 }
 
 async function shipOne(page: Page, box: number, tracking: string, js: boolean): Promise<void> {

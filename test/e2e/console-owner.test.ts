@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { URI, type TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffInvite } from '../../shared/staff-roles.ts';
 import { killAll, shopEnv, startShop, tempDataDir, type ShopProcess } from '../integration/process-fixtures.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, waitForHydration } from '../support/browser.ts';
+import { enrolAndLogIn } from '../support/console-browser.ts';
 
 /**
  * The owner's console pages (issue 19) in Chromium against the built shop: the first owner (from
@@ -18,7 +18,6 @@ import { launchBrowser, waitForHydration } from '../support/browser.ts';
  */
 const run = promisify(execFile);
 const OUT = path.resolve('test-results/screenshots');
-const PASSWORD = 'console-pass-1';
 let shop: ShopProcess;
 let dataDir: string;
 let consoleOrigin: string;
@@ -40,23 +39,6 @@ async function opsStaffAdd(email: string): Promise<string> {
 async function shot(page: Page, name: string, axe = true): Promise<void> {
   if (axe) expect(await seriousAxeViolations(page, name)).toEqual([]);
   await page.screenshot({ path: path.join(OUT, `console-owner-${name}.png`), fullPage: true });
-}
-
-/** Setup page, then login with the app's next code (the enrolment's code is never taken twice). */
-async function enrolAndLogIn(page: Page, setupUrl: string, email: string): Promise<void> {
-  await page.goto(setupUrl);
-  const totp = URI.parse(await page.locator('.console-uri code').innerText()) as TOTP;
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
-  await page.locator('input[name="otp"]').fill(totp.generate());
-  await page.getByRole('button', { name: '設定する' }).click();
-  await page.getByRole('link', { name: '保管しました（ログインへ）' }).click();
-  await page.waitForURL(`${consoleOrigin}/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="otp"]').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.getByRole('navigation', { name: '管理メニュー' }).waitFor();
 }
 
 async function addMember(page: Page, email: string, role: string): Promise<string> {
@@ -101,7 +83,7 @@ describe('the owner’s Staff and Audit pages', () => {
       await plain.context.clearCookies();
 
       // The support member, in their own browser session.
-      await enrolAndLogIn(nojs, setupUrl, support);
+      await enrolAndLogIn(nojs, setupUrl, support, { js: false });
       expect(await nojs.locator('.console-nav a').allInnerTexts()).toEqual(['ダッシュボード', '会員・定期便', '決済']);
       // …who refunds a demo customer's round, without JavaScript: search, the customer, the confirm step.
       await nojs.getByRole('link', { name: '会員・定期便' }).click();

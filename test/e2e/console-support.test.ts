@@ -3,13 +3,13 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { URI, type TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StaffInvite } from '../../shared/staff-roles.ts';
 import { createAdminApp } from '../../server/admin-app.server.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
+import { launchBrowser, type Browser } from '../support/browser.ts';
+import { enrolAndLogIn } from '../support/console-browser.ts';
 import { insertChargedCustomer, type ChargedCustomer } from '../support/charged-customer.ts';
 import { shopEnv } from '../integration/process-fixtures.ts';
 import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
@@ -22,7 +22,6 @@ import { silentLogger, startStack, testConfig, type Stack } from '../support/sta
  */
 const run = promisify(execFile);
 const OUT = path.resolve('test-results/screenshots');
-const PASSWORD = 'console-pass-1';
 let stack: Stack;
 let consoleOrigin: string;
 let closeConsole: () => Promise<void>;
@@ -63,30 +62,14 @@ async function staffAdd(email: string): Promise<string> {
   return (JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as StaffInvite).setupUrl;
 }
 
-async function enrolAndLogIn(page: Page, email: string): Promise<void> {
-  await page.goto(await staffAdd(email));
-  await waitForHydration(page);
-  const totp = URI.parse(await page.locator('.console-uri code').innerText()) as TOTP;
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
-  await page.locator('input[name="otp"]').fill(totp.generate());
-  await page.getByRole('button', { name: '設定する' }).click();
-  await page.getByRole('link', { name: '保管しました（ログインへ）' }).click();
-  await waitForHydration(page);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="otp"]').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.getByRole('navigation', { name: '管理メニュー' }).waitFor();
-}
-
 async function expectAccessible(page: Page, name: string): Promise<void> {
   expect(await seriousAxeViolations(page, name)).toEqual([]);
 }
 
 it('a support member finds a customer with a charged round and refunds it once, through the confirm step', async () => {
   const page = await browser.newPage();
-  await enrolAndLogIn(page, `support-${Date.now()}@example.jp`);
+  const email = `support-${Date.now()}@example.jp`;
+  await enrolAndLogIn(page, await staffAdd(email), email);
   await page.getByRole('link', { name: '会員・定期便' }).click();
   await page.getByLabel('メールアドレス・氏名・電話番号・注文番号').fill(customer.email);
   await page.getByRole('button', { name: '検索' }).click();
