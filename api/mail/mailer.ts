@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { DEFAULT_COMPANY_EMAIL } from '../../shared/config.ts';
@@ -69,6 +69,7 @@ function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Omit<Mail
 function outboxMailer(dataDir: string): Omit<Mailer, 'brand' | 'supportEmail'> {
   const memory: OutboxEntry[] = [];
   const folder = path.join(dataDir, 'outbox');
+  const staging = path.join(dataDir, 'outbox.partial');
   return {
     kind: 'outbox',
     memory,
@@ -80,8 +81,13 @@ function outboxMailer(dataDir: string): Omit<Mailer, 'brand' | 'supportEmail'> {
         memory.push(entry);
         return;
       }
+      // Written beside the folder, then renamed in: whoever lists the outbox (the mail page, a
+      // test) sees a message whole or not at all, never half written.
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      await writeFile(path.join(folder, `${id}.json`), JSON.stringify(entry), { encoding: 'utf8', mode: 0o600 });
+      await mkdir(staging, { recursive: true, mode: 0o700 });
+      const draft = path.join(staging, `${id}.json`);
+      await writeFile(draft, JSON.stringify(entry), { encoding: 'utf8', mode: 0o600 });
+      await rename(draft, path.join(folder, `${id}.json`));
     },
     close: () => {},
   };
