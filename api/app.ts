@@ -18,8 +18,10 @@ import { mediaRouter } from './media/media.router.ts';
 import { newsRouter } from './news/news.router.ts';
 import { planRouter } from './plan/plan.router.ts';
 import { paymentRouter } from './payment/payment.router.ts';
+import { chargeAuthenticationRouter } from './charge-authentication/charge-authentication.router.ts';
 import { sandboxRouter } from './payment/sandbox/sandbox.router.ts';
 import { paymentProviderOf } from './payment/provider-of.ts';
+import { stripeWebhookRouter } from './payment/stripe/stripe-webhook.router.ts';
 import { userPlanRouter } from './user-plan/user-plan.router.ts';
 import { opsRouter } from './ops/ops.router.ts';
 import { orderHistoryRouter } from './order-history/order-history.router.ts';
@@ -64,6 +66,9 @@ export function createApiApp(ctx: ApiContext): Express {
     res.set('cache-control', 'no-store');
     next();
   });
+  // Stripe's webhooks carry no Origin and are signed over the raw body: before the cross-site guard
+  // and the JSON parser. Mounted always (the fuzz suite reaches it); 404 unless the provider is Stripe.
+  app.use('/api/webhooks/stripe', stripeWebhookRouter(ctx));
   // The console's staff calls (issue 19): only the console's origin may send unsafe ones, never the shop's.
   // Picture uploads are bytes, not JSON: their route alone comes before the JSON-only rule.
   app.use('/api/staff/catalogue/images', refuseCrossSite([ctx.adminOrigin ?? ctx.publicOrigin]), cookieParser(), catalogueImageRouter(ctx, requireStaff(ctx, 'catalogue.write')));
@@ -86,6 +91,7 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use('/api/user', userRouter(ctx));
   app.use('/api/zip', zipRouter(ctx));
   app.use('/api/media', mediaRouter(ctx));
+  app.use('/api/charge-authentication', chargeAuthenticationRouter(ctx));
   app.use('/api', paymentRouter(ctx));
   app.use('/api/userPlan', userPlanRouter(ctx));
   app.use('/api/planOrderHistory', orderHistoryRouter(ctx));

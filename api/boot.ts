@@ -14,6 +14,7 @@ import { billingOptionsOf } from './billing/billing-options.ts';
 import { startBillingScheduler } from './billing/scheduler.ts';
 import { operatorAccessOf, operatorHostsOf } from './ops/operator-access.ts';
 import { sealStaffSecrets, staffSecretBoxOf } from './staff/secret-box.ts';
+import { providerFromConfig } from './payment/provider-of.ts';
 
 function logSeed(logger: Logger, { seeded, roundsAdded, customers }: { seeded: boolean; roundsAdded: number; customers: number }): void {
   if (seeded) logger.info({ customers }, 'demo catalogue and customers seeded');
@@ -37,9 +38,13 @@ export async function bootApi(config: Config, logger: Logger) {
   if (sealed > 0) logger.info({ sealed }, 'plain staff TOTP secrets sealed with STAFF_SECRET_KEY');
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, brand: config.BRAND_NAME, supportEmail: config.COMPANY_EMAIL, dataDir: config.DATA_DIR });
   logger.info({ mail: mailer.kind }, mailer.kind === 'smtp' ? 'mail goes out over SMTP' : 'mail goes to the outbox folder');
+  const now = () => new Date();
+  const paymentProvider = providerFromConfig(config, { db: database.db, now, logger });
+  if (paymentProvider) logger.info({ provider: paymentProvider.name, testMode: paymentProvider.testMode }, 'payments go to Stripe');
   const ctx: ApiContext = {
-    db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, adminOrigin: config.ADMIN_ORIGIN, mailer,
+    db: database.db, logger, now, paymentProvider, publicOrigin: config.PUBLIC_ORIGIN, adminOrigin: config.ADMIN_ORIGIN, mailer,
     sandboxLatencyMs: config.SANDBOX_LATENCY_MS,
+    deferredPayment: config.DEFERRED_PAYMENT === 'on',
     billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
     ops: await operatorAccessOf(config, logger),
     staffSecrets,

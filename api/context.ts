@@ -26,6 +26,8 @@ export interface ApiContext {
    * through `paymentProviderOf(ctx)` (api/payment/provider-of.ts), never this field directly.
    */
   paymentProvider?: PaymentProvider;
+  /** DEFERRED_PAYMENT: GMO後払い is offered; unset = on (shared/deferred-switch.ts `deferredPaymentOffered`). */
+  deferredPayment?: boolean;
   /** SANDBOX_LATENCY_MS: how long the sandbox takes to answer a charge (rehearsals, the benchmark). */
   sandboxLatencyMs?: number;
   /** The billing pass's bounds (BILLING_CONCURRENCY, BILLING_LEASE_MS); defaults in api/billing/billing-options.ts. */

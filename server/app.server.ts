@@ -10,6 +10,7 @@ import { markArrival } from './request-deadline.server.ts';
 import { refuseForeignHost, requestGuard } from './request-guard.server.ts';
 import { requestLog } from './request-log.server.ts';
 import { securityHeaders } from './security.server.ts';
+import { paymentFormTargets } from '../shared/payment-config.ts';
 import { createMailPage, mailPageEnabled } from './mail-page.server.tsx';
 import { createSeoRouter } from './seo.server.ts';
 import { hashedAssets, publicFiles } from './static.server.ts';
@@ -37,7 +38,7 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   // Only the configured proxies may name the client (never `true`: anyone could forge it).
   app.set('trust proxy', config.TRUST_PROXY);
   // First, so every answer has them: probes, proxied JSON, refusals and the last-resort 500.
-  app.use(securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID) }));
+  app.use(securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID), formTargets: paymentFormTargets(config) }));
 
   mountProbes(app, checkApi);
 

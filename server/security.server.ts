@@ -50,7 +50,8 @@ function headersOf(middleware: RequestHandler): [string, string][] {
  * helmet with a nonce-based CSP: no inline script runs without this request's nonce
  * (`res.locals.cspNonce`). The analytics hosts are allowed only when an analytics id is configured.
  */
-export function securityHeaders(options: { https: boolean; analytics: boolean }): RequestHandler {
+/** `formTargets`: origins the shop's forms may lead to (a payment gateway's pages, shared/payment-config.ts). */
+export function securityHeaders(options: { https: boolean; analytics: boolean; formTargets?: string[] }): RequestHandler {
   const headers = headersOf(helmetFor(options));
   return (_req, res, next) => {
     const nonce = freshNonce();
@@ -60,7 +61,7 @@ export function securityHeaders(options: { https: boolean; analytics: boolean })
   };
 }
 
-function helmetFor(options: { https: boolean; analytics: boolean }): RequestHandler {
+function helmetFor(options: { https: boolean; analytics: boolean; formTargets?: string[] }): RequestHandler {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
   return helmet({
     contentSecurityPolicy: {
@@ -75,7 +76,7 @@ function helmetFor(options: { https: boolean; analytics: boolean }): RequestHand
         objectSrc: ["'none'"],
         // No page uses <base>; 'none' stops an injected one from re-pointing relative script URLs.
         baseUri: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(options.formTargets ?? [])],
         frameAncestors: ["'none'"],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },

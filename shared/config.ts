@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHostEntry } from './allowed-hosts.ts';
+import { isPaymentTestMode, paymentProblems, STRIPE_API_ORIGIN } from './payment-config.ts';
 
 /**
  * The environment of both services, parsed once at boot (see server/env.server.ts). Every bad
@@ -118,12 +119,23 @@ export const ConfigSchema = z.object({
   /** Prometheus /metrics on HOST; 0 turns it off. Never served on the public web port. */
   METRICS_PORT: port(9464, ' (0 turns metrics off)'),
   /**
-   * Which payment provider implementation runs (api/payment/provider.ts). `sandbox` is the offline
-   * test gateway with documented test cards; a real gateway would be a second value.
+   * Which payment provider implementation runs (api/payment/provider.ts): `sandbox`, the offline
+   * test gateway with documented test cards, or `stripe` (api/payment/stripe/; the rules that span
+   * the STRIPE_ keys are in shared/payment-config.ts).
    */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** A secret (sk_) or restricted (rk_) key, test or live. Never echoed in a message. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,250}$/, 'a Stripe secret or restricted key: sk_test_…, sk_live_…, rk_test_… or rk_live_…').optional(),
+  /** The webhook endpoint's signing secret (Dashboard → Webhooks, or `stripe listen`). */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=_]{8,250}$/, 'a webhook signing secret: whsec_…').optional(),
+  /** Stripe's API, or the local Stripe-compatible server (`npm run stripe:local`, http://127.0.0.1:12111). */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'an origin like https://api.stripe.com or http://127.0.0.1:12111' }).default(STRIPE_API_ORIGIN),
+  /** Each Stripe call's deadline, under the billing's 15 s provider deadline (api/payment/provider-deadline.ts). */
+  STRIPE_TIMEOUT_MS: wholeNumber(1000, 14_000, 10_000),
   /** The sandbox answers each call after this long: a rehearsal or benchmark of a real gateway's latency. */
   SANDBOX_LATENCY_MS: wholeNumber(0, 10_000, 0),
+  /** GMO後払い (GMOAB) is offered (a contract of its own); `off`: never offered (shared/deferred-switch.ts). */
+  DEFERRED_PAYMENT: z.enum(['on', 'off']).default('on'),
   // Billing (api/billing/): the pass that runs inside every API process; instances share the work.
   BILLING_SCHEDULER: z.enum(['on', 'off']).default('on'),
   BILLING_INTERVAL_MS: wholeNumber(1000, 3_600_000, 60_000),
@@ -177,6 +189,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   }
   const c = parsed.data;
+  const problems = paymentProblems(c);
+  if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     config: {
@@ -199,8 +213,10 @@ export interface PublicConfig {
   analyticsId: string | null;
   company: { name: string; url: string; address: string; tel: string; email: string; representative: string };
   social: { twitter: string; instagram: string };
-  /** The sandbox takes the payments: the shell shows a 「テストモード」 notice. */
+  /** The sandbox or a Stripe test-mode key takes the payments: the shell shows a 「テストモード」 notice. */
   paymentTestMode: boolean;
+  /** GMO後払い is offered (DEFERRED_PAYMENT=on). */
+  deferredPayment: boolean;
   /** Who issues the receipts (領収書): printed on every one. */
   invoiceIssuer: { name: string; address: string; registrationNumber: string };
 }
@@ -219,7 +235,8 @@ export function toPublicConfig(c: Config): PublicConfig {
       representative: c.COMPANY_REPRESENTATIVE,
     },
     social: { twitter: c.TWITTER_URL, instagram: c.INSTAGRAM_URL },
-    paymentTestMode: c.PAYMENT_PROVIDER === 'sandbox',
+    paymentTestMode: isPaymentTestMode(c),
+    deferredPayment: c.DEFERRED_PAYMENT === 'on',
     invoiceIssuer: { name: c.INVOICE_ISSUER_NAME, address: c.INVOICE_ISSUER_ADDRESS, registrationNumber: c.INVOICE_REGISTRATION_NUMBER },
   };
 }

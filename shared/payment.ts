@@ -58,7 +58,8 @@ export function paymentStatusLabel(status: string, english = false): string {
  * The allowed moves of a round's payment status; any other move is refused
  * (docs/spec.md §4, docs/decisions/0021-payment-status-moves.md). ERROR → BEFORE is a retry of a declined billing
  * charge (after 1 and 3 days, or at once after a card change), made with a new attempt and so a
- * new order key; a round that ships without a success stays ERROR. A box shipped before the
+ * new order key; a round that ships without a success stays ERROR. ERROR → SUCCESS is the one
+ * charge of a round that waited for the bank's authentication (3-D Secure) and was then paid. A box shipped before the
  * warehouse list took it (SUCCESS) passes through WAITING in the same transaction: every box that
  * left was in the warehouse list first, which is also where its ship-to address is fixed.
  */
@@ -69,7 +70,9 @@ const NEXT_STATUSES: Record<PaymentStatus, readonly PaymentStatus[]> = {
   SHIPSTART: ['COMPLETEMAIL'],
   COMPLETEMAIL: ['DELIVERED'],
   DELIVERED: [],
-  ERROR: ['BEFORE'],
+  // ERROR → SUCCESS only for a round waiting for the shopper's authentication (action_required_at
+  // set) whose charge then went through: its UPDATE also requires that column (charge-rounds.ts).
+  ERROR: ['BEFORE', 'SUCCESS'],
   CANCEL: [],
 };
 

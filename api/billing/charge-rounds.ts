@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import { MAX_CHARGE_ATTEMPTS, nextAttemptAt } from '../../shared/billing-rules.ts';
 import { DEFERRED_LIMIT_DECLINE, exceedsDeferredLimit } from '../../shared/deferred-payment.ts';
+import { CARD_REREGISTER_DECLINE, isCardOfGateway } from '../../shared/card-gateway.ts';
+import { AUTHENTICATION_REQUIRED } from '../../shared/charge-authentication.ts';
+import { DEFERRED_OFF_DECLINE, deferredPaymentOffered } from '../../shared/deferred-switch.ts';
 import { paymentStatusesInto } from '../../shared/payment.ts';
 import { issueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
-import { renderChargedMail, renderDeferredLimitMail, renderFailedMail, type BillingMailFacts } from '../mail/billing-templates.ts';
+import { renderAuthenticationMail, renderChargedMail, renderDeferredLimitMail, renderFailedMail, type BillingMailFacts } from '../mail/billing-templates.ts';
 import { deferredOwed } from '../payment/payment.repository.ts';
 import { providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
 import type { ChargeRequest, ChargeResult } from '../payment/provider.ts';
@@ -29,7 +32,7 @@ export interface ChargeTally {
   inDoubt: number;
 }
 
-type Claimed = { id: number; charge_key: string; attempts: number; claims: number };
+export type Claimed = { id: number; charge_key: string; attempts: number; claims: number };
 
 /**
  * Takes BEFORE billing rows by a lease (in the order of the partial index
@@ -100,9 +103,12 @@ async function settle(ctx: ApiContext, row: Claimed, fact: RoundFacts): Promise<
   if (row.claims > 1) result = await withProviderDeadline(provider.findCharge(row.charge_key), failed);
   if (result === null) {
     const source = sourceOf(fact);
-    const refusal = !source ? 'no payment method' : (await overDeferredLimit(ctx, row, fact)) ? DEFERRED_LIMIT_DECLINE : null;
+    const refusal = source?.kind === 'card' && !isCardOfGateway(fact.card_provider ?? '', provider.name) ? CARD_REREGISTER_DECLINE
+      : !source ? 'no payment method'
+      : !deferredPaymentOffered(ctx.deferredPayment) && source.kind === 'deferred' ? DEFERRED_OFF_DECLINE
+      : (await overDeferredLimit(ctx, row, fact)) ? DEFERRED_LIMIT_DECLINE : null;
     result = source && !refusal
-      ? await withProviderDeadline(provider.charge({ orderKey: row.charge_key, amount: fact.total, description: describe(fact), source }), failed)
+      ? await withProviderDeadline(provider.charge({ orderKey: row.charge_key, userId: fact.user_id, amount: fact.total, description: describe(fact), source }), failed)
       : { status: 'declined', chargeId: '', orderKey: row.charge_key, amount: fact.total, declineReason: refusal ?? undefined };
   }
   if (result === 'timeout' || result.status === 'pending') {
@@ -139,19 +145,26 @@ function sourceOf(fact: RoundFacts): ChargeRequest['source'] | null {
 
 /**
  * Records the provider's answer and queues its mail in one transaction. A stale worker (its lease
- * ran out and another recorded the row) changes nothing and counts nothing: null.
+ * ran out and another recorded the row) changes nothing and counts nothing: null. An answer
+ * `action_required` is a decline (the failed-charge rules) that also marks the round as waiting
+ * for the shopper's authentication of that charge; a waiting round that is then paid moves
+ * ERROR → SUCCESS (docs/decisions/0040-charge-authentication.md).
  */
-async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: ChargeResult): Promise<'charged' | 'declined' | null> {
+export async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: ChargeResult): Promise<'charged' | 'declined' | null> {
   const now = ctx.now();
   const succeeded = result.status === 'succeeded';
+  const waits = result.status === 'action_required';
   const next = succeeded || row.attempts >= MAX_CHARGE_ATTEMPTS ? null : nextAttemptAt(row.attempts, now, fact.ship_date);
+  const reason = waits ? AUTHENTICATION_REQUIRED.ja : (result.declineReason ?? 'declined');
   const recorded = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx.updateTable('plan_order_histories')
       .set(succeeded
-        ? { payment_status: 'SUCCESS', charge_id: result.chargeId, paid_at: now, claimed_until: null, updated_at: now }
-        : { payment_status: 'ERROR', charge_id: result.chargeId || null, decline_reason: (result.declineReason ?? 'declined').slice(0, 200),
-          next_attempt_at: next, claimed_until: null, updated_at: now })
+        ? { payment_status: 'SUCCESS', charge_id: result.chargeId, paid_at: now, action_required_at: null, claimed_until: null, updated_at: now }
+        : { payment_status: 'ERROR', charge_id: result.chargeId || null, decline_reason: reason.slice(0, 200),
+          action_required_at: waits ? now : null, next_attempt_at: next, claimed_until: null, updated_at: now })
       .where('id', '=', row.id).where('payment_status', 'in', paymentStatusesInto(succeeded ? 'SUCCESS' : 'ERROR'))
+      // Out of ERROR only the round waiting for authentication, paid with the charge it waited for.
+      .where((eb) => eb.or([eb('payment_status', '!=', 'ERROR'), eb('action_required_at', 'is not', null)]))
       .where('charge_key', '=', row.charge_key)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) return false;
@@ -159,7 +172,7 @@ async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: C
     const vars = { brand: ctx.mailer.brand, origin: ctx.publicOrigin };
     await enqueueMails(trx, [succeeded
       ? { key: `charged:${row.id}`, kind: 'charged', userId: fact.user_id, historyId: row.id, mail: renderChargedMail(facts, vars) }
-      : { key: `failed:${row.id}:${row.attempts}`, kind: 'failed', userId: fact.user_id, historyId: row.id, mail: failedMail(result, facts, vars) }], now);
+      : { key: `${waits ? 'auth' : 'failed'}:${row.id}:${row.attempts}`, kind: 'failed', userId: fact.user_id, historyId: row.id, mail: failedMail(result, facts, vars) }], now);
     return true;
   });
   if (!recorded) return null;
@@ -167,5 +180,6 @@ async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, result: C
 }
 
 function failedMail(result: ChargeResult, facts: BillingMailFacts, vars: { brand: string; origin: string }) {
+  if (result.status === 'action_required') return renderAuthenticationMail(facts, vars);
   return result.declineReason === DEFERRED_LIMIT_DECLINE ? renderDeferredLimitMail(facts, vars) : renderFailedMail(facts, vars);
 }

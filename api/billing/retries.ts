@@ -9,6 +9,8 @@ import type { ChargeScope } from './billing-scope.ts';
  * before its ship date) go back to BEFORE as a new attempt: a new order key, so the provider
  * charges anew (the declined attempt charged nothing), and the amounts of the method in force
  * now (a switch to GMOAB adds its fee). The guard on `attempts` lets one pass only take a row.
+ * A round that waited for the shopper's authentication stops waiting: the old charge is no
+ * longer the one to authenticate (action_required_at cleared with charge_id).
  */
 export async function requeueRetries(ctx: ApiContext, scope: ChargeScope = {}, afterPaymentChange = false): Promise<number> {
   const now = ctx.now();
@@ -30,7 +32,7 @@ export async function requeueRetries(ctx: ApiContext, scope: ChargeScope = {}, a
     const attempt = row.attempts + 1;
     const result = await ctx.db.updateTable('plan_order_histories').set({
       payment_status: 'BEFORE', attempts: attempt, charge_key: billingOrderKey(row.user_plan_id, row.plan_order_id, attempt),
-      claims: 0, claimed_until: null, next_attempt_at: null, decline_reason: null, charge_id: null, payment_method: method,
+      claims: 0, claimed_until: null, next_attempt_at: null, decline_reason: null, charge_id: null, action_required_at: null, payment_method: method,
       price: money.price, pre_tax_price: money.preTaxPrice, fee: money.fee, pre_tax_fee: money.preTaxFee, total: money.total, updated_at: now,
     }).where('id', '=', row.id).where('payment_status', 'in', paymentStatusesInto('BEFORE')).where('attempts', '=', row.attempts).executeTakeFirst();
     if (result.numUpdatedRows === 1n) requeued += 1;

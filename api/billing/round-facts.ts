@@ -15,6 +15,8 @@ export interface RoundFacts {
   address: string;
   address2: string;
   card_token: string | null;
+  /** The gateway the card was saved at: another one's card cannot be charged (shared/card-gateway.ts). */
+  card_provider: string | null;
   artist_name: string;
   plan_name: string;
   count: number;
@@ -42,7 +44,7 @@ export async function loadRoundFacts(db: Db, historyIds: number[]): Promise<Map<
     .select([
       'h.id', 'h.user_id', 'u.email', 'u.lang', 'u.payment_method as user_method', 'u.name', 'u.tel', 'u.zip', 'u.address', 'u.address2',
       sql<string>`coalesce(to_char(u.birthday, 'YYYY-MM-DD'), '')`.as('birthday'),
-      'c.token as card_token', 'a.name as artist_name', 'p.name as plan_name', 'p.period', 'h.count', 'h.price', 'h.ship_fee', 'h.fee', 'h.total', 'h.payment_method',
+      'c.token as card_token', 'c.provider as card_provider', 'a.name as artist_name', 'p.name as plan_name', 'p.period', 'h.count', 'h.price', 'h.ship_fee', 'h.fee', 'h.total', 'h.payment_method',
       'po.end_date', 'po.ship_date', 'h.ship_number', 'h.carrier', 'h.next_attempt_at',
     ])
     .where('h.id', 'in', historyIds).execute();

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { BillingState } from '../../shared/api/dashboard.ts';
 import { CHARGED_STATUSES } from '../../shared/dashboard-figures.ts';
+import { DISPUTE_NEEDS_RESPONSE } from '../../shared/dispute.ts';
 import type { Db } from '../db/schema.ts';
 
 /**
@@ -16,13 +17,15 @@ const STATE_SQL: Record<BillingState, RawBuilder<boolean>> = {
 };
 
 const countOf = (state: BillingState) => sql<number>`(count(h.id) filter (where ${STATE_SQL[state]}))::int`;
+const DISPUTE_OPEN_SQL = sql<boolean>`h.dispute_id is not null and h.dispute_status in (${sql.join(DISPUTE_NEEDS_RESPONSE)})`;
+const disputeCount = sql<number>`(count(h.id) filter (where ${DISPUTE_OPEN_SQL}))::int`;
 
 function billingRoundsQuery(db: Db) {
   return db.selectFrom('plan_orders as po').innerJoin('plans as p', 'p.id', 'po.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id')
     .leftJoin('plan_order_histories as h', (join) => join.onRef('h.plan_order_id', '=', 'po.id').on('h.superseded_by', 'is', null))
     .select(['po.id', 'po.name', 'po.end_date', 'po.ship_date', 'p.name as plan_name', 'a.name as artist_name'])
     .select([countOf('charged').as('charged'), countOf('declined').as('declined'), countOf('retrying').as('retrying'),
-      countOf('inDoubt').as('in_doubt'), countOf('queued').as('queued')])
+      countOf('inDoubt').as('in_doubt'), countOf('queued').as('queued'), disputeCount.as('disputes_open')])
     .groupBy(['po.id', 'p.name', 'a.name']);
 }
 
@@ -37,6 +40,12 @@ export async function findBillingRoundsPage(db: Db, offset: number, limit: numbe
   return billingRoundsQuery(db).having(sql<boolean>`count(h.id) > 0`).orderBy('po.ship_date', 'desc').orderBy('po.id', 'desc').offset(offset).limit(limit + 1).execute();
 }
 
+/** Every charge with a dispute waiting for the shop's response (the partial index on disputed rows keeps it small). */
+export async function countOpenDisputes(db: Db): Promise<number> {
+  const row = await db.selectFrom('plan_order_histories as h').select(disputeCount.as('n')).where('h.dispute_id', 'is not', null).executeTakeFirst();
+  return row?.n ?? 0;
+}
+
 export async function findBillingRound(db: Db, roundId: number) {
   return billingRoundsQuery(db).where('po.id', '=', roundId).executeTakeFirst();
 }
@@ -46,7 +55,7 @@ function chargesQuery(db: Db) {
     .innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
     .select([
       'h.id', 'h.plan_order_id', 'h.origin', 'h.payment_status', 'h.payment_method', 'h.total', 'h.decline_reason', 'h.attempts', 'h.claims',
-      'h.next_attempt_at', 'h.paid_at', 'u.email', 'u.deleted_at', 'p.name as plan_name', 'po.ship_date',
+      'h.next_attempt_at', 'h.paid_at', 'h.dispute_id', 'h.dispute_status', 'u.email', 'u.deleted_at', 'p.name as plan_name', 'po.ship_date',
       // The lease is the database's clock, as the billing run's claim reads it (api/billing/charge-rounds.ts).
       sql<boolean>`(h.claimed_until is null or h.claimed_until < clock_timestamp())`.as('lease_over'),
     ])

@@ -3,6 +3,7 @@ import type { BillingState } from '../../shared/api/dashboard.ts';
 import { MAX_CHARGE_ATTEMPTS } from '../../shared/billing-rules.ts';
 import { BILLING_CHARGES_PAGE_SIZE, BILLING_ROUNDS_PAGE_SIZE, type ChargeIntent, type ChargeOutcome } from '../../shared/billing-console-rules.ts';
 import { billingStateOf } from '../../shared/dashboard-figures.ts';
+import { disputeOf } from '../../shared/dispute.ts';
 import type { Text } from '../../shared/text.ts';
 import { billingOptionsOf } from '../billing/billing-options.ts';
 import { chargeReservedRounds, type ChargeTally } from '../billing/charge-rounds.ts';
@@ -11,7 +12,7 @@ import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { DomainError, NotFoundError } from '../http/errors.ts';
 import { writeAudit, type AuditActor } from '../staff/audit.service.ts';
-import { findBillingRound, findBillingRoundsPage, findCharge, findChargesPage, type BillingRoundRow, type ChargeRow } from './charges.repository.ts';
+import { countOpenDisputes, findBillingRound, findBillingRoundsPage, findCharge, findChargesPage, type BillingRoundRow, type ChargeRow } from './charges.repository.ts';
 
 const ROUND: Text = { ja: 'お届け回', en: 'Round' };
 const CHARGE: Text = { ja: '請求', en: 'Charge' };
@@ -20,6 +21,7 @@ function roundOf(r: BillingRoundRow): BillingRound {
   return {
     id: r.id, name: r.name, artistName: r.artist_name, planName: r.plan_name, deadline: r.end_date.toISOString(), shipDate: r.ship_date.toISOString(),
     counts: { charged: r.charged, declined: r.declined, retrying: r.retrying, inDoubt: r.in_doubt, queued: r.queued },
+    disputesNeedingResponse: r.disputes_open,
   };
 }
 
@@ -47,12 +49,13 @@ function chargeOf(row: ChargeRow, now: Date): BillingCharge {
     paidAt: row.paid_at?.toISOString() ?? null,
     canRetry: (state === 'declined' || state === 'retrying') && retryRefusal(row, now) === null,
     canReconcile: state === 'inDoubt' && row.lease_over,
+    dispute: disputeOf(row),
   };
 }
 
 export async function listBillingRounds(db: Db, page: number): Promise<BillingRoundList> {
-  const rows = await findBillingRoundsPage(db, (page - 1) * BILLING_ROUNDS_PAGE_SIZE, BILLING_ROUNDS_PAGE_SIZE);
-  return { page, hasNext: rows.length > BILLING_ROUNDS_PAGE_SIZE, rounds: rows.slice(0, BILLING_ROUNDS_PAGE_SIZE).map(roundOf) };
+  const [rows, disputes] = await Promise.all([findBillingRoundsPage(db, (page - 1) * BILLING_ROUNDS_PAGE_SIZE, BILLING_ROUNDS_PAGE_SIZE), countOpenDisputes(db)]);
+  return { page, hasNext: rows.length > BILLING_ROUNDS_PAGE_SIZE, rounds: rows.slice(0, BILLING_ROUNDS_PAGE_SIZE).map(roundOf), disputesNeedingResponse: disputes };
 }
 
 export async function listCharges(ctx: ApiContext, roundId: number, state: BillingState, page: number): Promise<BillingChargeList> {

@@ -32,8 +32,9 @@ export async function refundRound(ctx: ApiContext, actor: AuditActor, userId: nu
     throw error;
   });
   if (claim.replay) return { historyId: claim.row.id, refundStatus: claim.row.refund_status ?? 'pending', replayed: true };
-  const ok = await refundVoided(ctx, claim.row);
-  const result = { refundStatus: ok ? 'refunded' : 'failed' };
+  const refundStatus = await refundVoided(ctx, claim.row);
+  const ok = refundStatus !== 'failed';
+  const result = { refundStatus };
   await writeAudit(ctx.db, actor, { action: 'customer.refund.result', outcome: ok ? 'success' : 'failure', targetType: 'order', targetId: claim.row.id, after: result }, ctx.now());
   if (ok) await sendRefundMail(ctx, { userId, historyId: claim.row.id, roundName: claim.roundName, total: claim.row.total });
   return { historyId: claim.row.id, refundStatus: result.refundStatus, replayed: false };

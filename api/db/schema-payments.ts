@@ -10,6 +10,24 @@ export interface UserCardsTable {
   last4: string;
   expiry: string;
   updated_at: Timestamp;
+  /** Migration 0013: the gateway that holds the card ('sandbox' or 'stripe'). */
+  provider: Generated<string>;
+}
+
+/** Migration 0013: the Stripe Customer of each shopper, made once. */
+export interface StripeCustomersTable {
+  user_id: number;
+  customer_id: string;
+  created_at: Timestamp;
+}
+
+/** Migration 0013: webhook events, once each by Stripe's id. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  object_id: string | null;
+  received_at: Timestamp;
+  applied_at: Timestamp | null;
 }
 
 export interface PaymentMethodHistoriesTable {
@@ -75,6 +93,8 @@ export interface SandboxScreeningsTable {
 
 export interface PaymentTables {
   user_cards: UserCardsTable;
+  stripe_customers: StripeCustomersTable;
+  stripe_events: StripeEventsTable;
   payment_method_histories: PaymentMethodHistoriesTable;
   deferred_screenings: DeferredScreeningsTable;
   sandbox_card_registrations: SandboxCardRegistrationsTable;

@@ -222,6 +222,11 @@ export interface PlanOrderHistoriesTable {
   refund_reason: string | null;
   refund_key: string | null;
   refunded_by: number | null;
+  /** Migration 0013: the bank asked the shopper to authenticate this attempt's charge (3-D Secure). */
+  action_required_at: Timestamp | null;
+  /** Migration 0013: a card dispute on this charge: Stripe's dispute id and status. */
+  dispute_id: string | null;
+  dispute_status: string | null;
 }
 
 /** Migration 0007: rounds whose reminders and deadline the billing run has processed. */

@@ -89,6 +89,25 @@ export function renderFailedMail(f: BillingMailFacts, vars: Vars): OutgoingMail 
 }
 
 /**
+ * A round the card's bank wants the shopper to authenticate (3-D Secure on an off-session
+ * charge): nothing was taken; my page has the button that opens the bank's page for that charge.
+ */
+export function renderAuthenticationMail(f: BillingMailFacts, vars: Vars): OutgoingMail {
+  const en = f.lang === 'en';
+  const by = formatDateTime(lastChanceToPay(new Date(f.round.shipDate)));
+  const lines = en
+    ? [`Your card issuer asks you to confirm the payment for ${what(f, en)} (3-D Secure authentication).`, `Amount: ${amount(f, en)}.`,
+      `Please open My page and press "Authenticate now" by ${by} (Japan time); the payment goes through once you are authenticated.`,
+      'Until the payment goes through, this round\'s box cannot be shipped.']
+    : [`${what(f, en)}のお支払いについて、カード会社が本人認証（3-Dセキュア）を求めています。`, `ご請求額: ${amount(f, en)}`,
+      `${by}までに、マイページの「本人認証に進む」からお手続きください。認証が完了するとお支払いが確定します。`,
+      'お支払いが完了するまで、この回の商品は発送できません。'];
+  const subject = en ? `Action needed: please authenticate your payment (${issueLabel(f.round).en})` : `【要対応】お支払いの本人認証のお願い（${issueLabel(f.round).ja}）`;
+  const link = { text: en ? 'Go to My page' : 'マイページで本人認証に進む', url: new URL(href('profile'), vars.origin).toString() };
+  return build(f.lang, f.to, subject, lines, link, vars);
+}
+
+/**
  * A GMOAB round the billing run did not charge: it would pass the deferred payment limit
  * (shared/deferred-payment.ts). The shopper switches to a card before the last chance to pay.
  */

@@ -43,10 +43,13 @@ export function withTestClock(ctx: ApiContext, now: string | undefined): ApiCont
     throw opsError('--now は 2026-12-01T00:00:00+09:00 のような日時で指定してください。', '--now must be a date-time with an offset, like 2026-12-01T00:00:00+09:00.');
   }
   if (!paymentProviderOf(ctx).testMode) {
-    throw opsError('--now（テスト用の時計）はサンドボックス決済でのみ使えます。', '--now (the test clock) is allowed only with the sandbox payment provider.');
+    throw opsError('--now（テスト用の時計）はテストモードの決済（サンドボックスまたは Stripe のテストキー）でのみ使えます。', '--now (the test clock) is allowed only with a test-mode payment provider (the sandbox or a Stripe test key).');
   }
   const fixed = new Date(now);
-  return { ...ctx, now: () => fixed, paymentProvider: undefined };
+  // The sandbox keeps its records on the shop's clock: a new one on the test clock. Another
+  // gateway (Stripe in test mode) is the same one: charges still go to it.
+  const provider = paymentProviderOf(ctx);
+  return { ...ctx, now: () => fixed, paymentProvider: provider.name === 'sandbox' ? undefined : provider };
 }
 
 export async function runOpsCommand(ctx: ApiContext, command: OpsCommand, onProgress?: (p: BillingProgress) => void): Promise<OpsResult> {

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
 import { parseInput } from '../http/validate.ts';
+import { paymentProviderOf } from '../payment/provider-of.ts';
 import { requireUser } from '../session/require-user.ts';
 import { userOverview } from './overview.service.ts';
 
@@ -13,7 +14,7 @@ export function overviewRouter(ctx: ApiContext): Router {
   router.get('/', async (req, res) => {
     parseInput(NoQuery, req.query, 'query');
     const user = await requireUser(ctx, req);
-    res.set('cache-control', 'private, no-store').json(await userOverview(ctx.db, user, ctx.now()));
+    res.set('cache-control', 'private, no-store').json(await userOverview(ctx.db, user, ctx.now(), paymentProviderOf(ctx).name));
   });
   return router;
 }

@@ -1,6 +1,8 @@
 import type { OverviewAction, OverviewBox, OverviewCharge, OverviewRound, UserOverview } from '../../shared/api/overview.ts';
 import type { CurrentUser, Order, UserPlanWithTiers } from '../../shared/api/types.ts';
+import { lastChanceToPay } from '../../shared/billing-rules.ts';
 import { isCardExpiring, cardExpiresAt } from '../../shared/card-expiry.ts';
+import { canAuthenticateCharge } from '../../shared/charge-authentication.ts';
 import { DEFERRED_OPEN_STATUSES } from '../../shared/deferred-payment.ts';
 import { roundCharge } from '../../shared/money.ts';
 import { deferredInvoiceOf } from '../../shared/order-history.ts';
@@ -8,6 +10,7 @@ import { deadlineLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Db } from '../db/schema.ts';
 import { findUserHistories, LIVE_STATUSES, type UserHistoryRow } from '../order-history/order-history.repository.ts';
 import { findCard } from '../payment/payment.repository.ts';
+import type { PaymentProviderName } from '../payment/provider.ts';
 import { toOrder } from '../plan/plan.service.ts';
 import { findComingRounds, findLiveUserPlans, findSkippedOrders, type UserPlanRow } from '../user-plan/user-plan.repository.ts';
 import { toUserPlans } from '../user-plan/user-plan.view.ts';
@@ -93,12 +96,18 @@ function nextCharges(plans: UserPlanWithTiers[], schedule: Schedule, user: Curre
   return charges.sort((a, b) => a.chargeAt.localeCompare(b.chargeAt));
 }
 
-/** Declined charges that can still be saved: retries stop at the ship date (api/billing/retries.ts). */
+/**
+ * Declined charges that can still be saved: retries stop at the ship date (api/billing/retries.ts).
+ * One the bank wants authenticated asks for that instead of a change of method.
+ */
 function failedCharges(histories: UserHistoryRow[], now: Date): OverviewAction[] {
-  return histories.filter((h) => h.payment_status === 'ERROR' && h.round_ship_date.getTime() > now.getTime()).map((h) => ({
-    kind: 'chargeFailed', historyId: h.id, artistName: h.artist_name, label: issueLabel({ shipDate: h.round_ship_date.toISOString() }),
-    total: h.total, nextAttemptAt: h.next_attempt_at?.toISOString() ?? null, shipDate: h.round_ship_date.toISOString(),
-  }));
+  return histories.filter((h) => h.payment_status === 'ERROR' && h.round_ship_date.getTime() > now.getTime()).map((h): OverviewAction => {
+    const label = issueLabel({ shipDate: h.round_ship_date.toISOString() });
+    const common = { historyId: h.id, artistName: h.artist_name, label, total: h.total };
+    const waiting = { paymentStatus: h.payment_status, actionRequiredAt: h.action_required_at, shipDate: h.round_ship_date };
+    if (canAuthenticateCharge(waiting, now)) return { kind: 'chargeNeedsAuthentication', ...common, until: lastChanceToPay(h.round_ship_date).toISOString() };
+    return { kind: 'chargeFailed', ...common, nextAttemptAt: h.next_attempt_at?.toISOString() ?? null, shipDate: h.round_ship_date.toISOString() };
+  });
 }
 
 function expiringCard(user: CurrentUser, card: Card | undefined, charges: OverviewCharge[], now: Date): OverviewAction[] {
@@ -121,8 +130,8 @@ function openInvoices(histories: UserHistoryRow[]): OverviewAction[] {
 }
 
 /** Eleven queries whatever the number of subscriptions and orders (no N+1; toUserPlans makes five). */
-export async function userOverview(db: Db, user: CurrentUser, now: Date): Promise<UserOverview> {
-  const [rows, histories, card] = await Promise.all([findLiveUserPlans(db, user.id), findUserHistories(db, user.id), findCard(db, user.id)]);
+export async function userOverview(db: Db, user: CurrentUser, now: Date, provider: PaymentProviderName): Promise<UserOverview> {
+  const [rows, histories, card] = await Promise.all([findLiveUserPlans(db, user.id), findUserHistories(db, user.id), findCard(db, user.id, provider)]);
   const [plans, schedule] = await Promise.all([toUserPlans(db, rows, user.paymentMethod, now), loadSchedule(db, rows, histories, now)]);
   const charges = nextCharges(plans, schedule, user, card);
   return {

@@ -14,4 +14,8 @@ export const PAYMENT_MESSAGES = {
     ja: 'GMO後払いの審査の結果、ご利用いただけません。クレジットカードをご利用ください。',
     en: 'GMO deferred payment was not approved after screening. Please use a credit card.',
   } satisfies Text,
+  gatewayUnavailable: {
+    ja: 'カード会社の決済サービスに接続できませんでした。しばらくしてから再度お試しください。',
+    en: 'The card payment service could not be reached. Please try again shortly.',
+  } satisfies Text,
 } as const;

@@ -1,20 +1,47 @@
 import { DEFERRED_OPEN_STATUSES } from '../../shared/deferred-payment.ts';
 import type { Db } from '../db/schema.ts';
-import type { RegisteredCard } from './provider.ts';
+import type { PaymentProviderName, RegisteredCard } from './provider.ts';
 
-/** The shop's payment SQL: what it keeps of a card, the method, and every change of it. */
-export async function findCard(db: Db, userId: number) {
-  return db.selectFrom('user_cards').select(['token', 'brand', 'last4', 'expiry']).where('user_id', '=', userId).executeTakeFirst();
+/**
+ * The shop's payment SQL: what it keeps of a card, the method, and every change of it. A card is
+ * the running gateway's or none: one saved at another gateway cannot be charged (shared/card-gateway.ts).
+ */
+export async function findCard(db: Db, userId: number, provider: PaymentProviderName) {
+  return db.selectFrom('user_cards').select(['token', 'brand', 'last4', 'expiry']).where('user_id', '=', userId).where('provider', '=', provider).executeTakeFirst();
 }
 
-export async function saveCard(db: Db, userId: number, card: RegisteredCard, now: Date): Promise<void> {
-  const values = { token: card.token, brand: card.brand, last4: card.last4, expiry: card.expiry, updated_at: now };
+/** True when the user's card was saved at another gateway than the running one (the shopper must register again). */
+export async function hasCardOfOtherGateway(db: Db, userId: number, provider: PaymentProviderName): Promise<boolean> {
+  const row = await db.selectFrom('user_cards').select('provider').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined && row.provider !== provider;
+}
+
+export async function saveCard(db: Db, userId: number, card: RegisteredCard, provider: PaymentProviderName, now: Date): Promise<void> {
+  const values = { token: card.token, brand: card.brand, last4: card.last4, expiry: card.expiry, provider, updated_at: now };
   await db.insertInto('user_cards').values({ user_id: userId, ...values })
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values)).execute();
 }
 
 export async function setMethod(db: Db, userId: number, method: string): Promise<void> {
   await db.updateTable('users').set({ payment_method: method }).where('id', '=', userId).execute();
+}
+
+/** The card the network updated (new expiry or number) keeps its token: only what the shopper sees changes. */
+export async function updateCardByToken(db: Db, card: RegisteredCard, now: Date): Promise<number | null> {
+  const row = await db.updateTable('user_cards').set({ brand: card.brand, last4: card.last4, expiry: card.expiry, updated_at: now })
+    .where('token', '=', card.token).returning('user_id').executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** The shopper's payment method, the row locked until the transaction ends (two confirmations of one card at once). */
+export async function lockMethod(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('payment_method').where('id', '=', userId).forUpdate().executeTakeFirst();
+  return row?.payment_method ?? null;
+}
+
+/** The saved card as it stands, whichever gateway holds it (keepCard's "nothing changed" check). */
+export async function findSavedCard(db: Db, userId: number) {
+  return db.selectFrom('user_cards').select(['token', 'expiry', 'provider']).where('user_id', '=', userId).executeTakeFirst();
 }
 
 export async function insertHistory(

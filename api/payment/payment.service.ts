@@ -1,3 +1,4 @@
+import { DEFERRED_OFF_MESSAGE, deferredPaymentOffered } from '../../shared/deferred-switch.ts';
 import type { CreditInfo, CurrentUser, PaymentMethodHistory } from '../../shared/api/types.ts';
 import { GUARDIAN_CONSENT_REQUIRED, isMinor } from '../../shared/deferred-payment.ts';
 import { parsePaymentMethod, type PaymentMethod } from '../../shared/payment.ts';
@@ -6,13 +7,15 @@ import { BadRequestError, DomainError, NotFoundError } from '../http/errors.ts';
 import { PAYMENT_MESSAGES as M } from './payment-messages.ts';
 import * as repo from './payment.repository.ts';
 import { paymentProviderOf } from './provider-of.ts';
+import { providerFailure, withProviderDeadline } from './provider-deadline.ts';
+import type { RegisteredCard } from './provider.ts';
 import { billingOptionsOf } from '../billing/billing-options.ts';
 import { retryAfterPaymentChange } from '../billing/run-billing.ts';
 import { takeHits, throttleRules, type Subject } from '../throttle/throttle.service.ts';
 
 /** The card token H8 charges, or null when none is registered. */
 export async function cardTokenOf(ctx: ApiContext, userId: number): Promise<string | null> {
-  return (await repo.findCard(ctx.db, userId))?.token ?? null;
+  return (await repo.findCard(ctx.db, userId, paymentProviderOf(ctx).name))?.token ?? null;
 }
 
 /** `userId` in a query must be the session's own: anyone else's is "not found", never shown. */
@@ -29,7 +32,17 @@ export async function startCardRegistration(ctx: ApiContext, user: CurrentUser, 
   const subjects: Subject[] = [{ rule: 'cardUser', value: String(user.id) }, { rule: 'cardClient', value: client }];
   await takeHits(ctx.db, throttleRules(ctx.throttle), subjects, ctx.now());
   const query = new URLSearchParams({ userId: String(user.id), retUrl });
-  return paymentProviderOf(ctx).startCardRegistration({ userId: user.id, returnUrl: `${ctx.publicOrigin}/api/credit-confirm?${query}` });
+  return answered(ctx, paymentProviderOf(ctx).startCardRegistration({ userId: user.id, returnUrl: `${ctx.publicOrigin}/api/credit-confirm?${query}` }));
+}
+
+/**
+ * A gateway that fails or does not answer (a network error, Stripe's 5xx, the deadline) is 503
+ * PAYMENT_UNAVAILABLE, "try again", never a 500: nothing was saved, and a retry is safe.
+ */
+async function answered<T>(ctx: ApiContext, work: Promise<T>): Promise<T> {
+  const result = await withProviderDeadline(work, (error) => ctx.logger.error({ reason: providerFailure(error) }, 'card registration call failed'));
+  if (result === 'timeout') throw new DomainError(503, 'PAYMENT_UNAVAILABLE', M.gatewayUnavailable);
+  return result;
 }
 
 export type CardOutcome = 'registered' | 'declined' | 'cancelled';
@@ -39,22 +52,39 @@ export type CardOutcome = 'registered' | 'declined' | 'cancelled';
  * keeps token, brand, last 4 and expiry. The provider call runs outside the transaction.
  */
 export async function confirmCardRegistration(ctx: ApiContext, user: CurrentUser, registrationId: string): Promise<CardOutcome> {
-  const result = await paymentProviderOf(ctx).confirmCardRegistration({ userId: user.id, registrationId });
+  const result = await answered(ctx, paymentProviderOf(ctx).confirmCardRegistration({ userId: user.id, registrationId }));
   if (result.status === 'declined') return 'declined';
   if (result.status !== 'registered') return 'cancelled';
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.saveCard(trx, user.id, result, ctx.now());
-    await repo.setMethod(trx, user.id, 'CARD');
-    await repo.insertHistory(trx, { userId: user.id, method: 'CARD', brand: result.brand, last4: result.last4, guardianConsent: false }, ctx.now());
-  });
-  // A declined monthly round is charged again on the new card at once (issue 9).
-  await retryAfterPaymentChange(ctx, user.id, billingOptionsOf(ctx));
+  await keepCard(ctx, user.id, result);
   return 'registered';
 }
 
+/**
+ * Keeps a card the provider confirmed as the shopper's card and method. Idempotent: the same card
+ * again (the return and Stripe's checkout.session.completed webhook both arrive) changes nothing.
+ */
+export async function keepCard(ctx: ApiContext, userId: number, card: RegisteredCard): Promise<void> {
+  const kept = await ctx.db.transaction().execute(async (trx) => {
+    const method = await repo.lockMethod(trx, userId);
+    if (method === null) return false;
+    const current = await repo.findSavedCard(trx, userId);
+    const provider = paymentProviderOf(ctx).name;
+    if (current?.token === card.token && current.expiry === card.expiry && current.provider === provider && method === 'CARD') return false;
+    await repo.saveCard(trx, userId, card, provider, ctx.now());
+    await repo.setMethod(trx, userId, 'CARD');
+    await repo.insertHistory(trx, { userId, method: 'CARD', brand: card.brand, last4: card.last4, guardianConsent: false }, ctx.now());
+    return true;
+  });
+  // A declined monthly round is charged again on the new card at once (issue 9).
+  if (kept) await retryAfterPaymentChange(ctx, userId, billingOptionsOf(ctx));
+}
+
 export async function creditInfo(ctx: ApiContext, userId: number): Promise<CreditInfo> {
-  const card = await repo.findCard(ctx.db, userId);
-  return { registered: Boolean(card), cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null, expiry: card?.expiry ?? null };
+  const provider = paymentProviderOf(ctx).name;
+  const [card, stale] = await Promise.all([repo.findCard(ctx.db, userId, provider), repo.hasCardOfOtherGateway(ctx.db, userId, provider)]);
+  return {
+    registered: Boolean(card), cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null, expiry: card?.expiry ?? null, needsReRegistration: stale,
+  };
 }
 
 export async function methodHistory(ctx: ApiContext, userId: number): Promise<PaymentMethodHistory[]> {
@@ -67,8 +97,9 @@ export async function methodHistory(ctx: ApiContext, userId: number): Promise<Pa
 /** Switches to CARD (a card must be registered) or GMOAB (profile, guardian consent, screening). */
 export async function chooseMethod(ctx: ApiContext, user: CurrentUser, method: PaymentMethod, guardianConsent: boolean): Promise<PaymentMethod> {
   if (method === 'NONE') throw new BadRequestError(M.chooseMethod, { paymentMethod: M.chooseMethod });
-  const card = await repo.findCard(ctx.db, user.id);
+  const card = await repo.findCard(ctx.db, user.id, paymentProviderOf(ctx).name);
   if (method === 'CARD' && !card) throw new DomainError(409, 'PAYMENT_METHOD_REQUIRED', M.noCard);
+  if (method === 'GMOAB' && !deferredPaymentOffered(ctx.deferredPayment)) throw new DomainError(409, 'CONFLICT', DEFERRED_OFF_MESSAGE);
   if (method === 'GMOAB') await checkDeferredEligible(ctx, user, guardianConsent);
   if (method === user.paymentMethod) return method;
   await ctx.db.transaction().execute(async (trx) => {

@@ -20,7 +20,7 @@
  */
 import type { CardBrand } from '../../shared/payment.ts';
 
-export type PaymentProviderName = 'sandbox';
+export type PaymentProviderName = 'sandbox' | 'stripe';
 
 export interface CardRegistrationStart {
   /** The shop's user id; the provider sends it back on the return URL. */
@@ -61,6 +61,8 @@ export interface DeferredBuyer {
 export interface ChargeRequest {
   /** Deterministic and idempotent: the same key never charges twice. */
   orderKey: string;
+  /** The shop's user id (the gateway's customer is found by it; sent in metadata). */
+  userId: number;
   /** Tax-included integer yen. */
   amount: number;
   /** Shown on the statement or invoice; no personal data. */
@@ -69,7 +71,12 @@ export interface ChargeRequest {
   source: { kind: 'card'; token: string } | { kind: 'deferred'; buyer: DeferredBuyer };
 }
 
-export type ChargeStatus = 'succeeded' | 'declined' | 'pending';
+/**
+ * `action_required`: the card's bank asked the shopper to authenticate this charge (3-D Secure on an
+ * off-session charge, Stripe's `authentication_required`). Nothing was taken; the shopper can
+ * authenticate this same charge on the provider's page (`startChargeAuthentication`).
+ */
+export type ChargeStatus = 'succeeded' | 'declined' | 'pending' | 'action_required';
 
 export interface ChargeResult {
   status: ChargeStatus;
@@ -82,6 +89,11 @@ export interface ChargeResult {
 }
 
 export interface RefundRequest {
+  /**
+   * Deterministic and idempotent, like `orderKey`: asking twice with one key refunds once (the
+   * gateway's idempotency key, and found again by it after the key's lifetime).
+   */
+  refundKey: string;
   /** The charge to refund, by its id or by its order key. */
   chargeId?: string;
   orderKey?: string;
@@ -90,7 +102,9 @@ export interface RefundRequest {
 }
 
 export interface RefundResult {
-  status: 'refunded' | 'failed';
+  /** `pending`: the gateway took the refund and settles it later (a webhook or a later look-up confirms it). */
+  status: 'refunded' | 'pending' | 'failed';
+  refundId?: string;
   reason?: string;
 }
 
@@ -106,18 +120,36 @@ export interface ScreeningResult {
   reasonEn?: string;
 }
 
+export type ChargeAuthenticationStart =
+  /** Send the shopper to the provider's page; it comes back to `returnUrl`. */
+  | { status: 'redirect'; url: string }
+  /** Already paid (authenticated in another tab, or a webhook came first). */
+  | { status: 'succeeded' }
+  /** Nothing to authenticate: the charge is unknown, declined for another reason, or cancelled. */
+  | { status: 'unavailable' };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  /** True for the sandbox: the shop shows its 「テストモード」 notice. */
+  /** True for the sandbox and a Stripe test-mode key: the shop shows its 「テストモード」 notice. */
   readonly testMode: boolean;
   /** The hosted card page where the shopper types the card (never the shop's page). */
   startCardRegistration(input: CardRegistrationStart): Promise<{ url: string }>;
   /** Looks the registration up at the provider; the query string is never trusted. */
   confirmCardRegistration(input: { userId: number; registrationId: string }): Promise<CardRegistrationResult>;
   charge(input: ChargeRequest): Promise<ChargeResult>;
-  /** The earlier result for this key, or null when the provider never saw it (look before retrying). */
-  findCharge(orderKey: string): Promise<ChargeResult | null>;
+  /**
+   * The earlier result for this key, or null when the provider never saw it (look before retrying).
+   * `chargeId`, when the caller kept one, lets a gateway look the charge up directly (Stripe's
+   * metadata search is eventually consistent).
+   */
+  findCharge(orderKey: string, chargeId?: string): Promise<ChargeResult | null>;
   refund(input: RefundRequest): Promise<RefundResult>;
+  /**
+   * The provider-hosted page where the shopper authenticates a charge that came back
+   * `action_required`; `returnUrl` is where the provider sends the shopper back (the shop then asks
+   * `findCharge(orderKey)`, never the query string).
+   */
+  startChargeAuthentication(input: { chargeId: string; orderKey: string; returnUrl: string }): Promise<ChargeAuthenticationStart>;
   /** Deferred-payment screening on first use (the sandbox declines tel 09000000000). */
   screenDeferred(input: ScreeningRequest): Promise<ScreeningResult>;
 }

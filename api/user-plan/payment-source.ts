@@ -1,9 +1,11 @@
+import { DEFERRED_OFF_MESSAGE, deferredPaymentOffered, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
 import type { ChargeRequest, DeferredBuyer } from '../payment/provider.ts';
 import { assertDeferredLimit } from '../payment/deferred.service.ts';
+import { cardTokenOf } from '../payment/payment.service.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 
 /** What a round is charged to: the method (for the records) and the provider's source. */
@@ -24,15 +26,11 @@ export async function chargeSourceOf(ctx: ApiContext, user: CurrentUser, amount:
     if (!token) throw methodRequired();
     return { method: 'CARD', source: { kind: 'card', token } };
   }
+  if (mustLeaveDeferred(user.paymentMethod, deferredPaymentOffered(ctx.deferredPayment))) throw new DomainError(409, 'PAYMENT_METHOD_REQUIRED', DEFERRED_OFF_MESSAGE);
   if (user.paymentMethod === 'GMOAB') return { method: 'GMOAB', source: { kind: 'deferred', buyer: await deferredBuyer(ctx, user, amount) } };
   throw methodRequired();
 }
 
-/** The provider token of the user's registered card (H7's `user_cards`), if any. */
-async function cardTokenOf(ctx: ApiContext, userId: number): Promise<string | null> {
-  const row = await ctx.db.selectFrom('user_cards').select('token').where('user_id', '=', userId).executeTakeFirst();
-  return row?.token ?? null;
-}
 
 /**
  * Screening runs once, when GMOAB is first used: an earlier result on record (H7's

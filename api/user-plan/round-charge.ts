@@ -1,3 +1,4 @@
+import { AUTHENTICATION_REQUIRED } from '../../shared/charge-authentication.ts';
 import type { ChargeRequest, ChargeResult } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import type { ApiContext } from '../context.ts';
@@ -17,7 +18,7 @@ export async function chargeReserved(
   description: string,
 ): Promise<ChargeResult> {
   const provider = paymentProviderOf(ctx);
-  const request = { orderKey: row.charge_key, amount: row.total, description, source };
+  const request = { orderKey: row.charge_key, userId: row.user_id, amount: row.total, description, source };
   const result = await withDeadline(provider.charge(request), (error) => {
     ctx.logger.error({ orderKey: row.charge_key, reason: providerFailure(error) }, 'charge failed');
   });
@@ -33,22 +34,38 @@ async function recordCharge(ctx: ApiContext, id: number, result: ChargeResult): 
     await updateHistory(ctx.db, id, { payment_status: 'SUCCESS', charge_id: result.chargeId, paid_at: now }, now);
   } else if (result.status === 'declined') {
     await updateHistory(ctx.db, id, { payment_status: 'ERROR', charge_id: result.chargeId, decline_reason: (result.declineReason ?? '').slice(0, 200) }, now);
+  } else if (result.status === 'action_required') {
+    // The shopper is here but the charge is off-session: no page to authenticate on; a decline
+    // (the caller says why). A full on-session flow is out of scope of issue 20.
+    await updateHistory(ctx.db, id, { payment_status: 'ERROR', charge_id: result.chargeId, decline_reason: AUTHENTICATION_REQUIRED.ja }, now);
   } else {
     await updateHistory(ctx.db, id, { charge_id: result.chargeId }, now);
   }
 }
 
+/** True when the checkout's charge did not go through (declined, or the bank wants authentication). */
+export function isCheckoutDecline(result: ChargeResult): boolean {
+  return result.status === 'declined' || result.status === 'action_required';
+}
+
+export type RefundOutcome = 'refunded' | 'pending' | 'failed';
+
 /**
  * Voids a charged round (already moved to CANCEL with refund_status 'pending' by the caller's
  * transaction) by refunding it in full. A refund that fails stays 'failed' on the row for the
- * operator's retry; the shopper's change stands either way.
+ * operator's retry; one the gateway took but settles later stays 'pending' (its webhook settles
+ * it); the shopper's change stands either way.
  */
-export async function refundVoided(ctx: ApiContext, row: HistoryRow): Promise<boolean> {
+export async function refundVoided(ctx: ApiContext, row: HistoryRow): Promise<RefundOutcome> {
   const provider = paymentProviderOf(ctx);
-  const refunded = await withDeadline(provider.refund({ chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount: row.total }));
-  const ok = refunded !== 'timeout' && refunded.status === 'refunded';
+  const refunded = await withDeadline(provider.refund({ refundKey: refundKeyOf(row.id), chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount: row.total }));
+  const outcome: RefundOutcome = refunded === 'timeout' ? 'failed' : refunded.status;
   const now = ctx.now();
-  await updateHistory(ctx.db, row.id, ok ? { refund_status: 'refunded', refunded_at: now } : { refund_status: 'failed' }, now);
-  if (!ok) ctx.logger.error({ orderKey: row.charge_key }, 'refund failed; left for the operator');
-  return ok;
+  if (outcome === 'refunded') await updateHistory(ctx.db, row.id, { refund_status: 'refunded', refunded_at: now }, now);
+  if (outcome === 'failed') await updateHistory(ctx.db, row.id, { refund_status: 'failed' }, now);
+  if (outcome === 'failed') ctx.logger.error({ orderKey: row.charge_key }, 'refund failed; left for the operator');
+  return outcome;
 }
+
+/** One full refund per round's charge: the gateway's idempotency key for it (support's and a cancellation's alike). */
+export const refundKeyOf = (historyId: number): string => `refund-${historyId}`;

@@ -3,10 +3,16 @@ import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
 import { findLiveHistory, updateHistory } from '../order-history/order-history.repository.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
+import { providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
+import { providerUnavailable } from './provider-errors.ts';
 import { findLiveUserPlanOfPlan, updateUserPlan } from './user-plan.repository.ts';
 
-/** A checkout younger than this may still be waiting for the provider's answer. */
-const PENDING_GRACE_MS = 60_000;
+/**
+ * A checkout younger than this may still be waiting for the provider's answer. Two minutes, not
+ * one: a charge is found by its order key through the gateway's search, which may lag (Stripe's
+ * by up to a minute), so "never reached the provider" is only concluded once the search has caught up.
+ */
+const PENDING_GRACE_MS = 120_000;
 
 /**
  * A checkout that died between reserving and recording (a crash, a provider that never
@@ -22,8 +28,13 @@ export async function settleStalePending(ctx: ApiContext, userId: number, planId
   for (const { plan_order_id } of rounds) {
     const history = await findLiveHistory(ctx.db, row.id, plan_order_id);
     if (!history || history.payment_status !== 'BEFORE') continue;
-    const found = await paymentProviderOf(ctx).findCharge(history.charge_key);
-    if (found && found.status !== 'declined') {
+    const found = await withProviderDeadline(paymentProviderOf(ctx).findCharge(history.charge_key, history.charge_id ?? undefined), (error) => {
+      ctx.logger.error({ orderKey: history.charge_key, reason: providerFailure(error) }, 'charge look-up failed');
+    });
+    // No answer: nothing is concluded; the shopper may try again (the key still charges once).
+    if (found === 'timeout') throw providerUnavailable();
+    // A charge the bank wants authenticated took nothing: checkout declines it (round-charge.ts).
+    if (found && (found.status === 'succeeded' || found.status === 'pending')) {
       const paid = found.status === 'succeeded' ? { payment_status: 'SUCCESS' as const, paid_at: now } : {};
       await updateHistory(ctx.db, history.id, { charge_id: found.chargeId, ...paid }, now);
       await updateUserPlan(ctx.db, row.id, { status: 'ACTIVE' }, now);

@@ -7,7 +7,8 @@ import { DomainError } from '../http/errors.ts';
 import { nextHistoryId, reserveHistory, type HistoryRow } from '../order-history/order-history.repository.ts';
 import { getPlan } from '../plan/plan.service.ts';
 import { chargeSourceOf, type ChargeSource } from './payment-source.ts';
-import { chargeReserved } from './round-charge.ts';
+import { chargeReserved, isCheckoutDecline } from './round-charge.ts';
+import { CHECKOUT_AUTHENTICATION_REQUIRED } from '../../shared/charge-authentication.ts';
 import { settleStalePending } from './settle-pending.ts';
 import { sendSubscribedMail } from './subscription-mail.ts';
 import { insertUserPlan, isUniqueViolation, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
@@ -43,9 +44,9 @@ export async function subscribe(ctx: ApiContext, user: CurrentUser, input: Subsc
   const { userPlan, history } = await reserve(ctx, user, input, round.id, money, source);
   const description = `${plan.artist.name} ${plan.name} ${issueLabel(round).ja}`.slice(0, 100);
   const result = await chargeReserved(ctx, history, source.source, description);
-  if (result.status === 'declined') {
+  if (isCheckoutDecline(result)) {
     await updateUserPlan(ctx.db, userPlan.id, { status: 'FAILED' }, ctx.now());
-    throw new DomainError(402, 'PAYMENT_DECLINED', M.declined);
+    throw new DomainError(402, 'PAYMENT_DECLINED', result.status === 'action_required' ? CHECKOUT_AUTHENTICATION_REQUIRED : M.declined);
   }
   await updateUserPlan(ctx.db, userPlan.id, { status: 'ACTIVE' }, ctx.now());
   const view = await toUserPlan(ctx.db, { ...userPlan, status: 'ACTIVE' }, source.method, ctx.now());

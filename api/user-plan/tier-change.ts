@@ -11,7 +11,8 @@ import { getPlan } from '../plan/plan.service.ts';
 import type { ChangeInput } from './change.service.ts';
 import { requireOwnUserPlan } from './change.service.ts';
 import { chargeSourceOf } from './payment-source.ts';
-import { chargeReserved, refundVoided } from './round-charge.ts';
+import { chargeReserved, isCheckoutDecline, refundVoided } from './round-charge.ts';
+import { CHANGE_AUTHENTICATION_REQUIRED } from '../../shared/charge-authentication.ts';
 import { sendChangeMail } from './subscription-mail.ts';
 import { findActiveUserPlan, isUniqueViolation, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
 import { roundOfChange, toUserPlan } from './user-plan.view.ts';
@@ -84,15 +85,16 @@ async function recharge(ctx: ApiContext, user: CurrentUser, row: UserPlanRow, ol
   });
   const description = `${terms.plan.artist.name} ${terms.plan.name} ${issueLabel(terms.round).ja}`.slice(0, 100);
   const result = await chargeReserved(ctx, reserved, source.source, description);
-  if (result.status === 'declined') {
+  if (isCheckoutDecline(result)) {
     await updateHistory(ctx.db, old.id, { superseded_by: null }, ctx.now());
-    throw new DomainError(402, 'PAYMENT_DECLINED', M.changeDeclined);
+    throw new DomainError(402, 'PAYMENT_DECLINED', result.status === 'action_required' ? CHANGE_AUTHENTICATION_REQUIRED : M.changeDeclined);
   }
   await ctx.db.transaction().execute(async (trx) => {
     await updateHistory(trx, old.id, { payment_status: 'CANCEL', refund_status: 'pending' }, ctx.now());
     await updateUserPlan(trx, row.id, { plan_id: terms.planId, count: terms.count }, ctx.now());
   });
-  return refundVoided(ctx, old);
+  // Taken by the gateway (refunded, or pending until its webhook) counts as refunded for the shopper.
+  return (await refundVoided(ctx, old)) !== 'failed';
 }
 
 function copySnapshot(old: HistoryRow) {

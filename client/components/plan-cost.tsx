@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { formatNumber, formatPreTaxNote } from '../../shared/format.ts';
 import { deferredNoteText, roundLabel, type RoundPrice } from '../../shared/price-display.ts';
+import { useConfig } from '../config.tsx';
 import { useLang, useT } from '../lang.tsx';
 import { Price } from './price.tsx';
 
@@ -12,7 +13,8 @@ import { Price } from './price.tsx';
  */
 export function PlanCost({ price }: { price: RoundPrice }) {
   const t = useT();
-  const note = deferredNoteText(price);
+  // What paying later would add is said only while the shop offers it (DEFERRED_PAYMENT).
+  const note = useConfig().deferredPayment ? deferredNoteText(price) : null;
   return (
     <div className="plan-cost">
       <p className="plan-cost-total">

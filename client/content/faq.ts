@@ -13,7 +13,7 @@ export const faqContent: ContentBuilder = (config) => ({
   },
   toc: true,
   sections: [
-    group('order', { ja: 'ご注文・お支払い', en: 'Orders and payment' }, orderQuestions),
+    group('order', { ja: 'ご注文・お支払い', en: 'Orders and payment' }, orderQuestions(config.deferredPayment)),
     group('delivery', { ja: 'お届け', en: 'Delivery' }, deliveryQuestions),
     group('cancel', { ja: '解約・変更', en: 'Cancelling and changing plans' }, cancelQuestions),
     group('account', { ja: '会員情報', en: 'Your account' }, accountQuestions),
@@ -25,14 +25,23 @@ function group(id: string, heading: ContentSection['heading'], items: Question[]
   return { id, heading, blocks: [{ kind: 'faq', items }] };
 }
 
-const orderQuestions: Question[] = [
+/** Deferred payment is spoken of only while the shop offers it (DEFERRED_PAYMENT, shared/deferred-switch.ts). */
+function orderQuestions(deferred: boolean): Question[] {
+  const all = ORDER_QUESTIONS(deferred);
+  return deferred ? all : all.filter((q) => q.id !== 'faq-deferred');
+}
+
+const ORDER_QUESTIONS = (deferred: boolean): Question[] => [
   {
     id: 'faq-payment-methods',
     question: { ja: '支払い方法は何が使えますか？', en: 'How can I pay?' },
     answer: [
-      p({
+      p(deferred ? {
         ja: `クレジットカードとGMO後払いがご利用いただけます。クレジットカードは${CARD_BRAND_LIST.ja}に対応しています。`,
         en: `By credit card or GMO deferred payment. We accept ${CARD_BRAND_LIST.en}.`,
+      } : {
+        ja: `クレジットカードがご利用いただけます。${CARD_BRAND_LIST.ja}に対応しています。`,
+        en: `By credit card. We accept ${CARD_BRAND_LIST.en}.`,
       }),
       p({
         ja: 'カード情報は決済代行会社の画面で入力していただくため、当サイトにカード番号は保存されません。お支払い方法はマイページの「お支払い方法」から変更できます。',
@@ -54,10 +63,10 @@ const orderQuestions: Question[] = [
         ja: `${CHARGE_TIMING_TEXT.ja}クレジットカードの場合はご登録のカードで自動的に決済します。`,
         en: `${CHARGE_TIMING_TEXT.en} With a card, the registered card is charged automatically.`,
       }),
-      p({
+      ...(deferred ? [p({
         ja: 'GMO後払いの場合は、受付回ごとに請求書をお送りします。請求書に記載の期限までにお支払いください。',
         en: 'With GMO deferred payment, you receive an invoice for each round. Please pay it by the due date printed on it.',
-      }),
+      })] : []),
     ],
   },
   {

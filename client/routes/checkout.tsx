@@ -2,6 +2,8 @@ import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type
 import { data } from 'react-router';
 import * as z from 'zod/mini';
 import type { CreditInfo, CurrentUser, PlanDetail } from '../../shared/api/types.ts';
+import { GATEWAY_SWITCHED_NOTICE } from '../../shared/card-gateway.ts';
+import { DEFERRED_OFF_MESSAGE, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
 import { roundCharge } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
 import { describeCharge, type RoundPrice } from '../../shared/price-display.ts';
@@ -18,6 +20,7 @@ import { blockerOf, withReturn, type Blocker } from '../components/subscription/
 import { apiFrom, must, orElse } from '../data/api.ts';
 import { loadCurrentUser, returnPathOf } from '../data/current-user.ts';
 import { readForm, seeOther } from '../data/form-action.ts';
+import { useConfig } from '../config.tsx';
 import { useT } from '../lang.tsx';
 
 const COPY = {
@@ -53,12 +56,14 @@ function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function blockerFor(plan: PlanDetail, user: CurrentUser, held: number, returnTo: string): Blocker | null {
+function blockerFor(plan: PlanDetail, user: CurrentUser, held: number, returnTo: string, card: CreditInfo | null): Blocker | null {
   if (plan.artist.isClose) return blockerOf('ARTIST_CLOSED', M.artistClosed, returnTo);
   if (!plan.currentOrder) return blockerOf('NO_OPEN_ROUND', M.noOpenRound, returnTo);
   if (held > 0) return blockerOf('ALREADY_SUBSCRIBED', M.alreadySubscribed, returnTo);
   if (!hasDeliveryAddress(user)) return blockerOf('ADDRESS_REQUIRED', M.addressRequired, returnTo);
   if (user.paymentMethod === 'NONE') return blockerOf('PAYMENT_METHOD_REQUIRED', M.paymentMethodRequired, returnTo);
+  // A card saved at the gateway the shop used before cannot be charged: register it again (issue 20).
+  if (card?.needsReRegistration && !card.registered) return blockerOf('PAYMENT_METHOD_REQUIRED', GATEWAY_SWITCHED_NOTICE, returnTo);
   return null;
 }
 
@@ -73,7 +78,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const returnTo = returnPathOf(request);
   const count = CountParam.parse(new URL(request.url).searchParams.get('count') ?? 1);
   const price = describeCharge(roundCharge(plan, count, user.paymentMethod === 'GMOAB', new Date()), { count, period: plan.period });
-  return { plan, user, card, count, price, blocker: blockerFor(plan, user, held, returnTo), idempotencyKey: newIdempotencyKey(), returnTo };
+  return { plan, user, card, count, price, blocker: blockerFor(plan, user, held, returnTo, card), idempotencyKey: newIdempotencyKey(), returnTo };
 }
 
 interface CheckoutFailure {
@@ -94,7 +99,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** docs/spec.md §2 checkout: the final confirmation screen (issue 8). */
 export function Component() {
-  const { plan, user, card, count, price, blocker, idempotencyKey, returnTo } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { plan, user, card, count, price, idempotencyKey, returnTo } = loaded;
+  // GMO後払い no longer offered (DEFERRED_PAYMENT=off): a GMOAB shopper chooses a card first.
+  const deferredOff = mustLeaveDeferred(user.paymentMethod, useConfig().deferredPayment);
+  const blocker = loaded.blocker ?? (deferredOff ? blockerOf('PAYMENT_METHOD_REQUIRED', DEFERRED_OFF_MESSAGE, returnTo) : null);
   const failure = useActionData<CheckoutFailure>();
   const t = useT();
   const round = plan.currentOrder;

@@ -2,6 +2,8 @@ import { data, redirectDocument, useActionData, useLoaderData, useSearchParams, 
 import * as z from 'zod/mini';
 import type { CreditInfo, CurrentUser, PaymentMethodHistory } from '../../shared/api/types.ts';
 import { deferredConditions, isMinor } from '../../shared/deferred-payment.ts';
+import { GATEWAY_SWITCHED_NOTICE } from '../../shared/card-gateway.ts';
+import { DEFERRED_OFF_MESSAGE, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
 import { href, loginHref, safeReturnPath } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
@@ -13,6 +15,7 @@ import { PAYMENT_COPY as C, PAYMENT_NOTICES, type PaymentNoticeKey } from '../co
 import { apiFrom, must } from '../data/api.ts';
 import { loadCurrentUser } from '../data/current-user.ts';
 import { readForm, seeOther } from '../data/form-action.ts';
+import { useConfig } from '../config.tsx';
 import { useT } from '../lang.tsx';
 
 interface PaymentData {
@@ -99,6 +102,7 @@ export function Component() {
   const [params] = useSearchParams();
   const t = useT();
   const bad = params.get('card') === 'declined';
+  const deferredOn = useConfig().deferredPayment;
   const returnTo = safeReturnPath(params.get('url'));
   return (
     <AccountCard title={C.title} lead={C.lead}>
@@ -107,8 +111,12 @@ export function Component() {
         {t(C.current)}: <strong>{t(PAYMENT_METHOD_LABELS[user.paymentMethod])}</strong>
       </p>
       <CardSection card={card} method={user.paymentMethod} error={failed?.section === 'card' ? failed.error : undefined} />
-      <DeferredSection conditions={conditions} inUse={user.paymentMethod === 'GMOAB'} minor={minor}
-        error={!failed || failed.section === 'card' || failed.fields?.guardianConsent ? undefined : failed.error} consentError={failed?.fields?.guardianConsent} />
+      {card.needsReRegistration ? <p className="form-error" role="alert" data-testid="gateway-switched">{t(GATEWAY_SWITCHED_NOTICE)}</p> : null}
+      {mustLeaveDeferred(user.paymentMethod, deferredOn) ? <p className="form-error" role="alert" data-testid="deferred-off">{t(DEFERRED_OFF_MESSAGE)}</p> : null}
+      {deferredOn ? (
+        <DeferredSection conditions={conditions} inUse={user.paymentMethod === 'GMOAB'} minor={minor}
+          error={!failed || failed.section === 'card' || failed.fields?.guardianConsent ? undefined : failed.error} consentError={failed?.fields?.guardianConsent} />
+      ) : null}
       <MethodHistory rows={history} />
       <ul className="form-links">
         {returnTo !== '/' ? <li><Link to={returnTo} className="button button-primary">{t(C.backToPrevious)}</Link></li> : null}

@@ -1,11 +1,13 @@
-import { data, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, redirectDocument, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import * as z from 'zod/mini';
 import type { UserOverview } from '../../shared/api/overview.ts';
 import type { CurrentUser } from '../../shared/api/types.ts';
 import { href, loginHref } from '../../shared/routes.ts';
+import { isProviderRedirect } from '../../shared/charge-authentication.ts';
 import type { Text } from '../../shared/text.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { DeleteAccountConfirm, DeleteAccountEntry } from '../components/profile/delete-account.tsx';
+import { AuthNotice } from '../components/profile/auth-notice.tsx';
 import { FlashNotice, withNotice } from '../components/profile/flash-notice.tsx';
 import { MyOverview } from '../components/profile/my-overview.tsx';
 import { ProfileSummary } from '../components/profile/profile-summary.tsx';
@@ -24,7 +26,7 @@ interface ProfileData {
   overview: UserOverview | null;
 }
 
-type ProfileActionData = { step: 'confirmDelete'; error: Text | null };
+type ProfileActionData = { step: 'confirmDelete'; error: Text | null } | { step: 'authenticate'; error: Text };
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<ProfileData> {
   // Both at once: the overview is one API call (GET /api/user/overview), not one per subscription.
@@ -35,11 +37,33 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return { user, confirmDelete: wantsDelete, overview: orElse(overview, null) };
 }
 
-const IntentSchema = z.object({ intent: z.enum(['deleteStart', 'delete']) });
+const IntentSchema = z.object({ intent: z.enum(['deleteStart', 'delete', 'authenticate']) });
+const HistoryIdSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647));
+const NOT_A_PROVIDER_PAGE: Text = {
+  ja: '決済サービスの認証ページを開けませんでした。時間をおいて再度お試しください。',
+  en: 'The payment service\'s authentication page could not be opened. Please try again later.',
+};
+
+/**
+ * 「本人認証に進む」: the API names the provider's page (never the form), and the browser is sent
+ * there only when it is the provider's (shared/charge-authentication.ts `isProviderRedirect`).
+ */
+async function authenticate(form: FormData, context: ActionFunctionArgs['context']) {
+  const historyId = HistoryIdSchema.safeParse(form.get('historyId'));
+  if (!historyId.success) throw data(null, { status: 400 });
+  const result = await apiFrom(context).chargeAuthentication({ historyId: historyId.data });
+  if (result.ok && isProviderRedirect(result.data.url)) return redirectDocument(result.data.url, 303);
+  if (result.ok) return data({ step: 'authenticate', error: NOT_A_PROVIDER_PAGE } satisfies ProfileActionData, { status: 502 });
+  if (result.status === 401) return seeOther(loginHref(href('profile')));
+  const error: Text = { ja: result.error.message, en: result.error.messageEn };
+  return data({ step: 'authenticate', error } satisfies ProfileActionData, { status: result.status === 409 ? 409 : result.status >= 500 ? 503 : 400 });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = IntentSchema.safeParse({ intent: (await request.formData()).get('intent') });
+  const form = await request.formData();
+  const parsed = IntentSchema.safeParse({ intent: form.get('intent') });
   if (!parsed.success) throw data(null, { status: 400 });
+  if (parsed.data.intent === 'authenticate') return authenticate(form, context);
   if (parsed.data.intent === 'deleteStart') {
     const user = await loadCurrentUser(request, context);
     if (!user.securitySafe) return seeOther(loginHref(DELETE_STEP_PATH));
@@ -75,7 +99,8 @@ export function Component() {
       <meta name="robots" content="noindex" />
       <h1 className="page-title">{title}</h1>
       <FlashNotice />
-      <MyOverview overview={overview} />
+      <AuthNotice />
+      <MyOverview overview={overview} actionError={actionData?.step === 'authenticate' ? actionData.error : null} />
       <h2 className="profile-section-title">{t({ ja: '登録情報', en: 'Your registered details' })}</h2>
       <ProfileSummary user={user} />
       <DeleteAccountEntry />

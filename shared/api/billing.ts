@@ -4,16 +4,21 @@
  * /api/staff/billing/charges (retry or reconcile one charge).
  */
 import type { ChargeOutcome } from '../billing-console-rules.ts';
+import type { DisputeView } from '../dispute.ts';
 import type { BillingState } from './dashboard.ts';
 import type { Paged, RoundHeading } from './rounds.ts';
 
 export interface BillingRound extends RoundHeading {
   /** As the dashboard counts them (shared/dashboard-figures.ts `billingStateOf`). */
   counts: Record<BillingState, number>;
+  /** Charges of the round with a card dispute waiting for the shop's response (shared/dispute.ts). */
+  disputesNeedingResponse: number;
 }
 
 export interface BillingRoundList extends Paged {
   rounds: BillingRound[];
+  /** Every round's charges with a dispute waiting for the shop's response. */
+  disputesNeedingResponse: number;
 }
 
 /** One round's charge of one subscription, as support reads it. */
@@ -35,6 +40,8 @@ export interface BillingCharge {
   canRetry: boolean;
   /** In doubt and no worker holds it now: the provider can be asked. */
   canReconcile: boolean;
+  /** A card dispute (chargeback) of this charge, set by the gateway's webhook. */
+  dispute: DisputeView | null;
 }
 
 export interface BillingChargeList extends Paged {

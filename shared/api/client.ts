@@ -142,6 +142,9 @@ export function createApiClient(options: ApiClientOptions) {
     banners: async () => call<T.Banner[]>('GET', '/api/banner'),
     /** The hosted card page's URL; the provider returns to `retUrl` (a path of this site). */
     credit: async (query: { retUrl?: string } = {}) => call<T.RedirectTarget>('GET', '/api/credit', { query }),
+    /** The provider's page where the shopper authenticates a held charge (3-D Secure), or my page when already paid. */
+    chargeAuthentication: async (input: { historyId: number }) =>
+      call<T.RedirectTarget>('POST', '/api/charge-authentication', body('input', input)),
     creditConfirm: async (query: { userId: number; retUrl?: string }) =>
       call<T.CreditInfo>('GET', '/api/credit-confirm', {
         query: { ...query, userId: required('userId', query?.userId) },

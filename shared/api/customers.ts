@@ -1,3 +1,4 @@
+import type { DisputeView } from '../dispute.ts';
 import type { Text } from '../text.ts';
 
 /** The staff API's answers for the console's customers area (issue 19, api/customers/). */
@@ -47,6 +48,8 @@ export interface CustomerCharge {
   /** Where the box goes (the snapshot once it is being prepared); support may correct it while WAITING. */
   shipTo: { name: string; zip: string; address: string; address2: string; tel: string };
   createdAt: string;
+  /** A card dispute (chargeback) of this charge, set by the gateway's webhook. */
+  dispute: DisputeView | null;
 }
 
 export interface CustomerMail {

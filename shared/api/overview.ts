@@ -49,6 +49,16 @@ export type OverviewAction =
       /** Retries stop at the ship date (api/billing/retries.ts). */
       shipDate: string;
     }
+  | {
+      /** The bank asked for 3-D Secure on this round's charge: the shopper authenticates it (POST /api/charge-authentication). */
+      kind: 'chargeNeedsAuthentication';
+      historyId: number;
+      artistName: string;
+      label: Text;
+      total: number;
+      /** The last moment to authenticate: the ship date (shared/billing-rules.ts `lastChanceToPay`). */
+      until: string;
+    }
   | { kind: 'cardExpiring'; brand: string; last4: string; expiry: string; expiresAt: string; expired: boolean }
   | { kind: 'deferredInvoice'; historyId: number; artistName: string; label: Text; total: number; dueDate: string };
 

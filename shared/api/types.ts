@@ -407,6 +407,8 @@ export interface CreditInfo {
   cardLast4: string | null;
   cardBrand: string | null;
   expiry: string | null;
+  /** The card on record was saved at another gateway (issue 20): it cannot be used; register again. */
+  needsReRegistration?: boolean;
 }
 
 /** PUT /api/paymentMethod (added by this design): choose CARD or GMOAB; minors tick guardianConsent. */

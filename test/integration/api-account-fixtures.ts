@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import request, { type Response, type Test } from 'supertest';
 import { createApiApp } from '../../api/app.ts';
 import type { DB } from '../../api/db/schema.ts';
+import type { PaymentProvider } from '../../api/payment/provider.ts';
 import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 import type { ThrottleRules } from '../../api/throttle/throttle.service.ts';
@@ -26,6 +27,9 @@ export interface AccountApi {
   /** Every log line written so far, as JSON text. */
   logs: string[];
   clock: { now: Date; advance(ms: number): void };
+  /** The provider the API was given (a test double); unset: the sandbox. */
+  paymentProvider?: PaymentProvider;
+  deferredPayment?: boolean;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,10 @@ export interface AccountApiOptions {
   throttle?: Partial<ThrottleRules>;
   publicOrigin?: string;
   staff?: { adminOrigin: string; opsToken: string };
+  /** A payment provider made over the test's database and clock (a test double); unset: the sandbox. */
+  paymentProvider?: (deps: { db: Kysely<DB>; now: () => Date }) => PaymentProvider;
+  /** DEFERRED_PAYMENT as the API reads it; unset: on. */
+  deferredPayment?: boolean;
 }
 
 export async function startAccountApi(options: AccountApiOptions = {}): Promise<AccountApi> {
@@ -58,7 +66,10 @@ export async function startAccountApi(options: AccountApiOptions = {}): Promise<
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
+  const paymentProvider = options.paymentProvider?.({ db: database.handle.db, now: () => clock.now });
   const app = createApiApp({
+    paymentProvider,
+    deferredPayment: options.deferredPayment,
     db: database.handle.db,
     logger: createLogger('trace', 'api', sink),
     now: () => clock.now,
@@ -74,6 +85,8 @@ export async function startAccountApi(options: AccountApiOptions = {}): Promise<
     mailer,
     logs,
     clock,
+    paymentProvider,
+    deferredPayment: options.deferredPayment,
     async close() {
       mailer.close();
       await mailbox.close();

@@ -116,8 +116,12 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/credit', path: '/api/credit' },
   { method: 'GET', pattern: '/api/credit-confirm', path: '/api/credit-confirm?userId=1&retUrl=%2F' },
   { method: 'GET', pattern: '/api/credit-info', path: '/api/credit-info' },
+  { method: 'POST', pattern: '/api/charge-authentication/', path: '/api/charge-authentication' },
+  { method: 'GET', pattern: '/api/charge-authentication/return', path: '/api/charge-authentication/return?historyId=1' },
   { method: 'GET', pattern: '/api/paymentMethodHistory', path: '/api/paymentMethodHistory' },
   { method: 'PUT', pattern: '/api/paymentMethod', path: '/api/paymentMethod' },
+  // Stripe's webhook (issue 20): 404 with the sandbox; signed events only with Stripe.
+  { method: 'POST', pattern: '/api/webhooks/stripe/', path: '/api/webhooks/stripe' },
   { method: 'GET', pattern: '/api/sandbox/card/:id', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA' },
   { method: 'POST', pattern: '/api/sandbox/card/:id', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA' },
   { method: 'GET', pattern: '/api/sandbox/card/:id/3ds', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA/3ds' },

@@ -28,10 +28,11 @@ describe('registering the documented test cards', () => {
     expect(back?.status).toBe(303);
     expect(back?.headers.location).toBe(`${RETURN}?card=registered`);
     const info = await request(api.app).get('/api/credit-info').query({ userId: shopper.id }).set('cookie', shopper.cookie);
-    expect(info.body).toEqual({ registered: true, cardBrand: brand, cardLast4: last4, expiry: '12/30' });
+    expect(info.body).toEqual({ registered: true, cardBrand: brand, cardLast4: last4, expiry: '12/30', needsReRegistration: false });
     const row = await cardRow(shopper.id);
     expect(JSON.stringify(row)).not.toContain(number);
     expect(row?.token).toMatch(/^tok_/);
+    expect(row?.provider).toBe('sandbox');
     const user = await api.db.selectFrom('users').select('payment_method').where('id', '=', shopper.id).executeTakeFirstOrThrow();
     expect(user.payment_method).toBe('CARD');
     const history = await request(api.app).get('/api/paymentMethodHistory').set('cookie', shopper.cookie);
@@ -74,11 +75,11 @@ describe('registering the documented test cards', () => {
     const token = (await cardRow(shopper.id))?.token ?? '';
     // The same gateway state the API used: the sandbox over this database.
     const provider = createSandboxProvider({ db: api.db, now: () => api.clock.now });
-    const charge = await provider.charge({ orderKey: `t-${shopper.id}`, amount: 3960, description: 'test', source: { kind: 'card', token } });
+    const charge = await provider.charge({ orderKey: `t-${shopper.id}`, userId: shopper.id, amount: 3960, description: 'test', source: { kind: 'card', token } });
     expect(charge.status).toBe('declined');
     expect(charge.declineReason).toContain('拒否');
     // The same order key again: the first answer, no second charge.
-    const again = await provider.charge({ orderKey: `t-${shopper.id}`, amount: 3960, description: 'test', source: { kind: 'card', token } });
+    const again = await provider.charge({ orderKey: `t-${shopper.id}`, userId: shopper.id, amount: 3960, description: 'test', source: { kind: 'card', token } });
     expect(again.chargeId).toBe(charge.chargeId);
   });
 });

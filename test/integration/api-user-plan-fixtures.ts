@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import request from 'supertest';
 import type { DB } from '../../api/db/schema.ts';
-import { signUp, startAccountApi, withSession, type AccountApi } from './api-account-fixtures.ts';
+import { signUp, startAccountApi, withSession, type AccountApi, type AccountApiOptions } from './api-account-fixtures.ts';
 import { buildArtist, buildPlan, buildRound, insertArtist, insertPlan, insertRound } from './api-fixtures.ts';
 import { registerTestCard } from './api-user-plan-card.ts';
 
@@ -98,8 +98,8 @@ export async function providerChargesOf(api: AccountApi, userId: number) {
 }
 
 /** The account API with room for the many sign-ups of one test file from one client address. */
-export function startSubscriptionApi(): Promise<AccountApi> {
-  return startAccountApi({ throttle: { mailClient: { limit: 1000, windowMs: 30 * 60_000 } } });
+export function startSubscriptionApi(options: Pick<AccountApiOptions, 'paymentProvider' | 'deferredPayment'> = {}): Promise<AccountApi> {
+  return startAccountApi({ throttle: { mailClient: { limit: 1000, windowMs: 30 * 60_000 } }, ...options });
 }
 
 export { type AccountApi };

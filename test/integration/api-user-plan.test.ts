@@ -209,7 +209,7 @@ describe('refusals name the fix', () => {
 
 describe('a checkout that died between reserving and recording (crash, provider timeout)', () => {
   async function strandedCheckout(shopper: Shopper): Promise<string> {
-    const at = new Date(api.clock.now.getTime() - 2 * 60_000);
+    const at = new Date(api.clock.now.getTime() - 3 * 60_000);
     const up = await api.db.insertInto('user_plans').values({ user_id: shopper.userId, plan_id: shop.light, count: 1, status: 'PENDING', created_at: at, updated_at: at })
       .returning('id').executeTakeFirstOrThrow();
     const chargeKey = `uph-${up.id}-${shop.openRound.light}-stranded`;
@@ -237,7 +237,7 @@ describe('a checkout that died between reserving and recording (crash, provider 
     const chargeKey = await strandedCheckout(shopper);
     const [card] = await api.db.selectFrom('user_cards').select('token').where('user_id', '=', shopper.userId).execute();
     const sandbox = createSandboxProvider({ db: api.db, now: () => api.clock.now });
-    await sandbox.charge({ orderKey: chargeKey, amount: 3960, description: 'test', source: { kind: 'card', token: card?.token ?? '' } });
+    await sandbox.charge({ orderKey: chargeKey, userId: shopper.userId, amount: 3960, description: 'test', source: { kind: 'card', token: card?.token ?? '' } });
     const res = await subscribe(api, shopper, { planId: shop.light }, key(21));
     expectApiError(res, 409, 'ALREADY_SUBSCRIBED');
     expect((await userPlansOf(api, shopper.userId)).map((r) => r.status)).toEqual(['ACTIVE']);
@@ -252,6 +252,13 @@ describe('a checkout that died between reserving and recording (crash, provider 
     expectApiError(await subscribe(api, shopper, { planId: shop.light }, k), 409, 'IN_PROGRESS');
     const stored = await api.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', shopper.userId).execute();
     expect(stored).toEqual([]);
+  });
+
+  it('90 seconds old is still in progress: the gateway search may not find its charge yet (Stripe lags up to a minute)', async () => {
+    const shopper = await newShopper(api);
+    const at = new Date(api.clock.now.getTime() - 90_000);
+    await api.db.insertInto('user_plans').values({ user_id: shopper.userId, plan_id: shop.light, count: 1, status: 'PENDING', created_at: at, updated_at: at }).execute();
+    expectApiError(await subscribe(api, shopper, { planId: shop.light }, key(23)), 409, 'IN_PROGRESS');
   });
 });
 

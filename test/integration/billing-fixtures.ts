@@ -9,7 +9,7 @@ export const BILLING_OPTIONS = { concurrency: 8, leaseMs: 60_000 } as const;
 
 /** A context of its own per call: two of them behave like two API instances. */
 export function billingContext(api: AccountApi): ApiContext {
-  return { db: api.db, logger: createLogger('silent', 'billing'), now: () => api.clock.now, publicOrigin: PUBLIC_ORIGIN, mailer: api.mailer };
+  return { db: api.db, logger: createLogger('silent', 'billing'), now: () => api.clock.now, publicOrigin: PUBLIC_ORIGIN, mailer: api.mailer, paymentProvider: api.paymentProvider, deferredPayment: api.deferredPayment };
 }
 
 export function runPass(api: AccountApi) {

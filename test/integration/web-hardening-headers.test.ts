@@ -117,6 +117,17 @@ describe('security headers on every kind of answer', () => {
     // Plain http: HSTS only where PUBLIC_ORIGIN is https (web-security).
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it('with Stripe, form-action adds the gateway\'s pages (the card and 本人認証 forms 303 there); nothing else moves', async () => {
+    const config = testConfig({
+      API_ORIGIN: stack.apiUrl, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_headers_check', STRIPE_WEBHOOK_SECRET: 'whsec_headers_check',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    const web = createWebApp({ config, logger: silentLogger, clientDir: path.resolve('dist/client') });
+    const csp = String((await request(web).get('/robots.txt')).headers['content-security-policy'] ?? '');
+    expect(csp.replace(" https://*.stripe.com http://127.0.0.1:12111;", ';')).toMatch(WEB_CSP);
+    expect(csp).toContain("form-action 'self' https://*.stripe.com http://127.0.0.1:12111;");
+  });
 });
 
 describe('caching of nonce pages (docs/decisions/0003)', () => {

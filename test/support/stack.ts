@@ -2,8 +2,11 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Express } from 'express';
+import type { Kysely } from 'kysely';
 import { pino, type Logger } from 'pino';
 import { createApiApp } from '../../api/app.ts';
+import type { DB } from '../../api/db/schema.ts';
+import type { PaymentProvider } from '../../api/payment/provider.ts';
 import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { seedDemo } from '../../api/db/seed/seed-demo.ts';
 import { parseConfig, type Config } from '../../shared/config.ts';
@@ -23,9 +26,9 @@ export interface Stack {
 
 export const silentLogger = pino({ level: 'silent' });
 
-export function listenOnLoopback(app: Express): Promise<{ server: Server; url: string }> {
+export function listenOnLoopback(app: Express, port = 0): Promise<{ server: Server; url: string }> {
   return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => {
+    const server = app.listen(port, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({ server, url: `http://127.0.0.1:${port}` });
     });
@@ -52,6 +55,10 @@ export interface StackOptions {
   clientDir?: string;
   /** The API's staff side (issue 19): the console's origin and the operator token. */
   staffApi?: { adminOrigin: string; opsToken: string };
+  /** A payment provider over the stack's database and clock (a test double); unset: the sandbox. */
+  paymentProvider?: (deps: { db: Kysely<DB>; now: () => Date }) => PaymentProvider;
+  /** The web tier's port (default: a free one); with env.PUBLIC_ORIGIN on it, links the API builds (a gateway's return URL, mails) reach this shop. */
+  webPort?: number;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -71,11 +78,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     dataDir: options.env?.DATA_DIR ?? 'memory://',
   });
   const staff = options.staffApi ? { adminOrigin: options.staffApi.adminOrigin, ops: { token: options.staffApi.opsToken, hosts: [] } } : {};
-  const api = createApiApp({ db: database.handle.db, logger: options.loggers?.api ?? silentLogger, now, publicOrigin, mailer, ...staff });
+  const paymentProvider = options.paymentProvider?.({ db: database.handle.db, now });
+  const api = createApiApp({ paymentProvider, deferredPayment: apiConfig.DEFERRED_PAYMENT === 'on', db: database.handle.db, logger: options.loggers?.api ?? silentLogger, now, publicOrigin, mailer, ...staff });
   const apiServer = await listenOnLoopback(api);
   const config = testConfig({ API_ORIGIN: apiServer.url, ...options.env });
   const web = createWebApp({ config, logger: options.loggers?.web ?? silentLogger, clientDir: options.clientDir ?? path.resolve('dist/client') });
-  const webServer = await listenOnLoopback(web);
+  const webServer = await listenOnLoopback(web, options.webPort);
   return {
     webUrl: webServer.url,
     apiUrl: apiServer.url,

@@ -103,10 +103,16 @@ describe('toPublicConfig', () => {
     expect(json).not.toContain('s3cret-pa55');
     expect(json).not.toContain('/var/lib/oshibox-private');
     expect(json).not.toContain('10.0.0.7');
-    expect(Object.keys(publicConfig).sort()).toEqual(['analyticsId', 'brandName', 'company', 'invoiceIssuer', 'paymentTestMode', 'publicOrigin', 'social']);
+    expect(Object.keys(publicConfig).sort()).toEqual(['analyticsId', 'brandName', 'company', 'deferredPayment', 'invoiceIssuer', 'paymentTestMode', 'publicOrigin', 'social']);
     expect(publicConfig.publicOrigin).toBe('https://shop.example');
     expect(publicConfig.analyticsId).toBe('G-ABC123');
     expect(publicConfig.brandName).toBe('OshiBox');
+  });
+
+  it('offers deferred payment unless DEFERRED_PAYMENT=off, and refuses any other value', () => {
+    expect(toPublicConfig(parseOk({})).deferredPayment).toBe(true);
+    expect(toPublicConfig(parseOk({ DEFERRED_PAYMENT: 'off' })).deferredPayment).toBe(false);
+    expect(problemsOf({ DEFERRED_PAYMENT: 'no' }).join(' ')).toContain('DEFERRED_PAYMENT');
   });
 
   it('gives null rather than nothing when there is no analytics id', () => {

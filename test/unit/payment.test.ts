@@ -79,6 +79,7 @@ describe('canMovePaymentStatus', () => {
     ['SUCCESS', 'CANCEL'],
     ['WAITING', 'CANCEL'],
     ['ERROR', 'BEFORE'],
+    ['ERROR', 'SUCCESS'],
   ])('allows %s → %s', (from, to) => {
     expect(canMovePaymentStatus(from, to)).toBe(true);
   });
@@ -90,7 +91,6 @@ describe('canMovePaymentStatus', () => {
     ['BEFORE', 'DELIVERED'],
     ['WAITING', 'SUCCESS'],
     ['CANCEL', 'BEFORE'],
-    ['ERROR', 'SUCCESS'],
     ['ERROR', 'CANCEL'],
     ['BEFORE', 'BEFORE'],
   ])('refuses %s → %s', (from, to) => {
@@ -105,8 +105,8 @@ describe('canMovePaymentStatus', () => {
 describe('the moves table read by every UPDATE (paymentStatusesInto)', () => {
   it.each<[PaymentStatus, PaymentStatus[]]>([
     ['BEFORE', ['ERROR']],
-    ['SUCCESS', ['BEFORE']],
     ['ERROR', ['BEFORE']],
+    ['SUCCESS', ['BEFORE', 'ERROR']],
     ['WAITING', ['SUCCESS']],
     ['SHIPSTART', ['WAITING']],
     ['COMPLETEMAIL', ['SHIPSTART']],

@@ -10,6 +10,7 @@ import * as catalogueConsole from './0009-catalogue-console.ts';
 import * as customerSupport from './0010-customer-support.ts';
 import * as shipmentImports from './0011-shipment-imports.ts';
 import * as roundIndexes from './0012-round-indexes.ts';
+import * as stripe from './0013-stripe.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 10, ...customerSupport },
   { version: 11, ...shipmentImports },
   { version: 12, ...roundIndexes },
+  { version: 13, ...stripe },
 ];

@@ -40,6 +40,8 @@ export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date; l
       return row ? toChargeResult(row) : null;
     }),
     refund: (input) => refund(db, input),
+    // The sandbox's cards never ask for authentication on a charge, so there is never one to start.
+    startChargeAuthentication: async () => ({ status: 'unavailable' }),
     screenDeferred: (input) => screen(db, now(), input),
   };
 }

@@ -7,6 +7,7 @@ import type { Text } from '../../../shared/text.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import type { FormFailure } from '../../data/form-action.ts';
+import { DisputeBadge } from '../components/dispute-badge.tsx';
 import { useT } from '../../lang.tsx';
 import { CUSTOMER_COPY as C } from './customer-copy.ts';
 import { CHARGED } from './customer-confirm.tsx';
@@ -101,7 +102,7 @@ export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDe
                 <tr key={c.id}>
                   <th scope="row">{c.id}</th>
                   <td>{`${c.planName} ${c.roundName}`}</td>
-                  <td>{status(c.paymentStatus)}</td>
+                  <td>{status(c.paymentStatus)}{c.dispute ? <> <DisputeBadge dispute={c.dispute} /></> : null}</td>
                   <td>{yen(c.total)}</td>
                   <td>
                     {refund ? t(refund) : null}{c.refundReason ? `（${c.refundReason}）` : null}

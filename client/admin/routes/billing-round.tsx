@@ -11,6 +11,7 @@ import type { Text } from '../../../shared/text.ts';
 import { FormError } from '../../components/form/form-message.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { apiFailure, checkInput, readForm, seeOther, type FormFailure } from '../../data/form-action.ts';
+import { DisputeBadge } from '../components/dispute-badge.tsx';
 import { useT } from '../../lang.tsx';
 import { ScrollRegion } from '../components/scroll-region.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -130,7 +131,7 @@ function Charges({ charges, action }: { charges: BillingCharge[]; action: string
               <td>{charge.email}</td>
               <td>{charge.planName}</td>
               <td className="num">{formatPrice(charge.amount)}</td>
-              <td>{isPaymentStatus(charge.status) ? t(PAYMENT_STATUS_LABELS[charge.status]) : charge.status}</td>
+              <td>{isPaymentStatus(charge.status) ? t(PAYMENT_STATUS_LABELS[charge.status]) : charge.status}{charge.dispute ? <> <DisputeBadge dispute={charge.dispute} /></> : null}</td>
               <td>{charge.declineReason ?? '—'}</td>
               <td className="num">{formatNumber(charge.attempts)}</td>
               <td>{charge.nextAttemptAt ? formatDateTime(charge.nextAttemptAt) : '—'}</td>

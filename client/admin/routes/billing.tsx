@@ -21,6 +21,7 @@ const COPY = {
   artist: { ja: 'アーティスト・プラン', en: 'Artist and plan' },
   deadline: { ja: '締切', en: 'Deadline' },
   none: { ja: 'お届け回はまだありません。', en: 'No rounds yet.' },
+  disputes: { ja: '要対応のチャージバック', en: 'Disputes to answer' },
 } as const satisfies Record<string, Text>;
 
 /** Support's and the owner's billing overview (permission `refunds`); the API answers 403 to any other role. */
@@ -36,6 +37,9 @@ export function Component() {
       <title>{`${t(COPY.title)} | OshiBox`}</title>
       <h1>{t(COPY.title)}</h1>
       <p>{t(COPY.lead)}</p>
+      <p className="console-status" data-testid="disputes-open">
+        {`${t(COPY.disputes)}: ${formatNumber(list.disputesNeedingResponse)}`}
+      </p>
       {list.rounds.length === 0 ? <p>{t(COPY.none)}</p> : (
         <ScrollRegion label={t(COPY.title)}>
           <table className="console-table">
@@ -45,6 +49,7 @@ export function Component() {
                 <th scope="col">{t(COPY.artist)}</th>
                 <th scope="col">{t(COPY.deadline)}</th>
                 {BILLING_STATES.map((state) => <th key={state} scope="col" className="num">{t(BILLING_STATE_LABELS[state])}</th>)}
+                <th scope="col" className="num">{t(COPY.disputes)}</th>
               </tr>
             </thead>
             <tbody>
@@ -63,6 +68,7 @@ export function Component() {
                       )}
                     </td>
                   ))}
+                  <td className="num">{formatNumber(round.disputesNeedingResponse)}</td>
                 </tr>
               ))}
             </tbody>

@@ -75,7 +75,7 @@ async function refundAction(form: Submitted) {
   const invalid = checkInput(RefundInput, input, values, form.extra);
   if (invalid) return invalid;
   const result = await form.api.refund(form.id, { ...input, historyId: Number(input.historyId) });
-  return finish(form, result, result.ok && result.data.refundStatus !== 'refunded' ? 'refundFailed' : 'refund');
+  return finish(form, result, result.ok && result.data.refundStatus === 'failed' ? 'refundFailed' : 'refund');
 }
 
 async function noteAction(form: Submitted) {

@@ -76,7 +76,7 @@ function Card({ id, title, link, children }: { id: string; title: Text; link: { 
 }
 
 /** My page as a home (issue 18): what needs doing, the next box and the next payment, at a glance. */
-export function MyOverview({ overview }: { overview: UserOverview | null }) {
+export function MyOverview({ overview, actionError }: { overview: UserOverview | null; actionError?: Text | null }) {
   const t = useT();
   let body: ReactNode;
   if (!overview) body = <p className="overview-empty">{t(C.unavailable)}</p>;
@@ -84,14 +84,14 @@ export function MyOverview({ overview }: { overview: UserOverview | null }) {
     // An ended plan may still leave an invoice or a failed charge to see to.
     body = (
       <>
-        <OverviewActions actions={overview.actions} />
+        <OverviewActions actions={overview.actions} error={actionError} />
         <p className="overview-empty">{t(C.none)} <Link to={href('lineup')}>{t(C.lineup)}</Link></p>
       </>
     );
   } else {
     body = (
       <>
-        <OverviewActions actions={overview.actions} />
+        <OverviewActions actions={overview.actions} error={actionError} />
         <div className="overview-cards">
           <Card id="overview-next-box" title={C.nextBox} link={{ route: 'plan', text: C.myPlans }}>
             {overview.nextBoxes.length ? overview.nextBoxes.map((b) => <NextBox key={b.userPlanId} box={b} />) : <p>{t(C.noBox)}</p>}

@@ -25,6 +25,7 @@ export const OVERVIEW_COPY = {
   payNow: { ja: 'お支払い方法を変更する', en: 'Change your payment method' },
   renewCard: { ja: '新しいカードを登録する', en: 'Register a new card' },
   seeOrder: { ja: '注文履歴で確認する', en: 'See it in your order history' },
+  authenticate: { ja: '本人認証に進む', en: 'Authenticate now' },
 } as const satisfies Record<string, Text>;
 
 /** 「Visa 末尾 4242」 */
@@ -56,5 +57,12 @@ export function deferredInvoiceText(issue: Text, artist: string, total: number, 
   return {
     ja: `${issue.ja}（${artist}）のGMO後払いの請求書 ${formatPrice(total)}のお支払い期限は ${formatDate(dueDate)} です。`,
     en: `The GMO deferred payment invoice of ${formatPrice(total, true)} for ${issue.en} (${artist}) is due on ${formatDate(dueDate)}.`,
+  };
+}
+
+export function chargeNeedsAuthenticationText(issue: Text, artist: string, total: number, until: string): Text {
+  return {
+    ja: `${issue.ja}（${artist}）のお支払い ${formatPrice(total)}について、カード会社が本人認証（3-Dセキュア）を求めています。${formatDateTime(until)}までに本人認証を完了してください。`,
+    en: `Your card issuer asks you to authenticate the payment of ${formatPrice(total, true)} for ${issue.en} (${artist}) (3-D Secure). Please do so by ${formatDateTime(until)}.`,
   };
 }

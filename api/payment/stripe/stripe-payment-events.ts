@@ -1,0 +1,64 @@
+import type Stripe from 'stripe';
+import type { ApiContext } from '../../context.ts';
+import { settleChargeByKey } from '../../billing/settle-charge.ts';
+import type { StripeProvider } from './stripe-provider.ts';
+
+/**
+ * payment_intent.succeeded / payment_failed / requires_action: the round of the PaymentIntent's
+ * order key is brought in line with Stripe, which is asked again (never the event's word).
+ * A success whose key no round holds any more (an earlier attempt of a retried round,
+ * authenticated late) is refunded: the shop never keeps money for a charge it does not hold.
+ */
+export async function applyPaymentEvent(ctx: ApiContext, provider: StripeProvider, intentId: string): Promise<void> {
+  const intent = await provider.client.paymentIntents.retrieve(intentId);
+  const orderKey = intent.metadata.order_key;
+  if (!orderKey) return;
+  const outcome = await settleChargeByKey(ctx, orderKey, intent.id);
+  if (outcome === 'unknown' && intent.status === 'succeeded') await refundOrphan(ctx, provider, intent, orderKey);
+}
+
+async function refundOrphan(ctx: ApiContext, provider: StripeProvider, intent: Stripe.PaymentIntent, orderKey: string): Promise<void> {
+  const refund = await provider.refund({ refundKey: `orphan-${orderKey}`, chargeId: intent.id, amount: intent.amount_received || intent.amount });
+  ctx.logger.warn({ orderKey, paymentIntent: intent.id, refund: refund.status }, 'stripe: a payment no round holds was refunded');
+  // Failed: Stripe retries the event (the applier throws), and the operator sees the log line.
+  if (refund.status === 'failed') throw new Error(`stripe: orphan refund failed for ${orderKey}`);
+}
+
+/**
+ * charge.refunded / refund.created / refund.updated: a round whose refund was left pending (or
+ * failed on a timeout) is refunded once Stripe says its refunds cover the round's total.
+ */
+export async function applyRefundEvent(ctx: ApiContext, provider: StripeProvider, intentId: string): Promise<void> {
+  const rows = await ctx.db.selectFrom('plan_order_histories').select(['id', 'total'])
+    .where('charge_id', '=', intentId).where('refund_status', 'in', ['pending', 'failed']).execute();
+  if (rows.length === 0) return;
+  const refunds = await provider.client.refunds.list({ payment_intent: intentId, limit: 100 });
+  const refunded = refunds.data.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
+  const now = ctx.now();
+  for (const row of rows.filter((r) => refunded >= r.total)) {
+    await ctx.db.updateTable('plan_order_histories').set({ refund_status: 'refunded', refunded_at: now, updated_at: now })
+      .where('id', '=', row.id).where('refund_status', 'in', ['pending', 'failed']).execute();
+    ctx.logger.info({ historyId: row.id }, 'stripe: refund confirmed');
+  }
+}
+
+/** The PaymentIntent of a refund or charge event's object, looked up at Stripe. */
+export async function intentOfRefundEvent(provider: StripeProvider, type: string, objectId: string): Promise<string | null> {
+  const object = type === 'charge.refunded'
+    ? await provider.client.charges.retrieve(objectId)
+    : await provider.client.refunds.retrieve(objectId);
+  const intent = object.payment_intent;
+  return typeof intent === 'string' ? intent : intent?.id ?? null;
+}
+
+/** charge.dispute.*: the round of the disputed charge is flagged for staff; the log names no card data. */
+export async function applyDisputeEvent(ctx: ApiContext, provider: StripeProvider, disputeId: string): Promise<void> {
+  const dispute = await provider.client.disputes.retrieve(disputeId);
+  const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+  if (!intent) return;
+  const now = ctx.now();
+  const updated = await ctx.db.updateTable('plan_order_histories')
+    .set({ dispute_id: dispute.id, dispute_status: dispute.status, updated_at: now })
+    .where('charge_id', '=', intent).returning('id').execute();
+  ctx.logger.warn({ disputeId: dispute.id, status: dispute.status, reason: dispute.reason, amount: dispute.amount, historyIds: updated.map((r) => r.id) }, 'stripe: card dispute');
+}

@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type Stripe from 'stripe';
+import type { DB } from '../../db/schema.ts';
+import type { ChargeRequest, ChargeResult, PaymentProvider } from '../provider.ts';
+import { startAuthentication } from './stripe-authentication.ts';
+import { cardOfSession, createSetupSession, retrieveSetupSession } from './stripe-cards.ts';
+import { chargeOfIntent, createCharge, findIntent } from './stripe-charges.ts';
+import { isStripeTestKey } from '../../../shared/payment-config.ts';
+import { createStripeClient } from './stripe-client.ts';
+import { ensureCustomerId, findCustomerId } from './stripe-customers.ts';
+import { withStripeDeadline } from './stripe-deadline.ts';
+import { refundCharge } from './stripe-refunds.ts';
+import { REGISTER_CARD_AGAIN } from '../../../shared/card-gateway.ts';
+import { DEFERRED_UNAVAILABLE, NO_DEFERRED_SCREENING } from './stripe-texts.ts';
+
+export interface StripeProviderOptions {
+  db: Kysely<DB>;
+  now: () => Date;
+  secretKey: string;
+  apiBase: string;
+  /** Each call's deadline (STRIPE_TIMEOUT_MS), under PROVIDER_DEADLINE_MS (api/payment/provider-deadline.ts). */
+  timeoutMs?: number;
+  /** `whsec_…`: the webhook endpoint checks each event's signature with it (stripe-webhook.router.ts). */
+  webhookSecret?: string;
+  logger: Logger;
+}
+
+export interface StripeProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  /** The library client, for the webhook's look-ups (never logged: it holds the key). */
+  readonly client: Stripe;
+  readonly webhookSecret: string | undefined;
+}
+
+export const STRIPE_TIMEOUT_MS = 10_000;
+
+/**
+ * The Stripe gateway behind the shop's PaymentProvider (docs/decisions/0038-stripe-gateway.md):
+ * Checkout in setup mode saves a card, off-session PaymentIntents charge it. Every call has one
+ * deadline; none runs inside a database transaction.
+ */
+export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
+  const { db, now } = options;
+  const timeoutMs = options.timeoutMs ?? STRIPE_TIMEOUT_MS;
+  const client = createStripeClient({ secretKey: options.secretKey, apiBase: options.apiBase, timeoutMs });
+  const bounded = <T>(work: () => Promise<T>) => withStripeDeadline(timeoutMs, work);
+  return {
+    name: 'stripe',
+    testMode: isStripeTestKey(options.secretKey),
+    client,
+    webhookSecret: options.webhookSecret,
+    startCardRegistration: ({ userId, returnUrl }) => bounded(async () => {
+      const customerId = await ensureCustomerId(db, client, userId, now());
+      return createSetupSession(client, customerId, userId, returnUrl);
+    }),
+    confirmCardRegistration: ({ userId, registrationId }) => bounded(async () => {
+      const customerId = await findCustomerId(db, userId);
+      const session = customerId ? await retrieveSetupSession(client, registrationId) : null;
+      return session ? cardOfSession(session, customerId) : { status: 'not_found' };
+    }),
+    charge: (input) => bounded(() => charge(db, client, input)),
+    findCharge: (orderKey, chargeId) => bounded(async () => {
+      const intent = await findIntent(client, orderKey, chargeId);
+      return intent ? chargeOfIntent(intent, orderKey) : null;
+    }),
+    refund: (input) => bounded(() => refundCharge(client, input)),
+    startChargeAuthentication: (input) => bounded(() => startAuthentication(client, input)),
+    // Stripe does not screen deferred payment (GMO後払い is its own contract).
+    screenDeferred: async () => ({ approved: false, reason: NO_DEFERRED_SCREENING.ja, reasonEn: NO_DEFERRED_SCREENING.en }),
+  };
+}
+
+async function charge(db: Kysely<DB>, client: Stripe, input: ChargeRequest): Promise<ChargeResult> {
+  const base = { chargeId: '', orderKey: input.orderKey, amount: input.amount };
+  if (input.source.kind !== 'card') {
+    return { ...base, status: 'declined', declineReason: DEFERRED_UNAVAILABLE.ja, declineReasonEn: DEFERRED_UNAVAILABLE.en };
+  }
+  const customerId = await findCustomerId(db, input.userId);
+  // A sandbox card (or no Stripe customer): the shopper must register the card again at Stripe.
+  if (!customerId || !input.source.token.startsWith('pm_')) {
+    return { ...base, status: 'declined', declineReason: REGISTER_CARD_AGAIN.ja, declineReasonEn: REGISTER_CARD_AGAIN.en };
+  }
+  return createCharge(client, customerId, { ...input, source: input.source });
+}
+
+export const isStripeProvider = (provider: PaymentProvider): provider is StripeProvider => provider.name === 'stripe' && 'client' in provider;

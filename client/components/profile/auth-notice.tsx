@@ -1,0 +1,20 @@
+import { useSearchParams } from 'react-router';
+import { AUTH_OUTCOME_TEXT, parseAuthOutcome } from '../../../shared/charge-authentication.ts';
+import { useT } from '../../lang.tsx';
+
+/**
+ * The outcome of a charge's authentication, carried by `?auth=` of the redirect back from the
+ * provider's page (api/charge-authentication/charge-authentication.router.ts). Only known keys are shown.
+ */
+export function AuthNotice() {
+  const [params] = useSearchParams();
+  const t = useT();
+  const outcome = parseAuthOutcome(params.get('auth'));
+  if (!outcome) return null;
+  const failed = outcome === 'failed';
+  return (
+    <p className={failed ? 'form-error' : 'flash-notice'} role={failed ? 'alert' : 'status'} data-auth={outcome}>
+      {t(AUTH_OUTCOME_TEXT[outcome])}
+    </p>
+  );
+}

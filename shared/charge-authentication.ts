@@ -1,0 +1,74 @@
+import type { Text } from './text.ts';
+
+/**
+ * A charge the card's bank wants authenticated (3-D Secure on an off-session charge, issue 20):
+ * the words the shop uses for it, and where the shopper may be sent to do it.
+ */
+
+/** The decline reason of a billing round waiting for the shopper's authentication (the console shows it). */
+export const AUTHENTICATION_REQUIRED: Text = {
+  ja: 'カード会社による本人認証（3-Dセキュア）が必要です',
+  en: 'The card issuer requires authentication (3-D Secure)',
+};
+
+/** Checkout's first round is charged off-session: a bank that asks for authentication declines the checkout. */
+export const CHECKOUT_AUTHENTICATION_REQUIRED: Text = {
+  ja: 'カード会社が本人認証を求めています。カードを登録し直して（登録時に本人認証が行われます）、もう一度お申し込みください。',
+  en: 'Your card issuer asks for authentication. Register your card again (it is authenticated when registered), then apply again.',
+};
+
+export const CHANGE_AUTHENTICATION_REQUIRED: Text = {
+  ja: 'カード会社が本人認証を求めています。プランは変更されていません。カードを登録し直して（登録時に本人認証が行われます）、もう一度お手続きください。',
+  en: 'Your card issuer asks for authentication. Your plan was not changed. Register your card again (it is authenticated when registered), then try again.',
+};
+
+/** The outcome of the return from the authentication page, as `?auth=` on my page. */
+export const AUTH_OUTCOMES = ['paid', 'pending', 'failed'] as const;
+export type AuthOutcome = (typeof AUTH_OUTCOMES)[number];
+
+export const AUTH_OUTCOME_TEXT: Record<AuthOutcome, Text> = {
+  paid: { ja: '本人認証が完了し、お支払いが確定しました。', en: 'Authentication complete: your payment went through.' },
+  pending: {
+    ja: 'お支払いを確認中です。しばらくしてからこのページを再読み込みしてください。',
+    en: 'We are confirming your payment. Please reload this page in a little while.',
+  },
+  failed: {
+    ja: '本人認証が完了せず、お支払いはまだ確定していません。もう一度お試しいただくか、お支払い方法を変更してください。',
+    en: 'Authentication was not completed and the payment has not gone through. Please try again or change your payment method.',
+  },
+};
+
+export function parseAuthOutcome(value: string | null): AuthOutcome | null {
+  return AUTH_OUTCOMES.find((o) => o === value) ?? null;
+}
+
+/** Stripe's hosted pages (3-D Secure, Checkout) live under stripe.com. */
+const PROVIDER_HOST_SUFFIXES = ['.stripe.com'];
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Where an authentication may send the browser: a path of this site (the sandbox's pages), an
+ * https page of the gateway, or a loopback server (the local Stripe-compatible server in tests).
+ * Anything else (another site, `javascript:`, `//host`) is refused, whatever the API answered.
+ */
+export function isProviderRedirect(url: string): boolean {
+  if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username || parsed.password) return false;
+  if (parsed.protocol === 'http:') return LOOPBACK_HOSTS.has(parsed.hostname);
+  return parsed.protocol === 'https:' && PROVIDER_HOST_SUFFIXES.some((suffix) => parsed.hostname.endsWith(suffix));
+}
+
+/**
+ * A billing round the shopper can still authenticate: declined with the bank's request for
+ * authentication (action_required_at) on its current attempt, and its box not yet due to ship
+ * (the failed-charge rules end at the ship date, shared/billing-rules.ts `lastChanceToPay`).
+ */
+export function canAuthenticateCharge(row: { paymentStatus: string; actionRequiredAt: Date | null; shipDate: Date }, now: Date): boolean {
+  return row.paymentStatus === 'ERROR' && row.actionRequiredAt !== null && now.getTime() < row.shipDate.getTime();
+}

@@ -1,0 +1,26 @@
+/**
+ * `npm run stripe:local`: the local Stripe-compatible server for development and the e2e tests.
+ * Env: STRIPE_LOCAL_PORT (default 12111), STRIPE_LOCAL_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET;
+ * STRIPE_LOCAL_PUBLIC_URL (the origin browsers reach it at, when not the listening URL);
+ * STRIPE_LOCAL_VALIDATE=1 checks every answer against Stripe's OpenAPI description.
+ */
+import { startStripeLocal } from './server.ts';
+
+const port = Number(process.env.STRIPE_LOCAL_PORT ?? 12111);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`STRIPE_LOCAL_PORT must be a port number, got ${process.env.STRIPE_LOCAL_PORT}`);
+  process.exit(2);
+}
+const webhookUrl = process.env.STRIPE_LOCAL_WEBHOOK_URL || undefined;
+const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || undefined;
+if (webhookUrl && !webhookSecret?.startsWith('whsec_')) {
+  console.error('STRIPE_LOCAL_WEBHOOK_URL needs STRIPE_WEBHOOK_SECRET (whsec_…)');
+  process.exit(2);
+}
+
+const publicUrl = process.env.STRIPE_LOCAL_PUBLIC_URL || undefined;
+const server = await startStripeLocal({ port, webhookUrl, webhookSecret, publicUrl, validate: process.env.STRIPE_LOCAL_VALIDATE === '1' });
+console.log(`stripe-local listening on ${server.url}${webhookUrl ? ` (webhooks → ${webhookUrl})` : ''}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void server.close().then(() => process.exit(0)));
+}
