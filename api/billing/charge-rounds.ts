@@ -36,19 +36,24 @@ export type Claimed = { id: number; charge_key: string; attempts: number; claims
 
 /**
  * Takes BEFORE billing rows by a lease (in the order of the partial index
- * `plan_order_histories_billing_todo`, so the claim reads the index, not every row still due) (`FOR UPDATE SKIP LOCKED` only for the instant of the
- * claim: no database lock is held across a provider call), so any number of API instances and
- * operator runs share the work.
+ * `plan_order_histories_billing_todo`, so the claim reads the index, not every row still due),
+ * `FOR UPDATE SKIP LOCKED` only for the instant of the claim (a claim of one named row waits that
+ * instant instead): no database lock is held across a provider call, so any number of API
+ * instances and operator runs share the work.
  */
 async function claim(db: Db, limit: number, leaseMs: number, scope: ChargeScope): Promise<Claimed[]> {
   const byUser = scope.userId === undefined ? sql`` : sql`and user_id = ${scope.userId}`;
   const byRound = scope.roundId === undefined ? sql`` : sql`and plan_order_id = ${scope.roundId}`;
   const byId = scope.historyId === undefined ? sql`` : sql`and id = ${scope.historyId}`;
+  // One named row (the console's retry or reconcile) waits for a statement that holds it for an
+  // instant instead of skipping it: a concurrent second submit's failed update locks the row just
+  // then, and skipping would leave the requeued row uncharged for the member who asked.
+  const skip = scope.historyId === undefined ? sql`skip locked` : sql``;
   const result = await sql<Claimed>`
     update plan_order_histories set claims = claims + 1, claimed_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
     where id in (select id from plan_order_histories where origin = 'billing' and payment_status = 'BEFORE'
       and (claimed_until is null or claimed_until < clock_timestamp()) ${byUser} ${byRound} ${byId}
-      order by plan_order_id, id limit ${limit} for update skip locked)
+      order by plan_order_id, id limit ${limit} for update ${skip})
     returning id, charge_key, attempts, claims`.execute(db);
   return result.rows;
 }
