@@ -2,7 +2,7 @@
  * Page views for a Google Analytics 4 property through gtag.js
  * (https://developers.google.com/tag-platform/gtagjs/reference). Nothing here runs unless
  * PublicConfig.analyticsId is set: no script, no dataLayer, no calls. The CSP allows the tag's
- * hosts only in that case (server/security.server.ts).
+ * hosts only in that case (server/security.server.ts), so the tag's script needs no nonce.
  */
 type Gtag = (...args: unknown[]) => void;
 
@@ -17,11 +17,6 @@ const TAG_URL = 'https://www.googletagmanager.com/gtag/js';
 
 let started = false;
 let lastPath: string | null = null;
-
-/** The page's CSP nonce, as the server put it on its own scripts (the property survives hiding). */
-function pageNonce(): string | undefined {
-  return document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
-}
 
 /** Loads gtag.js once and configures the property; page views are sent by `trackPageView`. */
 export function startAnalytics(id: string): void {
@@ -38,8 +33,6 @@ export function startAnalytics(id: string): void {
   const script = document.createElement('script');
   script.async = true;
   script.src = `${TAG_URL}?id=${encodeURIComponent(id)}`;
-  const nonce = pageNonce();
-  if (nonce) script.nonce = nonce;
   document.head.appendChild(script);
 }
 

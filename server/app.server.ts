@@ -1,7 +1,8 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Logger } from 'pino';
-import { createHostAllowList } from '../shared/allowed-hosts.ts';
+import { createHostAllowList, HOST_FORM } from '../shared/allowed-hosts.ts';
 import { toPublicConfig, type Config } from '../shared/config.ts';
 import { refuseConsolePaths } from './console-paths.server.ts';
 import { pageGate } from './page-gate.server.ts';
@@ -9,7 +10,9 @@ import { createApiProxy } from './proxy.server.ts';
 import { markArrival } from './request-deadline.server.ts';
 import { refuseForeignHost, requestGuard } from './request-guard.server.ts';
 import { requestLog } from './request-log.server.ts';
-import { securityHeaders } from './security.server.ts';
+import { securityHeaderList, securityHeaders, type SecurityOptions } from './security.server.ts';
+import { servedFromCache } from './page-cache/cache-listener.server.ts';
+import { PageCache } from './page-cache/page-cache.server.ts';
 import { paymentFormTargets } from '../shared/payment-config.ts';
 import { createMailPage, mailPageEnabled } from './mail-page.server.tsx';
 import { createSeoRouter } from './seo.server.ts';
@@ -25,20 +28,21 @@ export interface WebAppOptions {
   clientDir: string;
   /** Tells /readyz whether the API answers. */
   checkApi?: () => Promise<boolean>;
+  /** The shared page cache (server/page-cache/): its misses render here, once per key. */
+  pageCache?: PageCache;
 }
 
 /**
  * The web service: static assets, the /api proxy, and server rendering. Everything expensive
  * (proxy, keep-alive agent, static handler, manifest) is made here once, not per request.
  */
-export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOptions): Express {
+export function createWebApp({ config, logger, clientDir, checkApi, pageCache }: WebAppOptions): Express {
   const app = express();
-  const https = config.PUBLIC_ORIGIN.startsWith('https:');
   app.disable('x-powered-by');
   // Only the configured proxies may name the client (never `true`: anyone could forge it).
   app.set('trust proxy', config.TRUST_PROXY);
   // First, so every answer has them: probes, proxied JSON, refusals and the last-resort 500.
-  app.use(securityHeaders({ https, analytics: Boolean(config.ANALYTICS_ID), formTargets: paymentFormTargets(config) }));
+  app.use(securityHeaders(securityOptionsOf(config)));
 
   mountProbes(app, checkApi);
 
@@ -47,7 +51,7 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
   app.use(markArrival);
   app.use(requestGuard);
   // Probes above answer any Host (a kubelet sends the pod's address); everything below only ours.
-  app.use(refuseForeignHost(createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], config.ALLOWED_HOSTS)));
+  app.use(refuseForeignHost(hostAllowListOf(config)));
   app.use(refuseConsolePaths);
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
   app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));
@@ -63,10 +67,58 @@ export function createWebApp({ config, logger, clientDir, checkApi }: WebAppOpti
       manifest: readManifest(clientDir),
       publicConfig: toPublicConfig(config),
       logger,
+      pageCache,
+      publicOrigin: config.PUBLIC_ORIGIN,
     }),
   );
   app.use(lastResort(logger));
   return app;
+}
+
+function securityOptionsOf(config: Config): SecurityOptions {
+  return { https: config.PUBLIC_ORIGIN.startsWith('https:'), analytics: Boolean(config.ANALYTICS_ID), formTargets: paymentFormTargets(config) };
+}
+
+function hostAllowListOf(config: Config): (host: string | undefined) => boolean {
+  return createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], config.ALLOWED_HOSTS);
+}
+
+export interface WebService {
+  /** What the web port listens with: the page cache's fast path (when on) in front of `app`. */
+  listener: RequestListener;
+  app: Express;
+  pageCache: PageCache | null;
+  /** Stops what the service runs beside requests (the catalogue watch), for the drain. */
+  stop(): void;
+}
+
+/**
+ * The web tier as it listens: with PAGE_CACHE=on, a page cache whose fast path answers kept pages
+ * before Express and whose misses render in the app (docs/decisions/0041).
+ */
+export function createWebService(options: WebAppOptions): WebService {
+  const { config, logger } = options;
+  if (config.PAGE_CACHE === 'off') {
+    const app = createWebApp(options);
+    return { listener: app, app, pageCache: null, stop: () => undefined };
+  }
+  const pageCache = new PageCache({
+    maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    freshMs: config.PAGE_CACHE_FRESH_MS,
+    staleMs: config.PAGE_CACHE_STALE_MS,
+    logger,
+  });
+  const app = createWebApp({ ...options, pageCache });
+  const allowed = hostAllowListOf(config);
+  const listener = servedFromCache({
+    cache: pageCache,
+    app,
+    securityHeaders: securityHeaderList(securityOptionsOf(config)),
+    isAllowedHost: (host) => host !== undefined && host.length <= 255 && HOST_FORM.test(host) && allowed(host),
+    trusted: app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean,
+    logger,
+  });
+  return { listener, app, pageCache, stop: () => undefined };
 }
 
 /** A failure no page could show: logged once with its request id, answered with a plain 500. */

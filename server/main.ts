@@ -6,7 +6,7 @@ import { bootApi } from '../api/boot.ts';
 import { apiRouteLabel } from '../api/http/metrics.ts';
 import { StartupError } from '../shared/startup-error.ts';
 import { createAdminApp } from './admin-app.server.ts';
-import { createWebApp } from './app.server.ts';
+import { createWebService } from './app.server.ts';
 import { drainAware, type DrainState } from './drain.server.ts';
 import { loadConfig } from './env.server.ts';
 import { createLimitedServer, serverLimitsFrom } from './http-limits.server.ts';
@@ -74,9 +74,10 @@ async function checkApi(): Promise<boolean> {
 
 async function startWeb(): Promise<void> {
   const webLogger = logger('web');
-  const app = createWebApp({ config, logger: webLogger, clientDir: path.join(here, 'client'), checkApi });
-  await serve(app, 'web', config.PORT, 'PORT', webRouteLabel);
-  webLogger.info({ port: config.PORT, api: config.API_ORIGIN }, 'web listening');
+  const web = createWebService({ config, logger: webLogger, clientDir: path.join(here, 'client'), checkApi });
+  closers.push(async () => web.stop());
+  await serve(web.listener, 'web', config.PORT, 'PORT', webRouteLabel);
+  webLogger.info({ port: config.PORT, api: config.API_ORIGIN, pageCache: config.PAGE_CACHE }, 'web listening');
 }
 
 async function startAdmin(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Express, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { redactLogUrl } from '../shared/log-redact.ts';
@@ -14,7 +15,7 @@ import { requestId } from '../shared/request-id.ts';
  * id, redacted like every other line) is made only when something logs through it.
  */
 export function requestLog(app: Express, logger: Logger): RequestHandler {
-  const access = logger.child({}, { redact: [] });
+  const access = accessLogger(logger);
   // On the app's request prototype, not defined per request: a property defined on each request
   // object turned it into a slow dictionary object for every later read (issue 11).
   Object.defineProperty(app.request, 'log', {
@@ -36,21 +37,32 @@ export function requestLog(app: Express, logger: Logger): RequestHandler {
       return;
     }
     const started = performance.now();
-    const method = req.method;
     // The proxied sandbox card page's path holds a registration id (a capability): never logged.
-    const url = redactLogUrl(req.originalUrl.split('?')[0] ?? '');
-    // 'close' follows every response, finished or cut off: one listener tells both apart.
-    res.once('close', () => {
-      const contentLength = res.getHeader('content-length');
-      const line = {
-        req: { id, method, url },
-        res: contentLength === undefined ? { statusCode: res.statusCode } : { statusCode: res.statusCode, contentLength },
-        responseTime: Math.round(performance.now() - started),
-      };
-      if (!res.writableFinished) access.warn(line, 'request aborted');
-      else if (res.statusCode >= 500) access.error(line, 'request errored');
-      else access.info(line, 'request completed');
-    });
+    logWhenClosed(access, res, id, req.method, redactLogUrl(req.originalUrl.split('?')[0] ?? ''), started);
     next();
   };
+}
+
+/**
+ * The access line of one request, written when its response closes ('close' follows every
+ * response, finished or cut off: one listener tells both apart). Also used by the page cache's
+ * fast path (server/page-cache/cache-listener.server.ts), which answers before Express.
+ */
+export function logWhenClosed(access: Logger, res: ServerResponse, id: string, method: string | undefined, url: string, started: number): void {
+  res.once('close', () => {
+    const contentLength = res.getHeader('content-length');
+    const line = {
+      req: { id, method, url },
+      res: contentLength === undefined ? { statusCode: res.statusCode } : { statusCode: res.statusCode, contentLength },
+      responseTime: Math.round(performance.now() - started),
+    };
+    if (!res.writableFinished) access.warn(line, 'request aborted');
+    else if (res.statusCode >= 500) access.error(line, 'request errored');
+    else access.info(line, 'request completed');
+  });
+}
+
+/** The access log's logger: the line holds only the fields `logWhenClosed` names, so no redaction pass. */
+export function accessLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: [] });
 }

@@ -1,41 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { LOADER_SCRIPT_SOURCE } from './ssr/hydration.server.ts';
 
 const ANALYTICS_SCRIPT = 'https://www.googletagmanager.com';
 const ANALYTICS_CONNECT = ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
-const NONCE_BYTES = 16;
-let noncePool = Buffer.alloc(0);
-let nonceOffset = 0;
-
-/**
- * A fresh nonce per request (16 bytes from the CSPRNG), for the inline hydration script. Drawn
- * from a buffer refilled 256 nonces at a time: one `randomBytes` call per request was 2.6 % of
- * the web tier's CPU on a trivial route (issue 11).
- */
-function freshNonce(): string {
-  if (nonceOffset + NONCE_BYTES > noncePool.length) {
-    noncePool = randomBytes(NONCE_BYTES * 256);
-    nonceOffset = 0;
-  }
-  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
-  return nonce;
-}
-
-/** Stands for the request's nonce while helmet's headers are worked out once. */
-const NONCE_MARK = 'OSHIBOX-NONCE-MARK';
-
 /**
  * Runs helmet once against a stand-in response and keeps what it set: the headers are the same
- * for every request but for the nonce, which is put in per request. helmet stays the source of
- * the header values; building the CSP string on every request was its main cost.
+ * for every response (no per-request nonce: docs/decisions/0041), so helmet stays the source of
+ * the header values and building them per request costs nothing.
  */
 function headersOf(middleware: RequestHandler): [string, string][] {
   const headers = new Map<string, string>();
   const res = {
-    locals: { cspNonce: NONCE_MARK },
+    locals: {},
     setHeader: (name: string, value: string) => void headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
@@ -46,29 +24,43 @@ function headersOf(middleware: RequestHandler): [string, string][] {
   return [...headers];
 }
 
+export interface SecurityOptions {
+  https: boolean;
+  analytics: boolean;
+  /** Origins the shop's forms may lead to (a payment gateway's pages, shared/payment-config.ts). */
+  formTargets?: string[];
+}
+
 /**
- * helmet with a nonce-based CSP: no inline script runs without this request's nonce
- * (`res.locals.cspNonce`). The analytics hosts are allowed only when an analytics id is configured.
+ * The security headers of every web answer, as a list: the page cache's fast path
+ * (server/page-cache/cache-listener.server.ts) writes the same ones as the middleware.
  */
-/** `formTargets`: origins the shop's forms may lead to (a payment gateway's pages, shared/payment-config.ts). */
-export function securityHeaders(options: { https: boolean; analytics: boolean; formTargets?: string[] }): RequestHandler {
-  const headers = headersOf(helmetFor(options));
+export function securityHeaderList(options: SecurityOptions): readonly [string, string][] {
+  return headersOf(helmetFor(options));
+}
+
+/**
+ * helmet with a hash-based CSP: the only inline script that runs is the page loader, the same
+ * bytes on every page (server/ssr/hydration.server.ts `LOADER_SCRIPT`); the page's data is JSON
+ * that never runs. So one policy serves every visitor, and a page can be shared by a cache
+ * (docs/decisions/0041, superseding the caching part of 0003). The analytics hosts are allowed
+ * only when an analytics id is configured.
+ */
+export function securityHeaders(options: SecurityOptions): RequestHandler {
+  const headers = securityHeaderList(options);
   return (_req, res, next) => {
-    const nonce = freshNonce();
-    res.locals.cspNonce = nonce;
-    for (const [name, value] of headers) res.setHeader(name, value.includes(NONCE_MARK) ? value.replace(NONCE_MARK, nonce) : value);
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }
 
-function helmetFor(options: { https: boolean; analytics: boolean; formTargets?: string[] }): RequestHandler {
-  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+function helmetFor(options: SecurityOptions): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce, ...(options.analytics ? [ANALYTICS_SCRIPT] : [])],
+        scriptSrc: ["'self'", LOADER_SCRIPT_SOURCE, ...(options.analytics ? [ANALYTICS_SCRIPT] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', ...(options.analytics ? ANALYTICS_CONNECT : [])],
         connectSrc: ["'self'", ...(options.analytics ? ANALYTICS_CONNECT : [])],

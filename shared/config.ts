@@ -110,6 +110,16 @@ export const ConfigSchema = z.object({
   COMPANY_REPRESENTATIVE: z.string().min(1).default('代表取締役 推野 箱太郎'),
   TWITTER_URL: url.default('https://twitter.com/oshibox_jp'),
   INSTAGRAM_URL: url.default('https://www.instagram.com/oshibox_jp/'),
+  /**
+   * The web tier's shared page cache for visitors without a session (server/page-cache/): the
+   * catalogue and static pages, kept in memory up to PAGE_CACHE_MAX_MB, fresh for
+   * PAGE_CACHE_FRESH_MS, then served stale while one render refreshes them, up to
+   * PAGE_CACHE_STALE_MS. A catalogue change empties it on every instance (CATALOGUE_POLL_MS).
+   */
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  PAGE_CACHE_MAX_MB: wholeNumber(1, 4096, 64),
+  PAGE_CACHE_FRESH_MS: wholeNumber(0, 3_600_000, 30_000),
+  PAGE_CACHE_STALE_MS: wholeNumber(0, 86_400_000, 300_000),
   // Process limits (server/http-limits.server.ts, server/shutdown.server.ts): the grace default
   // stays under Kubernetes' 30 s terminationGracePeriodSeconds.
   SHUTDOWN_TIMEOUT_MS: wholeNumber(1000, 600_000, 25_000),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
@@ -10,7 +9,7 @@ import { createApiClient } from '../../shared/api/client.ts';
 import type { PublicConfig } from '../../shared/config.ts';
 import { documentLangOf } from '../../shared/lang-rule.ts';
 import { Document } from '../../server/ssr/document.tsx';
-import { hydrationScript, scriptLoader } from '../../server/ssr/hydration.server.ts';
+import { pageDataJson } from '../../server/ssr/hydration.server.ts';
 import { assetsFor, readManifest } from '../../server/ssr/manifest.server.ts';
 
 /**
@@ -20,17 +19,6 @@ import { assetsFor, readManifest } from '../../server/ssr/manifest.server.ts';
  * produce the shop's markup (run.ts checks the bytes); when the shop's render changes, so must this.
  */
 const FORWARDED = ['cookie', 'accept-language', 'user-agent'] as const;
-
-const escapeAttr = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
-/**
- * What `renderToPipeableStream` adds for `bootstrapScriptContent` and `renderToString` does
- * not: the bootstrap script (hydration data and the module loader) at the end of <body>.
- */
-function withBootstrap(html: string, nonce: string, script: string): string {
-  const scripts = `<script nonce="${escapeAttr(nonce)}" id="_R_">${script}</script>`;
-  return html.replace(/<\/body>(?![\s\S]*<\/body>)/, `${scripts}</body>`);
-}
 
 function send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string): void {
   res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
@@ -52,17 +40,16 @@ export function createSameMarkupRenderer(apiOrigin: string, publicConfig: Public
       return;
     }
     const router = createStaticRouter(handler.dataRoutes, context);
-    const nonce = randomBytes(16).toString('base64'); // same length as the shop's
     const assets = assetsFor(manifest, modulesOf(context.matches));
+    const data = pageDataJson(context, publicConfig, assets.entryModule, assets.preloads);
     const app = renderToString(
-      <Document assets={assets} lang={documentLangOf(url.search)}>
+      <Document assets={assets} lang={documentLangOf(url.search)} data={data}>
         <ConfigProvider value={publicConfig}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
         </ConfigProvider>
       </Document>,
     );
-    const bootstrap = hydrationScript(context, publicConfig) + scriptLoader(assets.entryModule, assets.preloads);
-    const html = `<!DOCTYPE html>${withBootstrap(app, nonce, bootstrap)}`;
+    const html = `<!DOCTYPE html>${app}`;
     send(res, context.statusCode, { 'content-type': 'text/html; charset=utf-8' }, html);
   }
 

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
+import { LOADER_SCRIPT, PAGE_DATA_ID } from './hydration.server.ts';
 import type { PageAssets } from './manifest.server.ts';
 
 /**
  * The HTML around the app. Rendered on the server only; the browser hydrates `#root`. Page
- * titles and meta tags rendered by the pages are hoisted into <head> by React. The scripts are
- * started by the bootstrap script after the first paint (hydration.server.ts, `scriptLoader`).
+ * titles and meta tags rendered by the pages are hoisted into <head> by React. After the app come
+ * the page's data (JSON that never runs, `data`) and the one inline script, the same on every page
+ * (hydration.server.ts `LOADER_SCRIPT`, allowed by its hash), which starts the scripts after the
+ * first paint.
  * <body> stays <html>'s second child: client/entry.client.tsx gives the app that same position,
  * so `useId` agrees between the two renders.
  */
-export function Document({ assets, lang, children }: { assets: PageAssets; lang: 'ja' | 'en'; children: ReactNode }) {
+export function Document({ assets, lang, data, children }: { assets: PageAssets; lang: 'ja' | 'en'; data: string; children: ReactNode }) {
   return (
     <html lang={lang}>
       <head>
@@ -25,6 +28,8 @@ export function Document({ assets, lang, children }: { assets: PageAssets; lang:
       </head>
       <body>
         <div id="root">{children}</div>
+        <script type="application/json" id={PAGE_DATA_ID} dangerouslySetInnerHTML={{ __html: data }} />
+        <script dangerouslySetInnerHTML={{ __html: LOADER_SCRIPT }} />
       </body>
     </html>
   );

@@ -18,9 +18,13 @@ import { createCookieRelay, relayingFetch, type CookieRelay } from './cookie-rel
 import { Document } from './document.tsx';
 import { toFetchRequest } from './fetch-request.server.ts';
 import { readFormBody } from './form-body.server.ts';
-import { hydrationScript, scriptLoader } from './hydration.server.ts';
+import { pageDataJson } from './hydration.server.ts';
 import { withAnonymousLoginStatus } from './login-status.server.ts';
 import { assetsFor, type ClientManifest } from './manifest.server.ts';
+import { isCacheablePage, pageCacheKey } from '../../shared/page-cache.ts';
+import type { PageCache, PageResult } from '../page-cache/page-cache.server.ts';
+import { sendCachedPage, sendPageResult } from '../page-cache/send-page.server.ts';
+import { renderToBuffer } from './render-buffer.server.ts';
 
 export interface SsrOptions {
   apiOrigin: string;
@@ -39,6 +43,10 @@ export interface SsrOptions {
   neverStore?: boolean;
   /** Pages take file uploads up to this many bytes (multipart/form-data); unset, none. */
   multipartLimit?: number;
+  /** The shared cache of pages for visitors without a session (server/page-cache/); unset, none. */
+  pageCache?: PageCache;
+  /** The shop's public origin: the address a cached page is rendered for (never the request's Host). */
+  publicOrigin?: string;
 }
 
 /** What a loader context is made of, per request: the API's address, headers and cookie-relaying fetch. */
@@ -67,14 +75,17 @@ function sendResponse(res: ExpressResponse, response: Response): void {
 }
 
 /**
- * No page is shared by a CDN: each carries its own CSP nonce (docs/decisions/0003). A plain GET for
- * a signed-out visitor may be kept by the browser and revalidated; anything personal, failed or
- * posted is not stored at all.
+ * Pages the shared cache keeps are public (their headers come from server/page-cache/); every
+ * other page is private: a plain GET for a signed-out visitor may be kept by the browser and
+ * revalidated; anything personal, failed or posted is not stored at all (docs/decisions/0003).
  */
 function cacheControl(context: StaticHandlerContext, personal: boolean): string {
+  return !personal && context.statusCode === 200 && isAnonymous(context) ? 'private, no-cache' : 'private, no-store';
+}
+
+function isAnonymous(context: StaticHandlerContext): boolean {
   const root = context.loaderData.root as RootData | undefined;
-  const anonymous = root !== undefined && !root.user && !root.globalError;
-  return !personal && context.statusCode === 200 && anonymous ? 'private, no-cache' : 'private, no-store';
+  return root !== undefined && !root.user && !root.globalError;
 }
 
 /**
@@ -87,8 +98,32 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
   const loaderContext = options.loaderContext ?? shopLoaderContext;
   const abortAfterMs = options.abortAfterMs ?? 10_000;
 
+  const cache = options.pageCache;
+  if (cache) cache.setRenderer((url) => renderAnonymous(url, handler, loaderContext, options, abortAfterMs));
+
   return async (req, res, next) => {
     try {
+      // A signed-out visitor's catalogue page: from the shared cache, or one render for everyone who asks meanwhile.
+      const key = cache && req.method === 'GET' ? pageCacheKey(req.originalUrl, req.headers.cookie) : null;
+      if (cache && key !== null) {
+        const hit = cache.lookup(key);
+        if (hit) {
+          if (!hit.fresh) cache.revalidate(key);
+          sendCachedPage(req, res, hit.page, cache.headers);
+          return;
+        }
+        const result = await cache.fill(key);
+        if (result.page) {
+          sendCachedPage(req, res, result.page, cache.headers);
+          return;
+        }
+        // Not a page to keep (a 404, a redirect): the same answer for everyone who waited, unless
+        // the API meant to set a cookie, which belongs to one browser: then this request renders below.
+        if (!result.setsCookie) {
+          sendPageResult(req, res, result);
+          return;
+        }
+      }
       // A plain form POST (JavaScript off) runs the page's action here; its body is bounded first.
       const form = req.method === 'POST' ? await readFormBody(req, undefined, options.multipartLimit) : undefined;
       if (form && !form.ok) {
@@ -124,55 +159,105 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
   };
 }
 
+/** The document of one page: the app in the route's context, its assets and its data block. */
+function pageElement(context: StaticHandlerContext, dataRoutes: DataRoutes, options: SsrOptions) {
+  const router = createStaticRouter(dataRoutes, context);
+  const assets = assetsFor(options.manifest, modulesOf(context.matches));
+  return (
+    <Document assets={assets} lang={documentLangOf(context.location.search)} data={pageDataJson(context, options.publicConfig, assets.entryModule, assets.preloads)}>
+      <ConfigProvider value={options.publicConfig}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ConfigProvider>
+    </Document>
+  );
+}
+
+type DataRoutes = ReturnType<typeof createStaticHandler>['dataRoutes'];
+
 function renderDocument(
   { 'user-agent': userAgent, 'accept-encoding': acceptEncoding }: IncomingHttpHeaders,
   res: ExpressResponse,
   context: StaticHandlerContext,
-  dataRoutes: ReturnType<typeof createStaticHandler>['dataRoutes'],
+  dataRoutes: DataRoutes,
   options: SsrOptions,
   abortAfterMs: number,
   personal: boolean,
 ): void {
-  const router = createStaticRouter(dataRoutes, context);
-  const nonce = String(res.locals.cspNonce);
-  const assets = assetsFor(options.manifest, modulesOf(context.matches));
   const waitForAll = isbot(userAgent ?? '');
   let failed = false;
 
-  const stream = renderToPipeableStream(
-    <Document assets={assets} lang={documentLangOf(context.location.search)}>
-      <ConfigProvider value={options.publicConfig}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
-      </ConfigProvider>
-    </Document>,
-    {
-      nonce,
-      bootstrapScriptContent: hydrationScript(context, options.publicConfig) + scriptLoader(assets.entryModule, assets.preloads),
-      [waitForAll ? 'onAllReady' : 'onShellReady']() {
-        res.status(failed ? 500 : context.statusCode);
-        res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie, Accept-Encoding' });
-        const encoding = htmlEncoding(acceptEncoding);
-        if (!encoding) {
-          stream.pipe(res);
-          return;
-        }
-        res.set('content-encoding', encoding);
-        const body = createHtmlCompressor(encoding);
-        // A shopper who leaves mid-page frees the compressor's native memory at once.
-        res.on('close', () => body.destroy());
-        body.pipe(res);
-        stream.pipe(body);
-      },
-      onShellError(error: unknown) {
-        options.logger.error({ err: error }, 'SSR shell failed');
-        res.status(500).type('text/plain; charset=utf-8').send('サーバーエラーが発生しました。/ Server error.');
-      },
-      onError(error: unknown) {
-        failed = true;
-        options.logger.error({ err: error }, 'SSR render error');
-      },
+  const stream = renderToPipeableStream(pageElement(context, dataRoutes, options), {
+    [waitForAll ? 'onAllReady' : 'onShellReady']() {
+      res.status(failed ? 500 : context.statusCode);
+      res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie, Accept-Encoding' });
+      const encoding = htmlEncoding(acceptEncoding);
+      if (!encoding) {
+        stream.pipe(res);
+        return;
+      }
+      res.set('content-encoding', encoding);
+      const body = createHtmlCompressor(encoding);
+      // A shopper who leaves mid-page frees the compressor's native memory at once.
+      res.on('close', () => body.destroy());
+      body.pipe(res);
+      stream.pipe(body);
     },
-  );
+    onShellError(error: unknown) {
+      options.logger.error({ err: error }, 'SSR shell failed');
+      res.status(500).type('text/plain; charset=utf-8').send('サーバーエラーが発生しました。/ Server error.');
+    },
+    onError(error: unknown) {
+      failed = true;
+      options.logger.error({ err: error }, 'SSR render error');
+    },
+  });
   const timer = setTimeout(() => stream.abort(), abortAfterMs);
   res.on('close', () => clearTimeout(timer));
+}
+
+/**
+ * One page as a visitor without a session sees it, for the shared cache: the URL alone decides it
+ * (no cookie, no client header reaches the loaders; the address is the shop's public origin),
+ * rendered whole. Kept only when it is a cacheable route at its canonical path, answered 200, set
+ * no cookie, carries no user and rendered without an error.
+ */
+async function renderAnonymous(
+  url: string,
+  handler: ReturnType<typeof createStaticHandler>,
+  loaderContext: (parts: LoaderContextParts) => unknown,
+  options: SsrOptions,
+  abortAfterMs: number,
+): Promise<PageResult> {
+  const signal = AbortSignal.timeout(options.apiTimeoutMs);
+  const relay = createCookieRelay(undefined);
+  const requestContext = loaderContext({
+    baseUrl: options.apiOrigin,
+    headers: { 'x-request-id': globalThis.crypto.randomUUID() },
+    signal,
+    fetch: relayingFetch(relay),
+    relay,
+  });
+  const request = new Request(new URL(url, options.publicOrigin ?? 'http://localhost'), { signal });
+  const context = await handler.query(request, { requestContext });
+  const setsCookie = relay.setCookies().length > 0;
+  if (context instanceof Response) {
+    const headers: Record<string, string> = {};
+    context.headers.forEach((value, name) => {
+      if (name !== 'content-length' && name !== 'content-encoding') headers[name] = value;
+    });
+    return { status: context.status, headers, body: Buffer.from(await context.arrayBuffer()), cacheable: false, setsCookie };
+  }
+  const { html, failed } = await renderToBuffer(pageElement(context, handler.dataRoutes, options), abortAfterMs, (error) => {
+    options.logger.error({ err: error }, 'SSR render error');
+  });
+  const leaf = context.matches.at(-1);
+  const cacheable = !failed && !setsCookie && context.statusCode === 200 && !context.errors && isAnonymous(context)
+    && leaf !== undefined && isCacheablePage(leaf.route.id, leaf.params, context.location.pathname);
+  return {
+    status: failed ? 500 : context.statusCode,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, false) },
+    body: html,
+    cacheable,
+    setsCookie,
+  };
 }

@@ -113,7 +113,7 @@ describe('English flag (docs/spec.md §2)', () => {
 });
 
 describe('analytics (docs/spec.md §7)', () => {
-  it('loads the tag once with the page nonce and sends a page view per client-side navigation', async () => {
+  it('loads the tag once (its host allowed by the CSP) and sends a page view per client-side navigation', async () => {
     const tracked = await startStack({ env: { ANALYTICS_ID: 'G-TEST123' } });
     const page = await shop.browser.newPage();
     let tagRequests = 0;
@@ -137,7 +137,7 @@ describe('analytics (docs/spec.md §7)', () => {
       expect(config).toEqual(['config', 'G-TEST123', { send_page_view: false }]);
       const script = page.locator('script[src="https://www.googletagmanager.com/gtag/js?id=G-TEST123"]');
       expect(await script.count()).toBe(1);
-      expect(await script.evaluate((el) => el.nonce?.length ?? 0)).toBeGreaterThan(0);
+      await expect.poll(() => tagRequests).toBe(1);
 
       await page.locator('footer').getByRole('link', { name: 'よくある質問' }).click();
       await page.waitForURL(`${tracked.webUrl}${href('faq')}`);

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
 import { startStack, type Stack } from '../support/stack.ts';
+import { pageDataOf } from '../support/page-data.ts';
 
 let stack: Stack;
 
@@ -106,9 +107,7 @@ describe('analytics configuration', () => {
       const csp = on.headers['content-security-policy'] as string;
       expect(/script-src ([^;]+)/.exec(csp)?.[1]).toContain('https://www.googletagmanager.com');
       expect(/connect-src ([^;]+)/.exec(csp)?.[1]).toContain('https://www.google-analytics.com');
-      const inline = /<script nonce="[^"]+"[^>]*>([\s\S]*?)<\/script>/.exec(on.text)?.[1] ?? '';
-      expect(inline).toContain('window.__OSHIBOX_CONFIG__=');
-      expect(inline).toContain('"analyticsId":"G-TEST123"');
+      expect(pageDataOf(on.text).c).toMatchObject({ analyticsId: 'G-TEST123' });
     } finally {
       await withId.close();
     }

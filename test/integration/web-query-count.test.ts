@@ -10,6 +10,7 @@ import { createWebApp } from '../../server/app.server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { listenOnLoopback, silentLogger, testConfig } from '../support/stack.ts';
 import { KNOWN_USER, insertSession, insertUser } from './api-fixtures.ts';
+import { hydrationTextOf } from '../support/page-data.ts';
 
 /**
  * SQL statements the API runs to serve one page through the web tier (issue 11): small fixed
@@ -112,9 +113,7 @@ describe('SQL statements per page', () => {
     const hydration = async (page: string) => {
       const res = await request(web).get(page).set('cookie', cookie);
       expect(res.status).toBe(200);
-      const data = /__staticRouterHydrationData=(.*?);window\.__OSHIBOX_CONFIG__/s.exec(res.text)?.[1];
-      if (!data) throw new Error(`no hydration data in ${page}`);
-      return data;
+      return hydrationTextOf(res.text);
     };
     expect(await hydration('/mypage/plan')).toContain('tiers');
     for (const page of [`/lineup/${artist.slug}/plan/${artist.planId}/complete`, `/mypage/plan/${artist.slug}/${artist.planId}/delete`]) {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
+import { hashSourceOf, pageDataTextOf, runnableScriptsOf } from '../support/page-data.ts';
 
 let stack: Stack;
 const HOSTILE_TITLE = '</script><script>window.__pwned=1</script><!-- \u2028';
@@ -14,24 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-function nonceOf(csp: string): string {
-  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-  if (!nonce) throw new Error(`no nonce in ${csp}`);
-  return nonce;
-}
-
 describe('content security policy', () => {
-  it('uses a fresh nonce per request that matches every script tag, and no unsafe-inline scripts', async () => {
-    const [a, b] = await Promise.all([request(stack.web).get('/'), request(stack.web).get('/')]);
-    const nonceA = nonceOf(a.headers['content-security-policy'] as string);
-    const nonceB = nonceOf(b.headers['content-security-policy'] as string);
-    expect(nonceA).not.toBe(nonceB);
-    const scriptSrc = /script-src ([^;]+)/.exec(a.headers['content-security-policy'] as string)?.[1] ?? '';
+  it('runs no inline script but the one whose hash the policy names, the same on every page, and no unsafe-inline', async () => {
+    const [a, b] = await Promise.all([request(stack.web).get('/'), request(stack.web).get('/lineup')]);
+    const csp = a.headers['content-security-policy'] as string;
+    expect(b.headers['content-security-policy']).toBe(csp);
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc).not.toContain('unsafe-inline');
-    const scripts = [...a.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
-    // The bootstrap script (hydration data, then the module loader) at least.
-    expect(scripts.length).toBeGreaterThanOrEqual(1);
-    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonceA}"`);
+    expect(scriptSrc).not.toContain('nonce-');
+    for (const res of [a, b]) {
+      const scripts = runnableScriptsOf(res.text);
+      // The loader, and nothing else: no <script src> before the first paint (decision 0015).
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]?.attrs).toBe('');
+      expect(scriptSrc.split(' ')).toContain(hashSourceOf(scripts[0]?.text ?? ''));
+    }
   });
 
   it('allows no analytics host unless an analytics id is configured', async () => {
@@ -54,9 +52,9 @@ describe('hydration data', () => {
     expect(res.text).toContain('&lt;/script&gt;&lt;script&gt;window.__pwned=1');
     // …and inside the inline data script it is escaped, so the script tag count is unchanged.
     expect(res.text).not.toContain('<script>window.__pwned');
-    const inline = /<script nonce="[^"]+"[^>]*>([\s\S]*?)<\/script>/.exec(res.text)?.[1] ?? '';
-    expect(inline).toContain('__staticRouterHydrationData');
-    expect(inline).not.toMatch(/[<>\u2028]/);
+    const data = pageDataTextOf(res.text);
+    expect(data).toContain('"loaderData"');
+    expect(data).not.toMatch(/[<>\u2028]/);
   });
 });
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { entryModuleOf } from '../support/page-assets.ts';
+import { hydrationTextOf } from '../support/page-data.ts';
 
 /** Server rendering as a browser without JavaScript (or a crawler) sees it. */
 let stack: Stack;
@@ -49,7 +50,7 @@ describe('public pages', () => {
   it('hands the browser only what the lineup and the top page render', async () => {
     for (const page of ['/lineup', '/']) {
       const res = await request(stack.web).get(page).expect(200);
-      const data = /__staticRouterHydrationData=(.*?);window\.__OSHIBOX_CONFIG__/.exec(res.text)?.[1] ?? '';
+      const data = hydrationTextOf(res.text);
       expect(data).toContain(`"slug":"${openArtist.slug}"`);
       for (const field of ['description', 'descriptionEn', 'attribute', 'copyright', 'preTaxPrice']) expect(data).not.toContain(`"${field}":`);
     }
@@ -98,7 +99,7 @@ describe('status codes', () => {
     expect(res.text.trimEnd()).toMatch(/<\/html>$/);
   });
 
-  // docs/decisions/0003: every page carries its own CSP nonce, so no shared cache may keep one.
+  // docs/decisions/0003: with the page cache off (tests' default), no shared cache may keep a page.
   it('lets only the browser keep an anonymous page (revalidated), and never a 404', async () => {
     const ok = await request(stack.web).get('/lineup').expect(200);
     expect(ok.headers['cache-control']).toBe('private, no-cache');

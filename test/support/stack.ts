@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../../api/payment/provider.ts';
 import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { seedDemo } from '../../api/db/seed/seed-demo.ts';
 import { parseConfig, type Config } from '../../shared/config.ts';
-import { createWebApp } from '../../server/app.server.ts';
+import { createWebService, type WebService } from '../../server/app.server.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface Stack {
@@ -21,14 +21,16 @@ export interface Stack {
   database: TestDatabase;
   config: Config;
   mailer: Mailer;
+  /** The page cache, when env.PAGE_CACHE=on. */
+  pageCache: WebService['pageCache'];
   close(): Promise<void>;
 }
 
 export const silentLogger = pino({ level: 'silent' });
 
-export function listenOnLoopback(app: Express, port = 0): Promise<{ server: Server; url: string }> {
+export function listenOnLoopback(app: RequestListener, port = 0): Promise<{ server: Server; url: string }> {
   return new Promise((resolve) => {
-    const server = app.listen(port, '127.0.0.1', () => {
+    const server = createServer(app).listen(port, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({ server, url: `http://127.0.0.1:${port}` });
     });
@@ -36,7 +38,9 @@ export function listenOnLoopback(app: Express, port = 0): Promise<{ server: Serv
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  const result = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  // The page cache is off unless a test turns it on (its own tests do): most tests change the
+  // catalogue or the clock and look at once.
+  const result = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAGE_CACHE: 'off', ...overrides });
   if (!result.ok) throw new Error(result.problems.join('\n'));
   return result.config;
 }
@@ -82,8 +86,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const api = createApiApp({ paymentProvider, deferredPayment: apiConfig.DEFERRED_PAYMENT === 'on', db: database.handle.db, logger: options.loggers?.api ?? silentLogger, now, publicOrigin, mailer, ...staff });
   const apiServer = await listenOnLoopback(api);
   const config = testConfig({ API_ORIGIN: apiServer.url, ...options.env });
-  const web = createWebApp({ config, logger: options.loggers?.web ?? silentLogger, clientDir: options.clientDir ?? path.resolve('dist/client') });
-  const webServer = await listenOnLoopback(web, options.webPort);
+  const service = createWebService({ config, logger: options.loggers?.web ?? silentLogger, clientDir: options.clientDir ?? path.resolve('dist/client') });
+  const web = service.app;
+  const webServer = await listenOnLoopback(service.listener, options.webPort);
   return {
     webUrl: webServer.url,
     apiUrl: apiServer.url,
@@ -92,7 +97,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     database,
     config,
     mailer,
+    pageCache: service.pageCache,
     async close() {
+      service.stop();
       await Promise.all([webServer.server, apiServer.server].map((s) => new Promise((r) => s.close(r))));
       await database.destroy();
     },
