@@ -11,7 +11,23 @@ export const PATHS = {
   artist: `/lineup/${KNOWN_ARTIST}`,
   mypage: '/mypage/plan',
   api: `/api/artist/${KNOWN_ARTIST}`,
+  top: '/',
+  news: '/news',
+  faq: '/faq',
 } as const;
+
+/**
+ * Issue 21: the pages a visitor without a session gets from the page cache, each against its own
+ * bytes served from memory (the static floor). /lineup and the artist page are also measured
+ * against the same-markup reference (figure 2).
+ */
+export const ANONYMOUS_PAGES = [
+  { id: 'top', path: PATHS.top, name: 'top /' },
+  { id: 'lineup', path: PATHS.lineup, name: '/lineup' },
+  { id: 'artist', path: PATHS.artist, name: 'artist page' },
+  { id: 'news', path: PATHS.news, name: 'news /news' },
+  { id: 'faq', path: PATHS.faq, name: 'static page /faq' },
+] as const;
 
 async function ok(url: string, headers: Record<string, string> = {}): Promise<{ text: string; type: string }> {
   const page = await fetchText(url, headers);
@@ -23,7 +39,7 @@ async function ok(url: string, headers: Record<string, string> = {}): Promise<{ 
 export async function baselineInputFor(setup: ShopSetup): Promise<BaselineInput> {
   const trivial = await ok(`${setup.webUrl}${PATHS.trivial}`);
   const floorPages: Record<string, string> = {};
-  for (const path of [PATHS.lineup, PATHS.artist]) floorPages[path] = (await ok(`${setup.webUrl}${path}`)).text;
+  for (const { path } of ANONYMOUS_PAGES) floorPages[path] = (await ok(`${setup.webUrl}${path}`)).text;
   return {
     apiOrigin: setup.apiUrl,
     webEnv: setup.webEnv,
@@ -54,6 +70,15 @@ function ssr(id: string, title: string, setup: ShopSetup, urls: BaselineUrls, pa
 /** Every load comparison of one setup; the PGlite setup measures only the anonymous pages. */
 export function comparisonsFor(setup: ShopSetup, urls: BaselineUrls, full: boolean): Comparison[] {
   const pages = [ssr('lineup', `SSR GET ${PATHS.lineup}`, setup, urls, PATHS.lineup, true), ssr('artist', `SSR GET ${PATHS.artist}`, setup, urls, PATHS.artist, true)];
+  for (const page of ANONYMOUS_PAGES.filter((p) => p.id !== 'lineup' && p.id !== 'artist')) {
+    pages.push({
+      id: page.id,
+      title: `GET ${page.path} (no session)`,
+      setup: setup.name,
+      a: { label: 'shop web', url: `${setup.webUrl}${page.path}` },
+      baselines: [{ label: 'static floor', url: `${urls.staticFloor}${page.path}` }],
+    });
+  }
   if (!full) return pages;
   return [
     {
