@@ -110,7 +110,7 @@ describe('watchCatalogueVersion', () => {
       await expect.poll(() => changes.at(-1)?.version, WAIT).toBe(expected);
       expect((changes.at(-1)?.at ?? Infinity) - written).toBeLessThanOrEqual(2 * INTERVAL_MS);
     }
-    // Two statements in one transaction move the version twice: one change, seen once.
+    // Two statements in one transaction: one bump at its commit, one change seen.
     await database.handle.db.transaction().execute(async (trx) => {
       await trx.insertInto('news').values({ title: '四つ目', message: '本文', open_flag: true }).execute();
       await trx.updateTable('news').set({ open_flag: false }).where('title', '=', '一つ目').execute();

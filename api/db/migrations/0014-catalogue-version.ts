@@ -24,12 +24,19 @@
  * - plan_price_changes: the console's record of a change; what a page shows of it is written to
  *   plans and plan_orders in the same transaction.
  *
- * Statement-level triggers: one bump per statement, whatever the number of rows (a whole import is
- * a handful of bumps in one transaction; an update that matches no row still bumps, which only
- * costs a re-render). The bump takes the row's lock until commit, so catalogue writers queue on it:
- * they are rare (an import, a member of staff). What time alone changes (a round opening or
- * closing, a banner's window) writes nothing and does not move the version: the cache's own
- * lifetime covers that.
+ * When: at commit, once per transaction. Each table has a row trigger deferred to the end of
+ * the transaction (a constraint trigger: PostgreSQL has no deferred statement trigger) that bumps
+ * the row the first time it runs in a transaction and does nothing after (a transaction-local
+ * setting says it has): a whole import is one bump, and a statement that matched no row is none.
+ * Not a statement trigger that bumps at once: that takes the row's lock in the middle of the
+ * transaction, between the row locks of the writers (the import locks each artist as it goes,
+ * api/ops/catalogue-import.repository.ts; the console locks the one it saves), and an import
+ * beside a console edit deadlocked on PostgreSQL (test/integration/catalogue-version.test.ts).
+ * Taken last, at commit, the lock is never held by a writer that waits for another. TRUNCATE has
+ * no row trigger: a statement trigger bumps for it at once (it locks the whole table anyway).
+ * A reader sees the new number only once the writes are committed, so a page rendered after it
+ * shows them. What time alone changes (a round opening or closing, a banner's window) writes
+ * nothing and does not move the version: the cache's own lifetime covers that.
  *
  * The function body is on one line: migrations are split at a semicolon that ends a line
  * (api/db/migrate.ts).
@@ -39,8 +46,12 @@ export const name = 'catalogue-version';
 const TABLES = ['artists', 'artist_tags', 'plans', 'plan_orders', 'order_goods', 'banners', 'news'];
 
 const triggers = TABLES.map((table) => `
-create trigger ${table}_bump_catalogue_version
-  after insert or update or delete or truncate on ${table}
+create constraint trigger ${table}_bump_catalogue_version
+  after insert or update or delete on ${table}
+  deferrable initially deferred
+  for each row execute function bump_catalogue_version();
+create trigger ${table}_truncate_bumps_catalogue_version
+  after truncate on ${table}
   for each statement execute function bump_catalogue_version();
 `).join('');
 
@@ -52,5 +63,5 @@ create table catalogue_version (
 );
 insert into catalogue_version (id, version, changed_at) values (1, 1, now());
 
-create function bump_catalogue_version() returns trigger language plpgsql as $$ begin update catalogue_version set version = version + 1, changed_at = now() where id = 1; return null; end $$;
+create function bump_catalogue_version() returns trigger language plpgsql as $$ begin if current_setting('oshibox.catalogue_bumped', true) is distinct from 'on' then perform set_config('oshibox.catalogue_bumped', 'on', true); update catalogue_version set version = version + 1, changed_at = now() where id = 1; end if; return null; end $$;
 ${triggers}`;
