@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../api/db/schema.ts';
 import type { AdminArtist, AdminPlan } from '../../shared/api/catalogue-admin.ts';
 import type { ArtistDetail } from '../../shared/api/types.ts';
-import { startAccountApi, type AccountApi } from './api-account-fixtures.ts';
 import { bodyOf, expectApiError, TEST_OPS_TOKEN } from './api-fixtures.ts';
 import { signInAs, staffSend } from './api-staff-catalogue-fixtures.ts';
 import { ADMIN_ORIGIN, type StaffApi } from './api-staff-fixtures.ts';
-import { newShopper, seedCatalogue, subscribe, type Catalogue } from './api-user-plan-fixtures.ts';
+import { newShopper, seedCatalogue, startSubscriptionApi, subscribe, type AccountApi, type Catalogue } from './api-user-plan-fixtures.ts';
 
 /**
  * GET /api/catalogue/version over HTTP (issue 21): the number moves with every write a page for a
@@ -25,10 +24,7 @@ let catalogue: string;
 const asStaffApi = (a: AccountApi): StaffApi => ({ ...a, databaseUrl: null });
 
 beforeAll(async () => {
-  api = await startAccountApi({
-    throttle: { mailClient: { limit: 1000, windowMs: 30 * 60_000 } },
-    staff: { adminOrigin: ADMIN_ORIGIN, opsToken: TEST_OPS_TOKEN },
-  });
+  api = await startSubscriptionApi({ staff: { adminOrigin: ADMIN_ORIGIN, opsToken: TEST_OPS_TOKEN } });
   shop = await seedCatalogue(api.db);
   catalogue = await signInAs(asStaffApi(api), 'catalogue');
 });
