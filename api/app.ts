@@ -28,7 +28,7 @@ import { orderHistoryRouter } from './order-history/order-history.router.ts';
 import { overviewRouter } from './overview/overview.router.ts';
 import { redirectRouter } from './redirect/redirect.router.ts';
 import { staffRouter } from './staff/staff.router.ts';
-import { catalogueImageRouter } from './catalogue/catalogue.router.ts';
+import { catalogueImageRouter, catalogueVersionRouter } from './catalogue/catalogue.router.ts';
 import { requireStaff } from './staff/require-staff.ts';
 
 /**
@@ -82,6 +82,7 @@ export function createApiApp(ctx: ApiContext): Express {
 
   app.use('/api/artist', artistRouter(ctx));
   app.use('/api/banner', bannerRouter(ctx));
+  app.use('/api/catalogue', catalogueVersionRouter(ctx));
   app.use('/api/news', newsRouter(ctx));
   app.use('/api/plan', planRouter(ctx));
   app.use('/api/login', loginRouter(ctx));

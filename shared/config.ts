@@ -126,6 +126,12 @@ export const ConfigSchema = z.object({
   SHUTDOWN_DELAY_MS: wholeNumber(0, 60_000, 1000),
   REQUEST_TIMEOUT_MS: wholeNumber(1000, 600_000, 30_000),
   MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 1000),
+  /**
+   * How often each web copy asks the API for the catalogue's version (GET /api/catalogue/version,
+   * server/catalogue-version.server.ts): a catalogue change reaches every copy's page cache within
+   * about this long plus one answer. Each poll is one primary-key read.
+   */
+  CATALOGUE_POLL_MS: wholeNumber(100, 60_000, 1000),
   /** Prometheus /metrics on HOST; 0 turns it off. Never served on the public web port. */
   METRICS_PORT: port(9464, ' (0 turns metrics off)'),
   /**

@@ -12,6 +12,7 @@ import { actorOf } from '../staff/audit.service.ts';
 import { staffOf } from '../staff/require-staff.ts';
 import { getArtist, listArtists, saveArtist } from './artist-admin.service.ts';
 import { getBanner, getNews, listBanners, listNews, saveBanner, saveNews } from './content-admin.service.ts';
+import { findCatalogueVersion } from './catalogue-version.repository.ts';
 import { storeUpload } from './image-upload.ts';
 import { createPlan, getPlan, listPlans, updatePlan } from './plan-admin.service.ts';
 import { changePrice, previewPriceChange } from './price-change.service.ts';
@@ -145,6 +146,24 @@ export function catalogueImageRouter(ctx: ApiContext, guard: RequestHandler): Ro
     const { kind } = parseInput(ImageQuery, req.query, 'query');
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     res.status(201).set(noStore).json(await storeUpload(ctx, actorOf(req, staffOf(res)), kind, bytes));
+  });
+  return router;
+}
+
+/**
+ * GET /api/catalogue/version → 200 `{ "version": "<decimal string>" }`, `cache-control: no-store`.
+ * A number that moves whenever anything a page for a visitor without a session shows is written
+ * (the tables of api/db/migrations/0014-catalogue-version.ts). It only ever grows, but a reader
+ * should compare it for inequality, not order: a restored backup can set it back. Each web copy
+ * polls it (server/catalogue-version.server.ts) and drops its cached pages when it changes. One
+ * primary-key read, no session, no query string; it says nothing a visitor could not see by
+ * reloading a page, so the web tier's /api proxy may pass it through.
+ */
+export function catalogueVersionRouter(ctx: ApiContext): Router {
+  const router = Router();
+  router.get('/version', async (req, res) => {
+    parseInput(NoQuery, req.query, 'query');
+    res.set('cache-control', 'no-store').json({ version: await findCatalogueVersion(ctx.db) });
   });
   return router;
 }

@@ -99,6 +99,16 @@ export interface MediaTable {
   updated_at: Generated<Date>;
 }
 
+/**
+ * The one row that every write to a catalogue table bumps (migration 0014). int8 comes back as a
+ * number from both drivers (api/db/connect.ts); the API reads it as text.
+ */
+export interface CatalogueVersionTable {
+  id: Generated<number>;
+  version: number;
+  changed_at: Timestamp;
+}
+
 export interface UsersTable {
   id: Generated<number>;
   email: string;
@@ -272,6 +282,7 @@ export interface DB extends PaymentTables, StaffTables {
   banners: BannersTable;
   news: NewsTable;
   media: MediaTable;
+  catalogue_version: CatalogueVersionTable;
   users: UsersTable;
   sessions: SessionsTable;
   mail_codes: MailCodesTable;

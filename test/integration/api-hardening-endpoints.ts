@@ -86,6 +86,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/artist/tag/:tag', path: '/api/artist/tag/vtuber' },
   { method: 'GET', pattern: '/api/artist/:slug', path: '/api/artist/hoshino_mirai' },
   { method: 'GET', pattern: '/api/banner/', path: '/api/banner' },
+  { method: 'GET', pattern: '/api/catalogue/version', path: '/api/catalogue/version' },
   { method: 'GET', pattern: '/api/news/', path: '/api/news' },
   { method: 'GET', pattern: '/api/news/:newsId', path: '/api/news/1' },
   { method: 'GET', pattern: '/api/plan/order/:planOrderId', path: '/api/plan/order/1' },

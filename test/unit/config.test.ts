@@ -68,6 +68,8 @@ describe('parseConfig', () => {
     ['BILLING_INTERVAL_MS', '0x10', '1000 to 3600000'],
     ['BILLING_CONCURRENCY', 'many', '1 to 256'],
     ['BILLING_LEASE_MS', 'NaN', '1000 to 3600000'],
+    ['CATALOGUE_POLL_MS', '99', '100 to 60000'],
+    ['CATALOGUE_POLL_MS', '60001', '100 to 60000'],
   ])('%s=%j is refused with the key, the value given and the range', (key, value, range) => {
     expect(problemsOf({ [key]: value })).toEqual([`${key}: ${JSON.stringify(value)} is not a whole number from ${range}`]);
   });
@@ -75,6 +77,11 @@ describe('parseConfig', () => {
   it('accepts every numeric setting at the ends of its range', () => {
     const config = parseOk({ PORT: '0', API_PORT: '65535', METRICS_PORT: '0', PROXY_TIMEOUT_MS: '1', MAX_CONNECTIONS: ' 1000000 ' });
     expect([config.PORT, config.API_PORT, config.METRICS_PORT, config.PROXY_TIMEOUT_MS, config.MAX_CONNECTIONS]).toEqual([0, 65535, 0, 1, 1_000_000]);
+  });
+
+  it('polls the catalogue version every second unless told, from 100 ms to a minute', () => {
+    expect(parseOk({}).CATALOGUE_POLL_MS).toBe(1000);
+    expect([parseOk({ CATALOGUE_POLL_MS: '100' }).CATALOGUE_POLL_MS, parseOk({ CATALOGUE_POLL_MS: '60000' }).CATALOGUE_POLL_MS]).toEqual([100, 60_000]);
   });
 
   it('treats empty strings as unset', () => {

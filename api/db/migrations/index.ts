@@ -11,6 +11,7 @@ import * as customerSupport from './0010-customer-support.ts';
 import * as shipmentImports from './0011-shipment-imports.ts';
 import * as roundIndexes from './0012-round-indexes.ts';
 import * as stripe from './0013-stripe.ts';
+import * as catalogueVersion from './0014-catalogue-version.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 11, ...shipmentImports },
   { version: 12, ...roundIndexes },
   { version: 13, ...stripe },
+  { version: 14, ...catalogueVersion },
 ];
