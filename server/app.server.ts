@@ -11,6 +11,7 @@ import { markArrival } from './request-deadline.server.ts';
 import { refuseForeignHost, requestGuard } from './request-guard.server.ts';
 import { requestLog } from './request-log.server.ts';
 import { securityHeaderList, securityHeaders, type SecurityOptions } from './security.server.ts';
+import { watchCatalogueVersion } from './catalogue-version.server.ts';
 import { servedFromCache } from './page-cache/cache-listener.server.ts';
 import { PageCache } from './page-cache/page-cache.server.ts';
 import { paymentFormTargets } from '../shared/payment-config.ts';
@@ -94,7 +95,8 @@ export interface WebService {
 
 /**
  * The web tier as it listens: with PAGE_CACHE=on, a page cache whose fast path answers kept pages
- * before Express and whose misses render in the app (docs/decisions/0041).
+ * before Express and whose misses render in the app (docs/decisions/0041), emptied when the API's
+ * catalogue version moves (docs/decisions/0042).
  */
 export function createWebService(options: WebAppOptions): WebService {
   const { config, logger } = options;
@@ -118,7 +120,15 @@ export function createWebService(options: WebAppOptions): WebService {
     trusted: app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean,
     logger,
   });
-  return { listener, app, pageCache, stop: () => undefined };
+  // A catalogue change (console, import, a new round) empties this instance's cache within a poll.
+  const watch = watchCatalogueVersion({
+    apiOrigin: config.API_ORIGIN,
+    intervalMs: config.CATALOGUE_POLL_MS,
+    timeoutMs: Math.min(config.PROXY_TIMEOUT_MS, 2000),
+    logger,
+    onChange: () => pageCache.clear(),
+  });
+  return { listener, app, pageCache, stop: () => watch.stop() };
 }
 
 /** A failure no page could show: logged once with its request id, answered with a plain 500. */

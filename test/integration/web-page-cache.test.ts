@@ -1,8 +1,10 @@
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 import { hashSourceOf, runnableScriptsOf } from '../support/page-data.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { createWebService } from '../../server/app.server.ts';
+import { listenOnLoopback, silentLogger, startStack, type Stack } from '../support/stack.ts';
 import { KNOWN_USER, insertSession, insertUser } from './api-fixtures.ts';
 
 /**
@@ -140,5 +142,28 @@ describe('never given to anyone else', () => {
       }).on('error', reject);
     });
     expect(status).toBe(421);
+  });
+});
+
+describe('a catalogue change', () => {
+  it('shows on two web instances within a couple of polls, though both had the page kept', async () => {
+    const two = await startStack({ env: { PAGE_CACHE: 'on', CATALOGUE_POLL_MS: '200' } });
+    const second = createWebService({ config: two.config, logger: silentLogger, clientDir: path.resolve('dist/client') });
+    const secondServer = await listenOnLoopback(second.listener);
+    try {
+      const webs = [two.webUrl, secondServer.url];
+      const shows = async (web: string, name: string) => (await (await fetch(`${web}/lineup`)).text()).includes(`>${name}<`);
+      for (const web of webs) for (let i = 0; i < 2; i += 1) expect(await shows(web, '星野ミライ')).toBe(true);
+      expect(two.pageCache?.counts.hit).toBeGreaterThan(0);
+      const started = Date.now();
+      await two.database.handle.db.updateTable('artists').set({ name: '星野ミライ（改名）' }).where('slug', '=', 'hoshino_mirai').execute();
+      for (const web of webs) await expect.poll(() => shows(web, '星野ミライ（改名）'), { timeout: 5000, interval: 50 }).toBe(true);
+      // Two polls and a render, with room for a busy machine: seconds, not the cache's 30 s freshness.
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      second.stop();
+      await new Promise((resolve) => secondServer.server.close(resolve));
+      await two.close();
+    }
   });
 });
