@@ -12,7 +12,7 @@ import { loadConfig } from './env.server.ts';
 import { createLimitedServer, serverLimitsFrom } from './http-limits.server.ts';
 import { listenOn } from './listen.server.ts';
 import { createLogger, createProcessLogs } from './logger.server.ts';
-import { createMetricsHandler, reactServerBuild, recordBuildInfo, recordPoolStats } from './metrics.server.ts';
+import { createMetricsHandler, reactServerBuild, recordBuildInfo, recordPageCacheStats, recordPoolStats } from './metrics.server.ts';
 import { adminRouteLabel, measureRequests, webRouteLabel, type RouteLabeller } from './request-metrics.server.ts';
 import { shutDown } from './shutdown.server.ts';
 
@@ -76,6 +76,8 @@ async function startWeb(): Promise<void> {
   const webLogger = logger('web');
   const web = createWebService({ config, logger: webLogger, clientDir: path.join(here, 'client'), checkApi });
   closers.push(async () => web.stop());
+  const cache = web.pageCache;
+  if (cache) recordPageCacheStats(() => ({ counts: cache.counts, bytes: cache.size, entries: cache.entries }));
   await serve(web.listener, 'web', config.PORT, 'PORT', webRouteLabel);
   webLogger.info({ port: config.PORT, api: config.API_ORIGIN, pageCache: config.PAGE_CACHE }, 'web listening');
 }

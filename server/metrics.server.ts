@@ -50,6 +50,27 @@ export function recordPoolStats(stats: () => { total: number; idle: number; wait
   });
 }
 
+/** The web tier's page cache (PAGE_CACHE=on), read at each scrape: how requests were answered, and its size. */
+export function recordPageCacheStats(stats: () => { counts: Record<'hit' | 'stale' | 'miss' | 'stored', number>; bytes: number; entries: number }): void {
+  new Gauge({
+    name: 'page_cache_requests',
+    help: 'Page cache lookups since start: hit (fresh), stale (served while refreshing), miss (rendered), stored (pages kept)',
+    labelNames: ['result'] as const,
+    registers: [metricsRegistry],
+    collect() {
+      for (const [result, count] of Object.entries(stats().counts)) this.set({ result }, count);
+    },
+  });
+  new Gauge({
+    name: 'page_cache_bytes',
+    help: 'Bytes the page cache holds (every encoding of every kept page), against PAGE_CACHE_MAX_MB',
+    registers: [metricsRegistry],
+    collect() {
+      this.set(stats().bytes);
+    },
+  });
+}
+
 /** Which React build the server renders with: `npm start` must run the production one. */
 export function reactServerBuild(): 'production' | 'development' | 'unknown' {
   const loaded = Object.keys(createRequire(import.meta.url).cache);

@@ -36,6 +36,7 @@ describe('metrics, role all', () => {
 
   it('the metrics port reports requests of both tiers by route pattern, process and event-loop metrics', async () => {
     expect((await text(`${shop.webUrl}/lineup`)).status).toBe(200);
+    expect((await text(`${shop.webUrl}/lineup`)).status).toBe(200);
     expect((await text(`${shop.webUrl}/lineup/${UNIQUE}`)).status).toBe(404);
     expect((await text(`${shop.webUrl}/api/artist/${UNIQUE}`)).status).toBe(404);
     const { status, body } = await text(`${shop.metricsUrl}/metrics`);
@@ -50,6 +51,10 @@ describe('metrics, role all', () => {
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(body).toMatch(/^process_resident_memory_bytes \d/m);
     expect(body).toMatch(/^oshibox_build_info\{role="all",node_env="production",react_build="production"\} 1$/m);
+    // The page cache (on by default): the second /lineup came from it, kept once.
+    expect(body).toMatch(/^page_cache_requests\{result="hit"\} [1-9]/m);
+    expect(body).toMatch(/^page_cache_requests\{result="stored"\} [1-9]/m);
+    expect(body).toMatch(/^page_cache_bytes [1-9]/m);
   });
 
   it('the metrics port serves nothing but /metrics', async () => {
