@@ -25,13 +25,14 @@ function ExternalLink({ url, className, children }: { url: string; className?: s
 
 /**
  * docs/spec.md §2: the footer links to FAQ, the operating company's own site, privacy, terms and the
- * legal notice; the shop's Twitter and Instagram; and the page-top control.
+ * legal notice; the shop's Twitter and Instagram; and the page-top control. The shell renders the
+ * `<footer>` itself and this content as a part that hydrates later (./hydrate-later.tsx).
  */
-export function Footer({ inert }: { inert: boolean }) {
+export function FooterContent() {
   const { brandName, company, social } = useConfig();
   const t = useT();
   return (
-    <footer className="footer" inert={inert}>
+    <>
       <div className="footer-inner">
         <div className="footer-brand">
           <Link to={href('home')} className="footer-logo">
@@ -77,6 +78,6 @@ export function Footer({ inert }: { inert: boolean }) {
         <small>© <JapaneseRuns text={company.name} /> / {brandName}</small>
       </p>
       <PageTop />
-    </footer>
+    </>
   );
 }
