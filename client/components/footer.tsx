@@ -25,14 +25,13 @@ function ExternalLink({ url, className, children }: { url: string; className?: s
 
 /**
  * docs/spec.md §2: the footer links to FAQ, the operating company's own site, privacy, terms and the
- * legal notice; the shop's Twitter and Instagram; and the page-top control. The shell renders the
- * `<footer>` itself and this content as a part that hydrates later (./hydrate-later.tsx).
+ * legal notice; the shop's Twitter and Instagram; and the page-top control.
  */
-export function FooterContent() {
+export function Footer({ inert }: { inert: boolean }) {
   const { brandName, company, social } = useConfig();
   const t = useT();
   return (
-    <>
+    <footer className="footer" inert={inert}>
       <div className="footer-inner">
         <div className="footer-brand">
           <Link to={href('home')} className="footer-logo">
@@ -78,6 +77,6 @@ export function FooterContent() {
         <small>© <JapaneseRuns text={company.name} /> / {brandName}</small>
       </p>
       <PageTop />
-    </>
+    </footer>
   );
 }

@@ -6,7 +6,7 @@ import { useConfig } from '../config.tsx';
 import { useLang, useT } from '../lang.tsx';
 import { Logo } from './logo.tsx';
 import { GUEST_ENTRIES, HEADER_ENTRIES, type MenuEntry } from './menu-links.tsx';
-import { MENU_ID } from './shell-ids.ts';
+import { MENU_ID } from './menu.tsx';
 
 interface HeaderProps {
   signedIn: boolean;

@@ -6,7 +6,10 @@ import { useFocusTrap } from '../hooks/use-focus-trap.ts';
 import { useConfig } from '../config.tsx';
 import { CONTACT_LABEL, GUEST_ENTRIES, MEMBER_ENTRIES, MenuLinks, MORE_ENTRIES, SHOP_ENTRIES } from './menu-links.tsx';
 import { MenuLogout } from './menu-logout.tsx';
-import { MENU_ID, TOP_ID } from './shell-ids.ts';
+
+export const MENU_ID = 'site-menu';
+/** The page's top (the shell): page-top links here, and so does the menu's no-JavaScript close link. */
+export const TOP_ID = 'top';
 
 interface MenuProps {
   open: boolean;

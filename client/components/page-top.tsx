@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useT } from '../lang.tsx';
-import { TOP_ID } from './shell-ids.ts';
+import { TOP_ID } from './menu.tsx';
 
 /** docs/spec.md §9: the page-top scroll moves one step every 10 ms. */
 export const SCROLL_STEP_MS = 10;

@@ -2,20 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useFocusOnNavigate } from '../hooks/use-focus-on-navigate.ts';
 import { useLang, useT } from '../lang.tsx';
+import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { hydrateLater } from './hydrate-later.tsx';
-import { TOP_ID } from './shell-ids.ts';
+import { Menu, TOP_ID } from './menu.tsx';
 import { TestModeBar } from './test-mode-bar.tsx';
-
-// Neither is needed for a page's first hydration: the menu is closed and the footer is links.
-// Their code comes in its own chunks and they hydrate when it arrives (decision 00XX-less-script).
-const Menu = hydrateLater(() => import('./menu.tsx').then((m) => m.Menu));
-const FooterContent = hydrateLater(() => import('./footer.tsx').then((m) => m.FooterContent));
-
-/** Starts loading the shell's later parts (the entry does, so they arrive beside the page's module). */
-export function preloadShellParts(): Promise<unknown> {
-  return Promise.all([Menu.preload(), FooterContent.preload()]);
-}
 
 /** docs/spec.md §2: the page shell — header, slide-out menu, footer. */
 export function Shell({ signedIn }: { signedIn: boolean }) {
@@ -46,9 +36,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
       <main id="main" className="main" tabIndex={-1} inert={menuOpen} ref={mainRef}>
         <Outlet />
       </main>
-      <footer className="footer" inert={menuOpen}>
-        <FooterContent />
-      </footer>
+      <Footer inert={menuOpen} />
     </div>
   );
 }

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, ScrollRestoration, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { href } from '../../shared/routes.ts';
 import { pick, type Text } from '../../shared/text.ts';
-import { laterPartsLoaded } from '../components/hydrate-later.tsx';
-import { preloadShellParts, Shell } from '../components/shell.tsx';
+import { Shell } from '../components/shell.tsx';
 import { ShellErrorCard } from '../components/shell-error.tsx';
 import { useDocumentLang } from '../hooks/use-document-lang.ts';
 import { useEnglishFlag } from '../hooks/use-english-flag.ts';
@@ -12,13 +11,9 @@ import { LangProvider } from '../lang.tsx';
 
 export type { RootData } from '../data/root-data.ts';
 
-/**
- * The login status, from a module loaded on first use (the browser's first page hydrates from the
- * server's data). On the server it also waits for the parts that hydrate later
- * (client/components/hydrate-later.tsx), so the page renders them in place.
- */
+/** The login status, from a module loaded on first use: the browser's first page hydrates from the server's data. */
 export async function loader(args: LoaderFunctionArgs) {
-  const [{ loadRootData }] = await Promise.all([import('../data/root-data.ts'), laterPartsLoaded()]);
+  const { loadRootData } = await import('../data/root-data.ts');
   return loadRootData(args);
 }
 
@@ -33,11 +28,8 @@ export function Component() {
   useDocumentLang(lang.english);
   usePageViews();
   useEffect(() => {
-    // Tells tests (and anyone curious) that the page is interactive: the menu and the footer too,
-    // whose code comes after the entry's (components/hydrate-later.tsx).
-    void preloadShellParts().then(() => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
+    // Tells tests (and anyone curious) that the page is interactive.
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
     <LangProvider value={lang}>
