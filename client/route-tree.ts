@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { ROUTES, type RouteAccess, type RouteId } from '../shared/routes.ts';
-import { requireUser } from './data/guard.ts';
 import { logoutAction } from './data/logout.ts';
 import * as root from './routes/root.tsx';
 import * as pages from './routes/pages.tsx';
@@ -60,7 +59,13 @@ function pageRoute(id: RouteId, module: string): RouteObject {
 function guardedArea(access: RouteAccess, routes: RouteObject[]): RouteObject {
   return {
     id: `${access}-area`,
-    loader: ({ request, context }: LoaderFunctionArgs) => requireUser(request, context, access).then(() => null),
+    // Runs only on navigations in the browser (the first page hydrates from the server's data),
+    // so the guard and the API client load then, not with the entry.
+    loader: async ({ request, context }: LoaderFunctionArgs) => {
+      const { requireUser } = await import('./data/guard.ts');
+      await requireUser(request, context, access);
+      return null;
+    },
     children: routes,
   };
 }

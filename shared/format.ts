@@ -1,4 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { jstParts, pad2 } from './jst.ts';
 
 /** docs/spec.md §9: dates are shown in Asia/Tokyo time. */
 export const SHOP_TIME_ZONE = 'Asia/Tokyo';
@@ -7,12 +7,14 @@ const yenFormat = new Intl.NumberFormat('ja-JP');
 
 /** `2026/11/22` */
 export function formatDate(value: string | Date): string {
-  return formatInTimeZone(value, SHOP_TIME_ZONE, 'yyyy/MM/dd');
+  const { year, month, day } = jstParts(value);
+  return `${year}/${pad2(month)}/${pad2(day)}`;
 }
 
 /** `2026/11/22 18:30`: the one date-and-time form of the shop, the date as `formatDate`. */
 export function formatDateTime(value: string | Date): string {
-  return formatInTimeZone(value, SHOP_TIME_ZONE, 'yyyy/MM/dd HH:mm');
+  const { hour, minute } = jstParts(value);
+  return `${formatDate(value)} ${pad2(hour)}:${pad2(minute)}`;
 }
 
 /** The last second a deadline still accepts (a deadline of 00:00 accepts until 23:59:59 the day before). */
@@ -53,5 +55,8 @@ export function formatPreTaxNote(preTax: number, english = false): string {
 
 /** `2026年12月` / `Dec 2026`: a calendar month as seen in Tokyo (the dashboard's month axis). */
 export function formatMonth(value: string | Date, english = false): string {
-  return formatInTimeZone(value, SHOP_TIME_ZONE, english ? 'MMM yyyy' : 'yyyy年M月');
+  const { year, month } = jstParts(value);
+  return english ? `${MONTHS_SHORT_EN[month - 1]} ${year}` : `${year}年${month}月`;
 }
+
+const MONTHS_SHORT_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1,5 +1,5 @@
-import { formatInTimeZone } from 'date-fns-tz';
-import { formatDateTime, formatDeadline, lastAcceptedMoment, SHOP_TIME_ZONE } from './format.ts';
+import { formatDateTime, formatDeadline, lastAcceptedMoment } from './format.ts';
+import { jstParts, pad2 } from './jst.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -42,7 +42,7 @@ const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July
   'September', 'October', 'November', 'December'];
 
 function shipMonth(round: Pick<RoundTimes, 'shipDate'>): number {
-  return Number(formatInTimeZone(round.shipDate, SHOP_TIME_ZONE, 'M'));
+  return jstParts(round.shipDate).month;
 }
 
 /** 「12月号」 / "the December issue" */
@@ -139,7 +139,9 @@ export function hasDeliveryAddress(user: { name: string; zip: string; address: s
  * round without the server keeping state); `next` when no round is scheduled.
  */
 export function issueKey(round: Pick<RoundTimes, 'shipDate'> | null): string {
-  return round ? formatInTimeZone(round.shipDate, SHOP_TIME_ZONE, 'yyyy-MM') : 'next';
+  if (!round) return 'next';
+  const { year, month } = jstParts(round.shipDate);
+  return `${year}-${pad2(month)}`;
 }
 
 /** The 「◯月号から」 label of an `issueKey`, or null for anything else (never echoed). */

@@ -1,29 +1,20 @@
 import { useEffect } from 'react';
-import { data, isRouteErrorResponse, ScrollRestoration, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
-import type { CurrentUser } from '../../shared/api/types.ts';
-import { loginStatusError } from '../../shared/global-error.ts';
+import { isRouteErrorResponse, ScrollRestoration, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { href } from '../../shared/routes.ts';
 import { pick, type Text } from '../../shared/text.ts';
 import { Shell } from '../components/shell.tsx';
 import { ShellErrorCard } from '../components/shell-error.tsx';
-import { LOGIN_STATUS_FAILED } from '../data/api.ts';
-import { loadLoginStatus } from '../data/login-status.ts';
 import { useDocumentLang } from '../hooks/use-document-lang.ts';
 import { useEnglishFlag } from '../hooks/use-english-flag.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
 import { LangProvider } from '../lang.tsx';
 
-export interface RootData {
-  user: CurrentUser | null;
-  /** docs/spec.md §2: when set, the whole shell shows only this text. */
-  globalError: Text | null;
-}
+export type { RootData } from '../data/root-data.ts';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const status = await loadLoginStatus(request, context);
-  // The page is an error page then: a 503 (never cached, crawlers come back), not a 200.
-  if (!status.ok) return data<RootData>({ user: null, globalError: loginStatusError(status.status) }, { status: LOGIN_STATUS_FAILED });
-  return data<RootData>({ user: status.data.user, globalError: null });
+/** The login status, from a module loaded on first use: the browser's first page hydrates from the server's data. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { loadRootData } = await import('../data/root-data.ts');
+  return loadRootData(args);
 }
 
 /** docs/spec.md §2: login status is refreshed on every route change (after the English rule has run). */
