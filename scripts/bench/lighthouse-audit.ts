@@ -17,6 +17,8 @@ export interface LighthouseResult {
   lcpMs: number;
   /** Each run's performance score, in the order run (the figures above are the median run's). */
   runs: number[];
+  /** Measured as the signed-in shopper. */
+  signedIn: boolean;
 }
 
 export interface LighthousePage {
@@ -92,6 +94,7 @@ async function auditOne(baseUrl: string, page: LighthousePage, runCount: number)
   return {
     name: page.name,
     path: page.path,
+    signedIn: page.cookie !== undefined,
     performance: Math.round(score * 100),
     cls: numeric(lhr, 'cumulative-layout-shift'),
     tbtMs: numeric(lhr, 'total-blocking-time'),
@@ -111,7 +114,12 @@ export async function auditPages(baseUrl: string, pages: LighthousePage[], runCo
   return results;
 }
 
-/** The goal of issue 11, per page. */
+/** The catalogue pages' goal (issue 21: 100, TBT ≤ 50 ms, on a quiet machine); the signed-in pages keep issue 11's. */
+export function lighthouseGoal(r: Pick<LighthouseResult, 'signedIn'>): { performance: number; tbtMs: number } {
+  return r.signedIn ? { performance: 98, tbtMs: 100 } : { performance: 100, tbtMs: 50 };
+}
+
 export function lighthousePasses(r: LighthouseResult): boolean {
-  return r.performance >= 98 && r.cls === 0 && r.tbtMs <= 100 && r.lcpMs <= 2000;
+  const goal = lighthouseGoal(r);
+  return r.performance >= goal.performance && r.cls === 0 && r.tbtMs <= goal.tbtMs && r.lcpMs <= 2000;
 }

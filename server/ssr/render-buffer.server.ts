@@ -22,6 +22,8 @@ export function renderToBuffer(element: ReactElement, abortAfterMs: number, onEr
       resolve({ html: Buffer.concat(chunks), failed });
     });
     const stream = renderToPipeableStream(element, {
+      // Every boundary in place: a kept page runs no inline script but the loader (decision 0041).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         stream.pipe(sink);
       },

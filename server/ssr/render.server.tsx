@@ -187,6 +187,9 @@ function renderDocument(
   let failed = false;
 
   const stream = renderToPipeableStream(pageElement(context, dataRoutes, options), {
+    // A finished Suspense boundary stays in place, never moved in by an inline script the CSP
+    // does not name (React outlines large ones otherwise; docs/decisions/0043-less-script.md).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     [waitForAll ? 'onAllReady' : 'onShellReady']() {
       res.status(failed ? 500 : context.statusCode);
       res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie, Accept-Encoding' });
