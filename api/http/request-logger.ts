@@ -4,6 +4,8 @@ import { pinoHttp } from 'pino-http';
 import { redactLoggedRequest, redactLogUrl } from '../../shared/log-redact.ts';
 import { requestId } from '../../shared/request-id.ts';
 
+const CATALOGUE_VERSION_PATH = '/api/catalogue/version';
+
 interface LoggedResponse {
   headers?: Record<string, unknown>;
 }
@@ -19,6 +21,14 @@ export function requestLogger(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     genReqId: (req, res) => requestId(req, res, true),
+    // pino-http's own levels, except that each web copy's catalogue-version poll (one a second,
+    // server/catalogue-version.server.ts) is not an access line when it succeeds.
+    customLogLevel: (req, res, error) => {
+      if (error || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      // Express's own URL: inside a mounted router, `req.url` is the part after the mount.
+      return (req as { originalUrl?: string }).originalUrl === CATALOGUE_VERSION_PATH ? 'silent' : 'info';
+    },
     serializers: {
       req: redactLoggedRequest,
       res: (res: LoggedResponse) => {

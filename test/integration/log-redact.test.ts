@@ -112,6 +112,17 @@ describe('the web tier request line (issue 11)', () => {
   });
 });
 
+describe('the API request log', () => {
+  it('leaves out each web copy\'s successful catalogue-version poll, not its failure nor any other request', async () => {
+    const before = api.lines.length;
+    expect((await fetch(`${stack.apiUrl}/api/catalogue/version`)).status).toBe(200);
+    expect((await fetch(`${stack.apiUrl}/api/catalogue/version?x=1`)).status).toBe(400);
+    expect((await fetch(`${stack.apiUrl}/api/banner`)).status).toBe(200);
+    const urls = api.lines.slice(before).map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url).filter(Boolean);
+    expect(urls).toEqual(['/api/catalogue/version?x=1', '/api/banner']);
+  });
+});
+
 describe('secret query values in logged urls (issue 17)', () => {
   const QUERY = 'token=secret-tok-7a1&code=123456';
   const VARIANTS = ['Token=secret-tok-7a1', 't%6Fken=secret-tok-7a1', 'code[]=123456', 'password=secret-tok-7a1'];
