@@ -26,15 +26,19 @@ export interface ShopLayout {
   processes: ShopProcess[];
 }
 
-/** Role `all` (one process), or `api` and `web` as two processes. */
+/**
+ * Role `all` (one process), or `api` and `web` as two processes. The page cache is off: these
+ * tests watch every page answer 503 while the database is away and recover after, which a kept
+ * page (answered from memory, rightly, through the outage) would hide.
+ */
 export async function startLayout(name: ShopLayout['name'], databaseUrl: string): Promise<ShopLayout> {
-  const database = { DATABASE_URL: databaseUrl, SEED_DEMO: 'true' };
+  const database = { DATABASE_URL: databaseUrl, SEED_DEMO: 'true', PAGE_CACHE: 'off' };
   if (name === 'all') {
     const shop = await startShop('all', database);
     return { name, webUrl: shop.webUrl, apiUrl: shop.apiUrl, processes: [shop] };
   }
   const api = await startShop('api', database);
-  const web = await startShop('web', { API_ORIGIN: api.apiUrl });
+  const web = await startShop('web', { API_ORIGIN: api.apiUrl, PAGE_CACHE: 'off' });
   return { name, webUrl: web.webUrl, apiUrl: api.apiUrl, processes: [api, web] };
 }
 

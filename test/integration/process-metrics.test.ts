@@ -67,10 +67,16 @@ describe('metrics, role web with the API down', () => {
   it('counts the /api proxy failures by kind', async () => {
     const [deadApi = 0] = await freePorts(1);
     const web = await startShop('web', { API_ORIGIN: `http://127.0.0.1:${deadApi}` });
+    // Counted from what the metrics say before: on a shared CI machine another file's client can
+    // reach a port this process took over, so only this test's own three are asserted.
+    const countOf = (body: string, pattern: RegExp) => Number(pattern.exec(body)?.[1] ?? 0);
+    const unavailable = /^proxy_upstream_errors_total\{kind="unavailable"\} (\d+)$/m;
+    const answered502 = /^http_request_duration_seconds_count\{tier="web",method="GET",route="\/api\/\*",status_code="502"\} (\d+)$/m;
+    const before = (await text(`${web.metricsUrl}/metrics`)).body;
     for (let i = 0; i < 3; i += 1) expect((await text(`${web.webUrl}/api/artist`)).status).toBe(502);
     const { body } = await text(`${web.metricsUrl}/metrics`);
-    expect(body).toMatch(/^proxy_upstream_errors_total\{kind="unavailable"\} 3$/m);
-    expect(body).toMatch(/^http_request_duration_seconds_count\{tier="web",method="GET",route="\/api\/\*",status_code="502"\} 3$/m);
+    expect(countOf(body, unavailable) - countOf(before, unavailable)).toBeGreaterThanOrEqual(3);
+    expect(countOf(body, answered502) - countOf(before, answered502)).toBeGreaterThanOrEqual(3);
     expect(body).not.toMatch(/tier="api"/);
   });
 });
