@@ -38,6 +38,12 @@ function yieldToBrowser(): Promise<void> {
  * same position here, so every id (a label's `htmlFor`, an `aria-controls`) agrees.
  */
 const SERVER_SIBLING_BEFORE_APP = null;
+/**
+ * On the server #root is the first of <body>'s three children (the page's data block and the
+ * loader follow it: server/ssr/document.tsx); two empty siblings after the app give it the same
+ * place here.
+ */
+const SERVER_SIBLINGS_AFTER_APP = [null, null];
 
 /** Hydrates the server's page with the same route tree (the shop's, or the console's: client/admin). */
 export async function hydrateApp(createRoutes: () => RouteObject[]): Promise<void> {
@@ -55,9 +61,12 @@ export async function hydrateApp(createRoutes: () => RouteObject[]): Promise<voi
       document.getElementById('root') as HTMLElement,
       <StrictMode>
         {SERVER_SIBLING_BEFORE_APP}
-        <ConfigProvider value={window.__OSHIBOX_CONFIG__}>
-          <RouterProvider router={router} />
-        </ConfigProvider>
+        {[
+          <ConfigProvider key="app" value={window.__OSHIBOX_CONFIG__}>
+            <RouterProvider router={router} />
+          </ConfigProvider>,
+          ...SERVER_SIBLINGS_AFTER_APP,
+        ]}
       </StrictMode>,
     );
   });
