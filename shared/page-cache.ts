@@ -63,8 +63,9 @@ export function isCacheablePage(routeId: string, params: Readonly<Record<string,
  * up to `staleSeconds` while it asks again. The browser revalidates every time (max-age=0, with
  * the ETag). A page is the same for every visitor without the session cookie: `Vary: Cookie` so a
  * CDN that keys on cookies never gives it to a signed-in shopper (README "Page cache and CDN").
+ * Every other page varies on the same two, kept or not.
  */
 export function publicPageCacheControl(freshSeconds: number, staleSeconds: number): string {
   return `public, max-age=0, s-maxage=${freshSeconds}, stale-while-revalidate=${staleSeconds}`;
 }
-export const PUBLIC_PAGE_VARY = 'Accept-Encoding, Cookie';
+export const PAGE_VARY = 'Accept-Encoding, Cookie';

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { PUBLIC_PAGE_VARY, publicPageCacheControl } from '../../shared/page-cache.ts';
+import { PAGE_VARY, publicPageCacheControl } from '../../shared/page-cache.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -47,7 +47,7 @@ function publicHeaders(options: PageCacheOptions): [string, string][] {
   return [
     ['content-type', 'text/html; charset=utf-8'],
     ['cache-control', publicPageCacheControl(Math.floor(options.freshMs / 1000), Math.floor(options.staleMs / 1000))],
-    ['vary', PUBLIC_PAGE_VARY],
+    ['vary', PAGE_VARY],
   ];
 }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PAGE_VARY } from '../../shared/page-cache.ts';
 import { createHtmlCompressor, htmlEncoding } from '../ssr/compress.server.ts';
 import type { CachedPage, PageResult } from './page-cache.server.ts';
 
@@ -30,7 +31,7 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
 export function sendPageResult(req: IncomingMessage, res: ServerResponse, result: PageResult): void {
   res.statusCode = result.status;
   for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
-  res.setHeader('vary', 'Cookie, Accept-Encoding');
+  res.setHeader('vary', PAGE_VARY);
   const encoding = result.body.length > 0 ? htmlEncoding(req.headers['accept-encoding']) : null;
   if (!encoding || req.method === 'HEAD') {
     res.end(req.method === 'HEAD' ? undefined : result.body);

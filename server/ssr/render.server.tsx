@@ -21,7 +21,7 @@ import { readFormBody } from './form-body.server.ts';
 import { pageDataJson } from './hydration.server.ts';
 import { withAnonymousLoginStatus } from './login-status.server.ts';
 import { assetsFor, type ClientManifest } from './manifest.server.ts';
-import { isCacheablePage, pageCacheKey } from '../../shared/page-cache.ts';
+import { isCacheablePage, PAGE_VARY, pageCacheKey } from '../../shared/page-cache.ts';
 import type { PageCache, PageResult } from '../page-cache/page-cache.server.ts';
 import { sendCachedPage, sendPageResult } from '../page-cache/send-page.server.ts';
 import { renderToBuffer } from './render-buffer.server.ts';
@@ -192,7 +192,7 @@ function renderDocument(
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     [waitForAll ? 'onAllReady' : 'onShellReady']() {
       res.status(failed ? 500 : context.statusCode);
-      res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: 'Cookie, Accept-Encoding' });
+      res.set({ 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal), vary: PAGE_VARY });
       const encoding = htmlEncoding(acceptEncoding);
       if (!encoding) {
         stream.pipe(res);
