@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { bootApi } from '../api/boot.ts';
 import { apiRouteLabel } from '../api/http/metrics.ts';
+import { productionWarnings, type Tier } from '../shared/production-warnings.ts';
 import { StartupError } from '../shared/startup-error.ts';
 import { createAdminApp } from './admin-app.server.ts';
 import { createWebService } from './app.server.ts';
@@ -157,6 +158,13 @@ function handleSignals(logger: Logger): void {
   process.on('SIGTERM', onSignal);
 }
 
+/** One line each, before anything listens, so an operator reads them above the banner. */
+function warnAboutProductionSettings(): void {
+  const tiers: Tier[] = role === 'all' ? ['api', 'web', 'admin'] : [role];
+  for (const warning of productionWarnings(config, process.env, tiers)) processLogger.warn({ setting: warning.setting }, warning.message);
+}
+
+warnAboutProductionSettings();
 try {
   if (role === 'all' || role === 'api') await startApi();
   if (role === 'all' || role === 'web') await startWeb();

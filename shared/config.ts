@@ -11,6 +11,9 @@ const url = z.url();
 /** The demo company's address, also what a mailer built without configuration (tests) quotes. */
 export const DEFAULT_COMPANY_EMAIL = 'support@oshibox.example';
 
+/** The demo 適格請求書発行事業者登録番号 the shop starts with (a warning in production: shared/production-warnings.ts). */
+export const DEMO_INVOICE_NUMBER = 'T1234567890123';
+
 /** What an operator typed, quoted and cut short, for a message that names it. */
 function shown(raw: string): string {
   return JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
@@ -181,7 +184,7 @@ export const ConfigSchema = z.object({
   INVOICE_REGISTRATION_NUMBER: z
     .string()
     .regex(/^T\d{13}$/, 'an invoice registration number is T followed by 13 digits, like T1234567890123')
-    .default('T1234567890123'),
+    .default(DEMO_INVOICE_NUMBER),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -8,10 +8,10 @@ import { collectOutput, describeExit, freePorts, killAll, shopEnv, spawnTracked,
  */
 afterAll(killAll);
 
-async function startAndReadBuildInfo(command: string, args: string[]): Promise<{ buildInfo: string; banner: string; html: string }> {
+async function startAndReadBuildInfo(command: string, args: string[]): Promise<{ buildInfo: string; banner: string; html: string; warnings: string[] }> {
   const [web = 0, api = 0, metrics = 0, admin = 0] = await freePorts(4);
   // No NODE_ENV at all, as in a user's shell.
-  const env = shopEnv({ PORT: String(web), API_PORT: String(api), METRICS_PORT: String(metrics), ADMIN_PORT: String(admin), DATA_DIR: tempDataDir() });
+  const env = shopEnv({ PORT: String(web), API_PORT: String(api), METRICS_PORT: String(metrics), ADMIN_PORT: String(admin), DATA_DIR: tempDataDir(), LOG_LEVEL: 'warn' });
   const child = spawnTracked(command, args, env);
   const output = collectOutput(child);
   const exited = describeExit(child);
@@ -31,7 +31,16 @@ async function startAndReadBuildInfo(command: string, args: string[]): Promise<{
     buildInfo: metricsText.split('\n').find((line) => line.startsWith('oshibox_build_info{')) ?? '',
     banner: output().stdout,
     html,
+    warnings: warningsIn(`${output().stdout}\n${output().stderr}`),
   };
+}
+
+/** The settings named by the log's warn lines (pino level 40) about production settings. */
+function warningsIn(log: string): string[] {
+  return log.split('\n').flatMap((line) => {
+    const entry = /^\{.*\}$/.test(line) ? (JSON.parse(line) as { level?: number; setting?: string; msg?: string }) : {};
+    return entry.level === 40 && entry.setting && entry.msg?.startsWith(`${entry.setting} `) ? [entry.setting] : [];
+  });
 }
 
 describe('npm start', () => {
@@ -40,11 +49,14 @@ describe('npm start', () => {
     expect(run.buildInfo).toBe('oshibox_build_info{role="all",node_env="production",react_build="production"} 1');
     expect(run.banner).toMatch(/is open at http:\/\/localhost:\d+\/ {2}\(production build\)/);
     expect(run.html).toContain('<html');
+    // Issue 22: the demo settings a public shop must change, one line each, once.
+    expect(run.warnings.sort()).toEqual(['INVOICE_REGISTRATION_NUMBER', 'PAYMENT_PROVIDER', 'PUBLIC_ORIGIN', 'TRUST_PROXY']);
   }, 90_000);
 
   it('(control) the bare `node dist/main.js` the old script ran renders with the development build', async () => {
     const run = await startAndReadBuildInfo(process.execPath, ['dist/main.js']);
     expect(run.buildInfo).toBe('oshibox_build_info{role="all",node_env="development",react_build="development"} 1');
     expect(run.banner).toMatch(/\(development build: slower, for working on the code\)/);
+    expect(run.warnings).toEqual([]);
   }, 60_000);
 });
