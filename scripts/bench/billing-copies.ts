@@ -5,7 +5,7 @@
  * first to the last charge (sandbox_charges.created_at), each copy's share (its "billing pass"
  * log lines) and the peak connections per copy (pg_stat_activity by application_name); checks
  * every charge once (billing-setup.ts verifyBilling). Exits 1 when a check fails.
- *   npm run bench:billing-copies -- [--n 4000] [--latency 200] [--copies 1,2]
+ *   npm run bench:billing-copies -- [--n 4000] [--latency 200] [--copies 1,2] [--concurrency 32]
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -24,15 +24,15 @@ const STAFF_SECRET_KEY = 'c2FtcGxlLXN0YWZmLXNlY3JldC1rZXktMzItYnl0ZXM=';
 const OPS_TOKEN = 'bench-operator-token-0123456789abcdef0123456789';
 const DEADLINE_S = 600;
 
-interface Options { n: number; latencyMs: number; copies: number[] }
+interface Options { n: number; latencyMs: number; copies: number[]; concurrency: number }
 
 function readOptions(argv: string[]): Options {
   const { values } = parseArgs({ args: argv, strict: true, options: {
-    n: { type: 'string', default: '4000' }, latency: { type: 'string', default: '200' }, copies: { type: 'string', default: '1,2' },
+    n: { type: 'string', default: '4000' }, latency: { type: 'string', default: '200' }, copies: { type: 'string', default: '1,2' }, concurrency: { type: 'string', default: '32' },
   } });
   const copies = values.copies.split(',').map(Number);
   if (copies.some((k) => !Number.isInteger(k) || k < 1 || k > 8)) throw new Error(`--copies ${values.copies}: whole numbers from 1 to 8`);
-  return { n: Number(values.n), latencyMs: Number(values.latency), copies };
+  return { n: Number(values.n), latencyMs: Number(values.latency), copies, concurrency: Number(values.concurrency) };
 }
 
 interface Result { k: number; spanS: number; perS: number; perCopy: number[]; peakConnections: Record<string, number>; ok: boolean; problems: string[] }
@@ -61,7 +61,7 @@ function startCopies(k: number, databaseUrl: string, options: Options, work: str
     const env = {
       NODE_ENV: 'production', HOST: '127.0.0.1', API_PORT: String(ports[2 * i]), METRICS_PORT: String(ports[2 * i + 1]), DATA_DIR: dir, HOME: dir,
       DATABASE_URL: url.toString(), SEED_DEMO: 'false', STAFF_SECRET_KEY, OPS_TOKEN, LOG_LEVEL: 'info',
-      BILLING_SCHEDULER: 'on', BILLING_INTERVAL_MS: '1000', SANDBOX_LATENCY_MS: String(options.latencyMs),
+      BILLING_SCHEDULER: 'on', BILLING_INTERVAL_MS: '1000', BILLING_CONCURRENCY: String(options.concurrency), SANDBOX_LATENCY_MS: String(options.latencyMs),
     };
     logs.push(path.join(work, `k${k}-copy${i + 1}.log`));
     procs.push(startRole(repo, `api ${i + 1}`, ['api'], env, logs[i]!));
@@ -113,7 +113,7 @@ async function waitForCharges(db: Parameters<typeof verifyBilling>[0], roundId: 
 async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
   const work = mkdtempSync(path.join(os.tmpdir(), 'oshibox-billing-copies-'));
-  console.log(`billing over ${options.n} due subscriptions, provider latency ${options.latencyMs} ms, BILLING_CONCURRENCY 32 per copy (bound ${(32 / (options.latencyMs / 1000)).toFixed(0)}/s per copy); ${os.cpus().length} cores`);
+  console.log(`billing over ${options.n} due subscriptions, provider latency ${options.latencyMs} ms, BILLING_CONCURRENCY ${options.concurrency} per copy (bound ${(options.concurrency / (options.latencyMs / 1000)).toFixed(0)}/s per copy); ${os.cpus().length} cores`);
   const results: Result[] = [];
   for (const k of options.copies) {
     const result = await runK(k, options, work);
@@ -122,7 +122,7 @@ async function main(): Promise<number> {
   }
   const one = results.find((r) => r.k === 1);
   for (const r of results) if (one && r.k > 1) console.log(`  K=${r.k} / K=1: x${(r.perS / one.perS).toFixed(2)}`);
-  console.log(JSON.stringify({ bench: 'billing-copies', n: options.n, latencyMs: options.latencyMs, cores: os.cpus().length, results }));
+  console.log(JSON.stringify({ bench: 'billing-copies', n: options.n, latencyMs: options.latencyMs, concurrency: options.concurrency, cores: os.cpus().length, results }));
   const ok = results.every((r) => r.ok);
   if (ok) rmSync(work, { recursive: true, force: true });
   else console.error(`logs kept in ${work}`);
