@@ -43,17 +43,17 @@ function sourceProblems(source: RoleSpec['source'], configs: Map<RoleSpec, Confi
 /**
  * HAProxy (deploy/haproxy/haproxy.cfg, when present) takes a copy out after `fall` failed checks
  * `inter` apart (HAProxy's defaults: 2 s, 3); the drain delay must cover that. Read loosely: the
- * first `inter` and `fall` in the file.
+ * first `inter` and `fall` outside comments (the `default-server` line).
  */
 function haproxyProblems(root: string, configs: Map<RoleSpec, Config>): string[] {
   const file = path.join(root, DEPLOY_DIR, 'haproxy', 'haproxy.cfg');
   if (!existsSync(file)) return [];
-  const text = readFileSync(file, 'utf8');
+  const text = readFileSync(file, 'utf8').replace(/#.*$/gm, '');
   const inter = /\binter\s+(\d+)(ms|s)?\b/.exec(text);
   const seconds = inter ? Number(inter[1]) / (inter[2] === 'ms' ? 1000 : 1) : 2;
   const fall = Number(/\bfall\s+(\d+)/.exec(text)?.[1] ?? 3);
-  return [...configs].filter(([s]) => s.source === 'compose' && s.role !== 'admin')
-    .flatMap(([s, c]) => delayProblems(`compose ${s.name}`, c, seconds, fall, 'HAProxy\'s check (inter x fall)'));
+  return [...configs].filter(([s]) => s.source === 'compose')
+    .flatMap(([s, c]) => delayProblems(`compose ${s.name}`, c, seconds, fall, 'HAProxy\'s check'));
 }
 
 function composeProxyProblems(services: YamlMap): string[] {

@@ -61,7 +61,7 @@ export function graceProblems(spec: RoleSpec, config: Config): string[] {
 /** The balancer stops sending before the ports close: SHUTDOWN_DELAY_MS covers the checks that see the 503. */
 export function delayProblems(where: string, config: Config, periodSeconds: number, failures: number, checker: string): string[] {
   const needMs = periodSeconds * failures * 1000;
-  return config.SHUTDOWN_DELAY_MS >= needMs ? [] : [`${where}: SHUTDOWN_DELAY_MS ${config.SHUTDOWN_DELAY_MS} is below ${checker}'s period x failures (${needMs} ms)`];
+  return config.SHUTDOWN_DELAY_MS >= needMs ? [] : [`${where}: SHUTDOWN_DELAY_MS ${config.SHUTDOWN_DELAY_MS} is below ${checker}: period x failures = ${needMs} ms`];
 }
 
 const PROBE_PATHS: Record<HttpProbe['kind'], string> = { readiness: '/readyz', liveness: '/healthz', startup: '/healthz' };

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,13 @@ describe('the deployment files', () => {
     ['a healthcheck naming another role', 'compose.yaml', '"dist/healthcheck.js", "web"', '"dist/healthcheck.js", "api"', 'compose web: healthcheck'],
     ['a Secret applied with the manifests', 'kubernetes/kustomization.yaml', '  - ingress.yaml', '  - ingress.yaml\n  - secret.example.yaml', 'a Secret (oshibox-secrets) is applied'],
   ];
+  it('name a drain delay shorter than HAProxy takes to mark a copy down', () => {
+    const root = copyWith('compose.yaml', 'SHUTDOWN_DELAY_MS: "5000"', 'SHUTDOWN_DELAY_MS: "3000"');
+    mkdirSync(path.join(root, 'deploy', 'haproxy'), { recursive: true });
+    writeFileSync(path.join(root, 'deploy', 'haproxy', 'haproxy.cfg'), '# inter 1s fall 1 (a comment)\ndefaults\n    default-server inter 2s fall 3 rise 2\n');
+    expect(checkDeployFiles(root).problems.join('\n')).toContain('SHUTDOWN_DELAY_MS 3000 is below HAProxy\'s check: period x failures = 6000 ms');
+  });
+
   it.each(drifts)('name %s', (_what, file, from, to, problem) => {
     const check = checkDeployFiles(copyWith(file, from, to));
     expect(check.problems.join('\n')).toContain(problem);
