@@ -31,16 +31,21 @@ export function runEnv(spec: RoleSpec, check: DeployCheck, ports: Listeners, dat
   };
 }
 
+/** Where the role's own listener (PORT, API_PORT or ADMIN_PORT) runs here. */
+function roleListener(spec: RoleSpec, ports: Listeners): number {
+  if (spec.role === 'api') return ports.api;
+  return spec.role === 'admin' ? ports.admin : ports.web;
+}
+
 /** A port as the file names it (the role's configured port, or the metrics port) → where it runs here. */
 function mappedPort(spec: RoleSpec, config: Config, ports: Listeners, filePort: number): number | undefined {
   if (filePort === config.METRICS_PORT) return ports.metrics[spec.role];
-  if (filePort === listenerPort(spec.role, config)) return spec.role === 'api' ? ports.api : spec.role === 'admin' ? ports.admin : ports.web;
-  return undefined;
+  return filePort === listenerPort(spec.role, config) ? roleListener(spec, ports) : undefined;
 }
 
 /** Each GET the file's probes make (Compose: HAProxy's /readyz and /healthz), and /metrics. */
 function probeUrls(spec: RoleSpec, config: Config, ports: Listeners): [string, string][] {
-  const port = mappedPort(spec, config, ports, listenerPort(spec.role, config))!;
+  const port = roleListener(spec, ports);
   const asked: [string, string][] = spec.probes.length > 0
     ? spec.probes.map((p) => [`${p.kind} probe`, `http://127.0.0.1:${mappedPort(spec, config, ports, typeof p.port === 'number' ? p.port : spec.ports[p.port] ?? -1) ?? 0}${p.path}`])
     : [['readiness (HAProxy check)', `http://127.0.0.1:${port}/readyz`], ['liveness', `http://127.0.0.1:${port}/healthz`]];
@@ -79,9 +84,8 @@ async function probeRole(repo: string, spec: RoleSpec, proc: RoleProcess, env: R
 }
 
 /** SIGTERM: readiness turns 503 at once (the drain), and the process exits 0 within the grace period. */
-async function stopAndCheck(spec: RoleSpec, proc: RoleProcess, ports: Listeners, check: DeployCheck, report: StartReport): Promise<void> {
-  const config = check.configs.get(spec)!;
-  const port = mappedPort(spec, config, ports, listenerPort(spec.role, config))!;
+async function stopAndCheck(spec: RoleSpec, proc: RoleProcess, ports: Listeners, report: StartReport): Promise<void> {
+  const port = roleListener(spec, ports);
   const stopping = stopRole(proc, spec.graceSeconds ?? 30);
   await new Promise((resolve) => setTimeout(resolve, 300));
   const draining = await statusOf(`http://127.0.0.1:${port}/readyz`);
@@ -89,6 +93,20 @@ async function stopAndCheck(spec: RoleSpec, proc: RoleProcess, ports: Listeners,
   report.lines.push(`  ${spec.name}: SIGTERM -> /readyz ${draining} while draining, exit ${code} after ${seconds.toFixed(1)} s (grace ${spec.graceSeconds} s)`);
   if (draining !== 503) report.problems.push(`${spec.source} ${spec.name}: /readyz answered ${draining} during the drain, not 503`);
   if (killed || code !== 0) report.problems.push(`${spec.source} ${spec.name}: did not exit 0 within the grace period (code ${code}, killed ${killed})`);
+}
+
+/** Starts one role and waits for its readiness: as long as the startup probe allows (2 min), since the API migrates first. */
+async function startOne(repo: string, spec: RoleSpec, check: DeployCheck, ports: Listeners, databaseUrl: string, work: string, report: StartReport) {
+  const dataDir = path.join(work, `${spec.source}-${spec.role}`);
+  mkdirSync(dataDir, { recursive: true });
+  const env = runEnv(spec, check, ports, databaseUrl, dataDir);
+  const logFile = `${dataDir}.log`;
+  const proc = startRole(repo, spec.name, spec.args, env, logFile);
+  const started = performance.now();
+  const ready = await waitFor200(proc, `http://127.0.0.1:${roleListener(spec, ports)}/readyz`, 120);
+  if (ready) report.lines.push(`  ${spec.name}: node dist/main.js ${spec.args.join(' ')} ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  else report.problems.push(`${spec.source} ${spec.name}: never ready (log: ${logFile})`);
+  return { proc, env, ready };
 }
 
 export async function startSource(repo: string, source: RoleSpec['source'], check: DeployCheck, databaseUrl: string, work: string): Promise<StartReport> {
@@ -100,23 +118,13 @@ export async function startSource(repo: string, source: RoleSpec['source'], chec
   const running: [RoleSpec, RoleProcess][] = [];
   try {
     for (const spec of specs) {
-      const dataDir = path.join(work, `${source}-${spec.role}`);
-      mkdirSync(dataDir, { recursive: true });
-      const env = runEnv(spec, check, ports, databaseUrl, dataDir);
-      const proc = startRole(repo, spec.name, spec.args, env, path.join(work, `${source}-${spec.role}.log`));
+      const { proc, env, ready } = await startOne(repo, spec, check, ports, databaseUrl, work, report);
       running.push([spec, proc]);
-      const port = mappedPort(spec, check.configs.get(spec)!, ports, listenerPort(spec.role, check.configs.get(spec)!))!;
-      const started = performance.now();
-      // The API migrates a fresh database first: as long as the startup probe allows (2 min).
-      if (!(await waitFor200(proc, `http://127.0.0.1:${port}/readyz`, 120))) {
-        report.problems.push(`${source} ${spec.name}: never ready (log: ${path.join(work, `${source}-${spec.role}.log`)})`);
-        return report;
-      }
-      report.lines.push(`  ${spec.name}: node dist/main.js ${spec.args.join(' ')} ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (!ready) return report;
       await probeRole(repo, spec, proc, env, check, ports, report);
     }
     // As the platform stops a release: the callers first, the API they call last.
-    for (const [spec, proc] of [...running].reverse()) await stopAndCheck(spec, proc, ports, check, report);
+    for (const [spec, proc] of [...running].reverse()) await stopAndCheck(spec, proc, ports, report);
     running.length = 0;
     return report;
   } finally {
