@@ -10,6 +10,8 @@ export const EXPECTED_CHARGE = 3960;
 export interface ScratchDatabase {
   handle: DatabaseHandle;
   label: string;
+  /** The scratch database's connection string (PostgreSQL only), for processes of their own. */
+  url: string | null;
   /**
    * Transactions the server counted in this database (PostgreSQL only). A backend reports its
    * counts at intervals and when it exits: call after `close()` for the full figure.
@@ -29,7 +31,7 @@ export async function createScratchDatabase(adminUrl: string | null, poolSize: n
     const handle = await openDatabase({ dataDir: 'memory://' });
     await migrate(handle.db);
     const close = once(() => handle.close());
-    return { handle, label: 'PGlite (in memory)', transactions: async () => null, close, drop: close };
+    return { handle, label: 'PGlite (in memory)', url: null, transactions: async () => null, close, drop: close };
   }
   const name = `oshibox_bench_billing_${randomBytes(5).toString('hex')}`;
   await queryOnce(adminUrl, `create database ${name}`);
@@ -58,7 +60,7 @@ export async function createScratchDatabase(adminUrl: string | null, poolSize: n
     const rows = await queryOnce(adminUrl, `select xact_commit + xact_rollback as n from pg_stat_database where datname = '${name}'`);
     return rows[0] ? Number(rows[0].n) : null;
   };
-  return { handle, label: `PostgreSQL ${url.host}/${name}`, transactions, close, drop };
+  return { handle, label: `PostgreSQL ${url.host}/${name}`, url: url.toString(), transactions, close, drop };
 }
 
 function once(work: () => Promise<void>): () => Promise<void> {
