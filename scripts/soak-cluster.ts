@@ -92,11 +92,13 @@ async function main(): Promise<number> {
   const load = await runLoad(cluster, settings, t0, dueAt, round.roundId);
   log(`load over: ${load.tally.requests} visitor requests; waiting for billing and the mail outbox (≤ ${settings.billingWaitMs / 1000} s)`);
   const billing = await waitBillingDone(cluster.postgres.url, round.roundId, settings.billingWaitMs);
+  log(`billing ${billing.done ? 'finished' : 'NOT finished'} (waited ${(billing.waitedMs / 1000).toFixed(1)} s): ${JSON.stringify(billing.state)}`);
   const settle = load.loadEnd + settings.settleMs - Date.now();
   if (settle > 0) await sleep(settle);
   const endRss = await readRss(cluster);
   const drains = await drainAll(cluster);
   await cluster.haproxy.stop();
+  log(`every copy stopped by SIGTERM: ${[...drains.entries()].map(([name, d]) => `${name} exit ${d.code ?? d.signal} in ${d.ms} ms`).join(', ')}`);
   const apiKillWindows = load.faults.filter((f) => f.step.kind === 'kill9' && f.step.target.startsWith('api')).map((f) => f.window);
   const verify = await verifyCluster({ databaseUrl: cluster.postgres.url, roundId: round.roundId, subscriptions: settings.subscriptions, buyers: load.buyers, mails: cluster.mailbox.mails, apiKillWindows });
   const restarted = restartedNames(load.faults);

@@ -26,7 +26,9 @@ export class Resources {
   }
   async closeAll(log: (line: string) => void): Promise<void> {
     for (const { what, close } of this.closers.splice(0).reverse()) {
+      const started = Date.now();
       await close().catch((error: unknown) => log(`cleanup of ${what} failed: ${error instanceof Error ? error.message : String(error)}`));
+      if (Date.now() - started > 2000) log(`cleanup of ${what} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
   }
 }

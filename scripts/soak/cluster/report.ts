@@ -83,7 +83,9 @@ function requestLines(f: SoakFacts, failures: Failure[], windows: Window[], prob
 function faultLines(f: SoakFacts, failures: Failure[]): string[] {
   const rows = f.faults.map((r) => {
     const mine = failures.filter((x) => windowOf(x.at, f.faults) === r);
-    const count = r.failureWindow ? `${mine.length}${mine.length > 0 ? ` (${topCauses(mine)})` : ''}` : `${failures.filter((x) => inside(x.at, [r.window])).length}`;
+    // A rolling deploy counts what failed during it and inside no failure window: it should be 0.
+    const during = failures.filter((x) => inside(x.at, [r.window]) && !windowOf(x.at, f.faults));
+    const count = r.failureWindow ? `${mine.length}${mine.length > 0 ? ` (${topCauses(mine)})` : ''}` : `${during.length}${during.length > 0 ? ` (${topCauses(during)})` : ''}`;
     const kind = r.failureWindow ? `${sec(r.window.end - r.window.start)}` : 'not a failure window';
     return `| ${sec(r.start - f.t0)} (${pct(r.start - f.t0, f.settings.seconds * 1000)}) | ${r.what} | ${sec(r.readyAt - r.start)} | ${kind} | ${count} | ${r.note || ''} |`;
   });
