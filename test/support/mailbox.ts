@@ -15,6 +15,8 @@ export interface ReceivedMail {
   html: string;
   /** The raw message as it came over the wire. */
   raw: string;
+  /** Date.now() when it arrived: the cluster soak tells a mail repeated by a killed sender by it. */
+  receivedAt: number;
 }
 
 export interface Mailbox {
@@ -59,6 +61,7 @@ export async function startMailbox(options: { answerDelayMs?: number } = {}): Pr
               text: parsed.text ?? '',
               html: parsed.html ?? '',
               raw,
+              receivedAt: Date.now(),
             });
             wake();
             delay(() => callback());
