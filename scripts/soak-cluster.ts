@@ -32,6 +32,7 @@ async function abandon(reason: string, code: number): Promise<never> {
   await resources.closeAll(log);
   process.exit(code);
 }
+process.once('uncaughtException', (error) => void abandon(`uncaught ${error.stack ?? error.message}`, 1));
 process.once('SIGINT', () => void abandon('SIGINT', 130));
 process.once('SIGTERM', () => void abandon('SIGTERM', 143));
 setTimeout(() => void abandon(`hard deadline of ${HARD_LIMIT_MS / 1000} s passed`, 1), HARD_LIMIT_MS).unref();

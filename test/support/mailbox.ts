@@ -70,6 +70,9 @@ export async function startMailbox(options: { answerDelayMs?: number } = {}): Pr
       });
     },
   });
+  // A sender that dies mid-conversation (the cluster soak kills shop copies with -9) resets its
+  // connection; smtp-server re-emits that as 'error', which without a listener ends the process.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 

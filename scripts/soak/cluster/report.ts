@@ -64,6 +64,7 @@ function requestLines(f: SoakFacts, failures: Failure[], windows: Window[], prob
   const sent = requestsInside(f, windows);
   const rate = /^\d+$/.test(sent) ? pct(inWindows.length, Number(sent)) : `${pct(inWindows.length, Number(sent.slice(1)))} est.`;
   const fiveOutside = outside.filter((x) => /^5\d\d\b/.test(x.what)).length;
+  if (tally.failuresDropped > 0) problems.push(`${tally.failuresDropped} more visitor failures than the clients keep (times unknown)`);
   if (outside.length > 0) problems.push(`${outside.length} failed requests outside the fault windows (${fiveOutside} of them 5xx): ${outside.slice(0, 5).map((x) => `${new Date(x.at).toISOString().slice(11, 23)} ${x.what}`).join('; ')}`);
   return [
     '## Requests',
