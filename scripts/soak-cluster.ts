@@ -75,6 +75,15 @@ async function drainAll(cluster: Cluster) {
   return drains;
 }
 
+/**
+ * Where a billing mail may arrive twice (decision 0013's at-least-once outbox): a copy killed
+ * after sending and before marking the mail sent, and equally a PostgreSQL restart at that instant
+ * (the mark fails, the lease runs out, the next pass sends again).
+ */
+function atLeastOnceWindows(faults: FaultRecord[]) {
+  return faults.filter((f) => f.step.kind === 'pg-restart' || (f.step.kind === 'kill9' && f.step.target.startsWith('api'))).map((f) => f.window);
+}
+
 function restartedNames(faults: FaultRecord[]): Set<string> {
   return new Set(faults.filter((f) => f.step.kind !== 'pg-restart').map((f) => f.step.target));
 }
@@ -100,8 +109,7 @@ async function main(): Promise<number> {
   const drains = await drainAll(cluster);
   await cluster.haproxy.stop();
   log(`every copy stopped by SIGTERM: ${[...drains.entries()].map(([name, d]) => `${name} exit ${d.code ?? d.signal} in ${d.ms} ms`).join(', ')}`);
-  const apiKillWindows = load.faults.filter((f) => f.step.kind === 'kill9' && f.step.target.startsWith('api')).map((f) => f.window);
-  const verify = await verifyCluster({ databaseUrl: cluster.postgres.url, roundId: round.roundId, subscriptions: settings.subscriptions, buyers: load.buyers, mails: cluster.mailbox.mails, apiKillWindows });
+  const verify = await verifyCluster({ databaseUrl: cluster.postgres.url, roundId: round.roundId, subscriptions: settings.subscriptions, buyers: load.buyers, mails: cluster.mailbox.mails, apiKillWindows: atLeastOnceWindows(load.faults) });
   const restarted = restartedNames(load.faults);
   const copies: CopyFigures[] = [...cluster.copies.keys()].map((name) => ({
     name, restarted: restarted.has(name), warmRss: load.warmRss.get(name) ?? Number.NaN, endRss: endRss.get(name) ?? Number.NaN, drain: drains.get(name) ?? null,

@@ -56,7 +56,9 @@ function withApplicationName(url: string, name: string): string {
 export async function startCluster(settings: Settings, resources: Resources, seed: (databaseUrl: string) => Promise<void>, log: (line: string) => void): Promise<Cluster> {
   ensureHaproxy(log);
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'oshibox-soak-cluster-'));
-  resources.add('run directory', async () => rmSync(runDir, { recursive: true, force: true }));
+  // SOAK_KEEP_LOGS=1 keeps the copies' and HAProxy's logs (not their data) for a look afterwards.
+  const keep = process.env.SOAK_KEEP_LOGS === '1';
+  resources.add('run directory', async () => (keep ? log(`logs kept in ${runDir}`) : rmSync(runDir, { recursive: true, force: true })));
   const postgres = await startPrivatePostgres(log);
   resources.add('PostgreSQL', () => postgres.stop());
   const mailbox = await startMailbox();

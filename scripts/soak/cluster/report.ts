@@ -26,6 +26,7 @@ export interface SoakFacts {
 
 type Failure = { at: number; what: string };
 const mb = (bytes: number): string => (Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : 'n/a');
+const clock = (at: number): string => new Date(at).toISOString().slice(11, 23);
 const sec = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const inside = (at: number, windows: Window[]): boolean => windows.some((w) => at >= w.start && at <= w.end);
 const pct = (part: number, whole: number): string => (whole > 0 ? `${((100 * part) / whole).toFixed(2)} %` : 'n/a');
@@ -63,11 +64,13 @@ function requestLines(f: SoakFacts, failures: Failure[], windows: Window[], prob
   const outside = failures.filter((x) => !inside(x.at, windows));
   const sent = requestsInside(f, windows);
   const rate = /^\d+$/.test(sent) ? pct(inWindows.length, Number(sent)) : `${pct(inWindows.length, Number(sent.slice(1)))} est.`;
-  const fiveOutside = outside.filter((x) => /^5\d\d\b/.test(x.what)).length;
+  const fiveOutside = outside.filter((x) => /\b5\d\d\b/.test(x.what)).length;
   if (tally.failuresDropped > 0) problems.push(`${tally.failuresDropped} more visitor failures than the clients keep (times unknown)`);
-  if (outside.length > 0) problems.push(`${outside.length} failed requests outside the fault windows (${fiveOutside} of them 5xx): ${outside.slice(0, 5).map((x) => `${new Date(x.at).toISOString().slice(11, 23)} ${x.what}`).join('; ')}`);
+  if (outside.length > 0) problems.push(`${outside.length} failed requests outside the fault windows (${fiveOutside} of them 5xx): ${outside.slice(0, 8).map((x) => `${clock(x.at)} ${x.what}`).join('; ')}`);
   return [
     '## Requests',
+    '',
+    `Load from ${clock(f.t0)} to ${clock(f.loadEnd)} UTC (the buyers finish their last step after ${f.settings.seconds} s).`,
     '',
     `| figure | value |`,
     `| --- | --- |`,
@@ -88,7 +91,7 @@ function faultLines(f: SoakFacts, failures: Failure[]): string[] {
     const during = failures.filter((x) => inside(x.at, [r.window]) && !windowOf(x.at, f.faults));
     const count = r.failureWindow ? `${mine.length}${mine.length > 0 ? ` (${topCauses(mine)})` : ''}` : `${during.length}${during.length > 0 ? ` (${topCauses(during)})` : ''}`;
     const kind = r.failureWindow ? `${sec(r.window.end - r.window.start)}` : 'not a failure window';
-    return `| ${sec(r.start - f.t0)} (${pct(r.start - f.t0, f.settings.seconds * 1000)}) | ${r.what} | ${sec(r.readyAt - r.start)} | ${kind} | ${count} | ${r.note || ''} |`;
+    return `| ${sec(r.start - f.t0)} (${pct(r.start - f.t0, f.settings.seconds * 1000)}, ${clock(r.start)}) | ${r.what} | ${sec(r.readyAt - r.start)} | ${kind} | ${count} | ${r.note || ''} |`;
   });
   return [
     '## Faults (seed ' + f.settings.seed + ', SOAK_SEED to replay)',

@@ -21,8 +21,12 @@ export function readSettings() {
     /** The round falls due at this share of the load, so it is charged under load and faults. */
     dueShare: 0.4,
     warmupSeconds: Math.min(20, Math.floor(seconds / 5)),
-    /** After the load: how long the billing run and the mail outbox may take to finish. */
-    billingWaitMs: 60_000,
+    /**
+     * After the load: how long the billing run and the mail outbox may take to finish. A mail
+     * claimed when its copy died or PostgreSQL restarted waits out its 60 s lease
+     * (api/billing/billing-mails.ts), counted from the fault, not from the end.
+     */
+    billingWaitMs: 90_000,
     settleMs: 10_000,
     shutdownTimeoutMs: 25_000,
   };
