@@ -43,6 +43,13 @@ function requestsInside(f: SoakFacts, windows: Window[]): string {
   return `≈${Math.round((tally.requests * covered) / Math.max(1, f.loadEnd - f.t0))}`;
 }
 
+/** Answered (not failed) visitor requests per second in the seconds outside every fault: the throughput to compare. */
+function answeredOutside(f: SoakFacts, windows: Window[]): string {
+  const seconds = (f.tally.perSecond ?? []).filter((s) => s.at >= f.t0 && s.at + 1000 <= f.t0 + f.settings.seconds * 1000 && !inside(s.at, windows) && !inside(s.at + 999, windows));
+  const answered = seconds.reduce((n, s) => n + s.requests - s.failed, 0);
+  return seconds.length > 0 ? `${(answered / seconds.length).toFixed(0)}/s over the ${seconds.length} whole seconds outside the fault windows` : 'n/a';
+}
+
 /** Each failure belongs to the latest fault whose window holds it (windows may overlap). */
 function windowOf(at: number, records: FaultRecord[]): FaultRecord | undefined {
   return records.filter((r) => r.failureWindow && at >= r.window.start && at <= r.window.end).sort((a, b) => b.start - a.start)[0];
@@ -75,6 +82,7 @@ function requestLines(f: SoakFacts, failures: Failure[], windows: Window[], prob
     `| figure | value |`,
     `| --- | --- |`,
     `| visitors' requests | ${tally.requests} (${(tally.requests / f.settings.seconds).toFixed(0)}/s) over ${f.settings.seconds} s, ${f.settings.clients} visitors |`,
+    `| answered requests, outside faults | ${answeredOutside(f, f.faults.map((r) => r.window))} |`,
     `| statuses | ${statuses} |`,
     `| latency | p50 ${tally.p50Ms} ms, p99 ${tally.p99Ms} ms, max ${tally.maxMs} ms |`,
     `| failed (visitors + buyers) | ${failures.length}: visitors ${tally.failures.length} (${tally.failed} network errors or timeouts, the rest 5xx), buyers ${f.buyers.failures.length} |`,
