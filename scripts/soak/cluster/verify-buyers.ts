@@ -59,7 +59,7 @@ export async function verifyBuyers(db: Kysely<DB>, report: BuyerReport): Promise
     facts: {
       buyers: report.emails.length, checkouts: report.checkouts.length, checkoutsCompleted: completed.length, checkoutsRefused: refused.length,
       refusedBy: codes || 'none', checkoutsUnresolved: unresolved.length, buyerSteps: report.steps.length,
-      buyerStepsRefused: report.steps.filter((s) => !s.ok).length, buyerFailedAttempts: report.failures.length,
+      buyerStepsRefused: report.steps.filter((s) => !s.ok).length, buyerFailedAttempts: report.failures.length, buyerRetryLater: report.retryLater,
     },
   };
 }
