@@ -70,6 +70,9 @@ export async function startMailbox(options: { answerDelayMs?: number } = {}): Pr
       });
     },
   });
+  // A sender killed mid-message resets its connection: the server emits that as an 'error', which
+  // unheard ends the process holding the mailbox (the cluster soak kills API copies on purpose).
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 

@@ -2,6 +2,8 @@
 // after `node scripts/build.mjs`): a scratch database beside DATABASE_URL (default the shared
 // server's `test`), a round falling due 30 s in, 5 buyers for 60 s, then verifyCluster must pass;
 // then one extra succeeded charge for a billed subscription and it must fail. Exit 0 when both hold.
+// SOAK_KILL=1: the shop is killed -9 two seconds after the round falls due (mid-billing, buyers
+// at work) and started again; that window is the checks' API kill window.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,27 +32,29 @@ const mailbox = await startMailbox();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oshibox-sw-'));
 const [web = 0, api = 0, admin = 0, metrics = 0] = await freePorts(4);
 const webUrl = `http://127.0.0.1:${web}`;
-const shop = spawn(process.execPath, ['dist/main.js', 'all'], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
+const env = {
     PATH: process.env.PATH, HOST: '127.0.0.1', NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir,
     SMTP_URL: mailbox.url, OPS_TOKEN: randomBytes(24).toString('base64url'), STAFF_SECRET_KEY: randomBytes(32).toString('base64'),
     PUBLIC_ORIGIN: webUrl, PORT: String(web), API_PORT: String(api), ADMIN_PORT: String(admin), METRICS_PORT: String(metrics),
     SEED_DEMO: 'true', SEED_DEMO_CUSTOMERS: 'false', SANDBOX_LATENCY_MS: '150', BILLING_INTERVAL_MS: '3000', BILLING_LEASE_MS: '10000',
-    LOG_LEVEL: 'warn', PAGE_CACHE: 'on',
-  },
-});
-const exited = new Promise<void>((resolve) => shop.once('exit', () => resolve()));
+    LOG_LEVEL: 'error', PAGE_CACHE: 'on',
+};
+const startShop = () => spawn(process.execPath, ['dist/main.js', 'all'], { stdio: ['ignore', 'inherit', 'inherit'], env });
+let shop = startShop();
+const apiKillWindows: { start: number; end: number; what: string }[] = [];
 let passed = false;
 try {
   await waitReady(webUrl);
   const started = Date.now();
   const { roundId } = await seedDueRound(databaseUrl, { subscriptions: SUBSCRIPTIONS, dueAt: new Date(Date.now() + 30_000) });
   console.log(`seeded ${SUBSCRIPTIONS} subscriptions in ${Date.now() - started} ms; round ${roundId} due in 30 s`);
+  const fault = process.env.SOAK_KILL === '1' ? sleep(32_000).then(killAndRestart) : Promise.resolve();
   const buyers = await runBuyers({ baseUrl: webUrl, mailbox, buyers: 5, until: Date.now() + BUYER_SECONDS * 1000, log: (line) => console.log(line) });
   console.log(`buyers: ${buyers.checkouts.length} checkouts, ${buyers.steps.length} steps, ${buyers.failures.length} failed attempts`);
+  await fault;
+  console.log(`buyers' failed attempts: ${buyers.failures.map((f) => `${new Date(f.at).toISOString().slice(11, 23)} ${f.what}`).join('; ') || 'none'}`);
   await waitSettled(roundId);
-  const input = { databaseUrl, roundId, subscriptions: SUBSCRIPTIONS, buyers, mails: mailbox.mails, apiKillWindows: [] };
+  const input = { databaseUrl, roundId, subscriptions: SUBSCRIPTIONS, buyers, mails: mailbox.mails, apiKillWindows };
   const clean = await verifyCluster(input);
   console.log('facts', clean.facts);
   console.log(clean.problems.length === 0 ? 'verify: PASS' : `verify: FAIL\n  ${clean.problems.join('\n  ')}`);
@@ -59,6 +63,7 @@ try {
   console.log(broken.problems.length > 0 ? `after a duplicate charge, verify fails as it must:\n  ${broken.problems.join('\n  ')}` : 'after a duplicate charge, verify still PASSES: wrong');
   passed = clean.problems.length === 0 && broken.problems.length > 0;
 } finally {
+  const exited = new Promise((resolve) => shop.once('exit', resolve));
   shop.kill('SIGTERM');
   await Promise.race([exited, sleep(15_000)]);
   if (shop.exitCode === null) shop.kill('SIGKILL');
@@ -67,6 +72,17 @@ try {
   await queryOnce(ADMIN_URL, `drop database if exists ${name} with (force)`);
 }
 process.exitCode = passed ? 0 : 1;
+
+async function killAndRestart(): Promise<void> {
+  const start = Date.now();
+  const exited = new Promise((resolve) => shop.once('exit', resolve));
+  shop.kill('SIGKILL');
+  await exited;
+  shop = startShop();
+  await waitReady(webUrl);
+  apiKillWindows.push({ start, end: Date.now(), what: 'kill -9 the shop, start it again' });
+  console.log(`killed -9 and ready again in ${Date.now() - start} ms`);
+}
 
 async function waitReady(url: string): Promise<void> {
   for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(250)) {
