@@ -101,6 +101,11 @@ export function isRetryLater(answer: Answer | string): boolean {
 }
 
 const MAX_ATTEMPTS = 8;
+/**
+ * No new attempt after this long: a checkout whose copy was killed mid-way leaves its key claimed,
+ * and each retry with it waits for the web tier's upstream deadline (10 s) to answer 504.
+ */
+const RETRY_BUDGET_MS = 45_000;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Attempted {
@@ -113,12 +118,13 @@ export interface Attempted {
 
 /**
  * Sends until an answer that is neither a failure nor "try again later", at most MAX_ATTEMPTS
- * times with a growing, jittered backoff (0.25 s doubling to 4 s: a killed copy, a PostgreSQL
- * restart). Every failed attempt goes to `log.failures` with its time.
+ * times and RETRY_BUDGET_MS, with a growing, jittered backoff (0.25 s doubling to 4 s: a killed
+ * copy, a PostgreSQL restart). Every failed attempt goes to `log.failures` with its time.
  */
 export async function sendWithRetries(label: string, log: AttemptLog, attempt: () => Promise<Answer | string>): Promise<Attempted> {
   let failedBefore = false;
   let lastError: string | null = null;
+  const giveUpAt = Date.now() + RETRY_BUDGET_MS;
   for (let i = 1; ; i++) {
     const answer = await attempt();
     const failed = isFailure(answer);
@@ -128,7 +134,7 @@ export async function sendWithRetries(label: string, log: AttemptLog, attempt: (
     if (!failed && !later) return { answer: typeof answer === 'string' ? null : answer, attempts: i, failedBefore, lastError };
     failedBefore ||= failed;
     lastError = typeof answer === 'string' ? answer : `${answer.status}${later && answer.status === 409 ? ' IN_PROGRESS' : ''}`;
-    if (i >= MAX_ATTEMPTS) return { answer: typeof answer === 'string' ? null : answer, attempts: i, failedBefore, lastError };
+    if (i >= MAX_ATTEMPTS || Date.now() > giveUpAt) return { answer: typeof answer === 'string' ? null : answer, attempts: i, failedBefore, lastError };
     await sleep(Math.min(4000, 250 * 2 ** (i - 1)) * (0.75 + Math.random() / 2));
   }
 }
