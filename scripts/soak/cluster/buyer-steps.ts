@@ -69,8 +69,13 @@ export async function takeStep(buyer: Buyer): Promise<void> {
   return cancel(buyer, sub);
 }
 
+/** A share of checkouts are of a plan the shopper already has (a second tab): a clear refusal, ALREADY_SUBSCRIBED. */
+const AGAIN_SHARE = 0.1;
+
 /** A demo plan with an open round that the shopper does not have (the seeded round is the billing run's). */
 async function openPlan(buyer: Buyer, mine: MyPlan[]): Promise<number | null> {
+  const again = Math.random() < AGAIN_SHARE ? pick(mine) : undefined;
+  if (again) return again.plan.id;
   const listed = await sendWithRetries(label(buyer, 'artists'), buyer.log, () => buyer.client.send('GET', '/api/artist'));
   const artist = pick((parsed(ArtistList, listed.answer) ?? []).filter((a) => !a.isClose && a.slug !== SEEDED_ARTIST_SLUG));
   if (!artist) return null;

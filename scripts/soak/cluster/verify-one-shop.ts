@@ -46,7 +46,8 @@ let passed = false;
 try {
   await waitReady(webUrl);
   const started = Date.now();
-  const { roundId } = await seedDueRound(databaseUrl, { subscriptions: SUBSCRIPTIONS, dueAt: new Date(Date.now() + 30_000) });
+  const dueAt = new Date(Date.now() + 30_000);
+  const { roundId } = await seedDueRound(databaseUrl, { subscriptions: SUBSCRIPTIONS, dueAt });
   console.log(`seeded ${SUBSCRIPTIONS} subscriptions in ${Date.now() - started} ms; round ${roundId} due in 30 s`);
   const fault = process.env.SOAK_KILL === '1' ? sleep(32_000).then(killAndRestart) : Promise.resolve();
   const buyers = await runBuyers({ baseUrl: webUrl, mailbox, buyers: 5, until: Date.now() + BUYER_SECONDS * 1000, log: (line) => console.log(line) });
@@ -54,6 +55,7 @@ try {
   await fault;
   console.log(`buyers' failed attempts: ${buyers.failures.map((f) => `${new Date(f.at).toISOString().slice(11, 23)} ${f.what}`).join('; ') || 'none'}`);
   await waitSettled(roundId);
+  console.log(`billed and every outbox mail sent ${((Date.now() - dueAt.getTime()) / 1000).toFixed(0)} s after the deadline (or the wait's limit)`);
   const input = { databaseUrl, roundId, subscriptions: SUBSCRIPTIONS, buyers, mails: mailbox.mails, apiKillWindows };
   const clean = await verifyCluster(input);
   console.log('facts', clean.facts);
