@@ -70,9 +70,9 @@ export async function startMailbox(options: { answerDelayMs?: number } = {}): Pr
       });
     },
   });
-  // A sender that dies mid-conversation (the cluster soak kills shop copies with -9) resets its
-  // connection; smtp-server re-emits that as 'error', which without a listener ends the process.
-  server.on('error', () => undefined);
+  // A sender killed mid-message resets its connection: the server emits that as an 'error', which
+  // unheard ends the process holding the mailbox (the cluster soak kills API copies on purpose).
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 

@@ -13,6 +13,13 @@ export interface Failure {
   what: string;
 }
 
+/** Where a buyer's attempts are counted: failures of the cluster, and "try again later" answers. */
+export interface AttemptLog {
+  failures: Failure[];
+  /** 429 (a throttle, or one client's burst of password hashes) and 409 IN_PROGRESS, retried. */
+  retryLater: number;
+}
+
 export interface Send {
   json?: unknown;
   form?: string;
@@ -79,16 +86,26 @@ export function codeOf(answer: Answer): string | null {
   return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string' ? body.code : null;
 }
 
-/**
- * A failure of the cluster rather than an answer: no answer, a 5xx, a Host the copy did not
- * expect (421) or a throttle (429). 409 IN_PROGRESS is an answer ("try again shortly") and is
- * retried, but not counted as a failure.
- */
+/** A failure of the cluster rather than an answer: no answer, a 5xx, or a Host the copy did not expect (421). */
 export function isFailure(answer: Answer | string): boolean {
-  return typeof answer === 'string' || answer.status >= 500 || answer.status === 421 || answer.status === 429;
+  return typeof answer === 'string' || answer.status >= 500 || answer.status === 421;
+}
+
+/**
+ * An answer that says "try again shortly": a 429 (all the buyers share one client address, so
+ * their sign-ups' password hashes can meet the per-client limit, api/password/hash-limiter.ts) or
+ * 409 IN_PROGRESS (the same checkout still running). Retried, counted, not a failure.
+ */
+export function isRetryLater(answer: Answer | string): boolean {
+  return typeof answer !== 'string' && (answer.status === 429 || (answer.status === 409 && codeOf(answer) === 'IN_PROGRESS'));
 }
 
 const MAX_ATTEMPTS = 8;
+/**
+ * No new attempt after this long: a checkout whose copy was killed mid-way leaves its key claimed,
+ * and each retry with it waits for the web tier's upstream deadline (10 s) to answer 504.
+ */
+const RETRY_BUDGET_MS = 45_000;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Attempted {
@@ -100,22 +117,24 @@ export interface Attempted {
 }
 
 /**
- * Sends until an answer that is not a failure (nor IN_PROGRESS), at most MAX_ATTEMPTS times with
- * a growing, jittered backoff (0.25 s doubling to 4 s: a killed copy, a PostgreSQL restart).
- * Every failed attempt goes to `failures` with its time.
+ * Sends until an answer that is neither a failure nor "try again later", at most MAX_ATTEMPTS
+ * times and RETRY_BUDGET_MS, with a growing, jittered backoff (0.25 s doubling to 4 s: a killed
+ * copy, a PostgreSQL restart). Every failed attempt goes to `log.failures` with its time.
  */
-export async function sendWithRetries(label: string, failures: Failure[], attempt: () => Promise<Answer | string>): Promise<Attempted> {
+export async function sendWithRetries(label: string, log: AttemptLog, attempt: () => Promise<Answer | string>): Promise<Attempted> {
   let failedBefore = false;
   let lastError: string | null = null;
+  const giveUpAt = Date.now() + RETRY_BUDGET_MS;
   for (let i = 1; ; i++) {
     const answer = await attempt();
     const failed = isFailure(answer);
-    if (failed) failures.push({ at: Date.now(), what: `${label}: ${typeof answer === 'string' ? answer : answer.status}` });
-    const busy = typeof answer !== 'string' && answer.status === 409 && codeOf(answer) === 'IN_PROGRESS';
-    if (!failed && !busy) return { answer: typeof answer === 'string' ? null : answer, attempts: i, failedBefore, lastError };
+    const later = isRetryLater(answer);
+    if (failed) log.failures.push({ at: Date.now(), what: `${label}: ${typeof answer === 'string' ? answer : answer.status}` });
+    if (later) log.retryLater += 1;
+    if (!failed && !later) return { answer: typeof answer === 'string' ? null : answer, attempts: i, failedBefore, lastError };
     failedBefore ||= failed;
-    lastError = typeof answer === 'string' ? answer : `${answer.status}${busy ? ' IN_PROGRESS' : ''}`;
-    if (i >= MAX_ATTEMPTS) return { answer: typeof answer === 'string' ? null : answer, attempts: i, failedBefore, lastError };
+    lastError = typeof answer === 'string' ? answer : `${answer.status}${later && answer.status === 409 ? ' IN_PROGRESS' : ''}`;
+    if (i >= MAX_ATTEMPTS || Date.now() > giveUpAt) return { answer: typeof answer === 'string' ? null : answer, attempts: i, failedBefore, lastError };
     await sleep(Math.min(4000, 250 * 2 ** (i - 1)) * (0.75 + Math.random() / 2));
   }
 }

@@ -1,5 +1,5 @@
 import type { Mailbox, ReceivedMail } from '../../../test/support/mailbox.ts';
-import { codeOf, sendWithRetries, type Attempted, type BuyerClient, type Failure } from './buyer-http.ts';
+import { codeOf, sendWithRetries, type Attempted, type AttemptLog, type BuyerClient } from './buyer-http.ts';
 
 /** The sign-up code mail's subject (api/mail/mail-templates.ts), in Japanese: the buyers ask with langType=ja. */
 export const SIGNUP_SUBJECT = '会員登録の認証コード';
@@ -30,11 +30,11 @@ function profile(email: string, code: string) {
  * (which signs in). A code that never comes is asked for again; a creation whose answer was
  * lost may have happened, so a refusal after a failure is followed by a sign-in.
  */
-export async function signUp(client: BuyerClient, mailbox: Mailbox, email: string, label: string, failures: Failure[]): Promise<SignupOutcome> {
+export async function signUp(client: BuyerClient, mailbox: Mailbox, email: string, label: string, log: AttemptLog): Promise<SignupOutcome> {
   let attempts = 0;
   let codeRequests = 0;
   for (let round = 0; round < CODE_REQUESTS; round++) {
-    const asked = await sendWithRetries(`${label} sendMail`, failures, () => {
+    const asked = await sendWithRetries(`${label} sendMail`, log, () => {
       codeRequests += 1;
       return client.send('POST', '/api/mail/sendMail?langType=ja', { json: { email, type: 'signup' } });
     });
@@ -42,20 +42,20 @@ export async function signUp(client: BuyerClient, mailbox: Mailbox, email: strin
     if (asked.answer?.status !== 200) continue;
     const mail = await mailbox.waitFor(email, isSignupMail, CODE_WAIT_MS).catch(() => null);
     if (!mail) continue;
-    const created = await createAccount(client, email, mailbox.codeIn(mail), label, failures);
+    const created = await createAccount(client, email, mailbox.codeIn(mail), label, log);
     attempts += created.attempts;
     if (created.answer?.status === 201) return { ok: true, attempts, codeRequests };
-    if (created.failedBefore && (await signIn(client, email, label, failures))) return { ok: true, attempts, codeRequests };
+    if (created.failedBefore && (await signIn(client, email, label, log))) return { ok: true, attempts, codeRequests };
   }
   return { ok: false, attempts, codeRequests };
 }
 
-function createAccount(client: BuyerClient, email: string, code: string, label: string, failures: Failure[]): Promise<Attempted> {
-  return sendWithRetries(`${label} signup`, failures, () => client.send('POST', '/api/user', { json: profile(email, code) }));
+function createAccount(client: BuyerClient, email: string, code: string, label: string, log: AttemptLog): Promise<Attempted> {
+  return sendWithRetries(`${label} signup`, log, () => client.send('POST', '/api/user', { json: profile(email, code) }));
 }
 
-async function signIn(client: BuyerClient, email: string, label: string, failures: Failure[]): Promise<boolean> {
-  const answer = await sendWithRetries(`${label} login`, failures, () => client.send('POST', '/api/login/emailLogin', { json: { email, password: PASSWORD } }));
+async function signIn(client: BuyerClient, email: string, label: string, log: AttemptLog): Promise<boolean> {
+  const answer = await sendWithRetries(`${label} login`, log, () => client.send('POST', '/api/login/emailLogin', { json: { email, password: PASSWORD } }));
   return answer.answer?.status === 200;
 }
 
@@ -64,19 +64,19 @@ async function signIn(client: BuyerClient, email: string, label: string, failure
  * `registerCard`): start, post the form, follow the way back. A failure anywhere starts again
  * (a registration is single use); true when the shop says `card=registered`.
  */
-export async function registerCard(client: BuyerClient, label: string, failures: Failure[]): Promise<{ ok: boolean; attempts: number }> {
+export async function registerCard(client: BuyerClient, label: string, log: AttemptLog): Promise<{ ok: boolean; attempts: number }> {
   let attempts = 0;
   for (let round = 0; round < 3; round++) {
-    const start = await sendWithRetries(`${label} credit`, failures, () => client.send('GET', '/api/credit?retUrl=%2Fmypage%2Fprofile%2Fpayment'));
+    const start = await sendWithRetries(`${label} credit`, log, () => client.send('GET', '/api/credit?retUrl=%2Fmypage%2Fprofile%2Fpayment'));
     attempts += start.attempts;
     const url = urlOf(start.answer?.body);
     if (!url) continue;
     const form = new URLSearchParams({ cardNumber: CARD, expiry: '12/30', cvc: '123', holder: 'HANAKO OSHINO' }).toString();
-    const posted = await sendWithRetries(`${label} card form`, failures, () => client.send('POST', url, { form }));
+    const posted = await sendWithRetries(`${label} card form`, log, () => client.send('POST', url, { form }));
     attempts += posted.attempts;
     const back = posted.answer?.location;
     if (posted.answer?.status !== 303 || !back) continue;
-    const confirmed = await sendWithRetries(`${label} credit-confirm`, failures, () => client.send('GET', back));
+    const confirmed = await sendWithRetries(`${label} credit-confirm`, log, () => client.send('GET', back));
     attempts += confirmed.attempts;
     if (confirmed.answer?.location?.includes('card=registered')) return { ok: true, attempts };
     if (confirmed.answer && codeOf(confirmed.answer)) continue;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { codeOf, sendWithRetries, type Attempted, type BuyerClient, type Failure } from './buyer-http.ts';
+import { codeOf, sendWithRetries, type Attempted, type AttemptLog, type BuyerClient } from './buyer-http.ts';
 import { ArtistList, ArtistPlans, Created, MyPlans, parsed, type MyPlan } from './buyer-shapes.ts';
 import { SEEDED_ARTIST_SLUG } from './seed.ts';
 
@@ -33,7 +33,7 @@ export interface Buyer {
   n: number;
   email: string;
   client: BuyerClient;
-  failures: Failure[];
+  log: AttemptLog;
   checkouts: Checkout[];
   steps: Step[];
 }
@@ -48,12 +48,12 @@ function record(buyer: Buyer, kind: StepKind, done: Attempted, ok: boolean): voi
 const label = (buyer: Buyer, what: string) => `buyer ${buyer.n} ${what}`;
 
 export async function myPlans(buyer: Buyer): Promise<MyPlan[] | null> {
-  const done = await sendWithRetries(label(buyer, 'my plans'), buyer.failures, () => buyer.client.send('GET', '/api/userPlan'));
+  const done = await sendWithRetries(label(buyer, 'my plans'), buyer.log, () => buyer.client.send('GET', '/api/userPlan'));
   return parsed(MyPlans, done.answer);
 }
 
 async function plansOf(buyer: Buyer, slug: string) {
-  const done = await sendWithRetries(label(buyer, 'artist'), buyer.failures, () => buyer.client.send('GET', `/api/artist/${encodeURIComponent(slug)}`));
+  const done = await sendWithRetries(label(buyer, 'artist'), buyer.log, () => buyer.client.send('GET', `/api/artist/${encodeURIComponent(slug)}`));
   return parsed(ArtistPlans, done.answer)?.plans.filter((p) => p.currentOrder !== null) ?? [];
 }
 
@@ -69,9 +69,14 @@ export async function takeStep(buyer: Buyer): Promise<void> {
   return cancel(buyer, sub);
 }
 
+/** A share of checkouts are of a plan the shopper already has (a second tab): a clear refusal, ALREADY_SUBSCRIBED. */
+const AGAIN_SHARE = 0.1;
+
 /** A demo plan with an open round that the shopper does not have (the seeded round is the billing run's). */
 async function openPlan(buyer: Buyer, mine: MyPlan[]): Promise<number | null> {
-  const listed = await sendWithRetries(label(buyer, 'artists'), buyer.failures, () => buyer.client.send('GET', '/api/artist'));
+  const again = Math.random() < AGAIN_SHARE ? pick(mine) : undefined;
+  if (again) return again.plan.id;
+  const listed = await sendWithRetries(label(buyer, 'artists'), buyer.log, () => buyer.client.send('GET', '/api/artist'));
   const artist = pick((parsed(ArtistList, listed.answer) ?? []).filter((a) => !a.isClose && a.slug !== SEEDED_ARTIST_SLUG));
   if (!artist) return null;
   const taken = new Set(mine.map((m) => m.plan.id));
@@ -84,7 +89,7 @@ async function checkout(buyer: Buyer, mine: MyPlan[]): Promise<void> {
   if (planId === null) return;
   const idempotencyKey = `soak-${randomUUID()}`;
   const json = { planId, count: Math.random() < 0.3 ? 2 : 1 };
-  const done = await sendWithRetries(label(buyer, 'checkout'), buyer.failures,
+  const done = await sendWithRetries(label(buyer, 'checkout'), buyer.log,
     () => buyer.client.send('POST', '/api/userPlan', { json, headers: { 'idempotency-key': idempotencyKey } }));
   const answer = done.answer;
   const created = parsed(Created, answer);
@@ -105,19 +110,19 @@ async function change(buyer: Buyer, sub: MyPlan, mine: MyPlan[]): Promise<void> 
   const json = tier
     ? { currentPlanId: sub.plan.id, planId: tier.id, action: 'change' }
     : { currentPlanId: sub.plan.id, planId: sub.plan.id, count: (sub.count % 3) + 1, action: 'change' };
-  const done = await sendWithRetries(label(buyer, 'change'), buyer.failures, () => buyer.client.send('PUT', '/api/userPlan', { json }));
+  const done = await sendWithRetries(label(buyer, 'change'), buyer.log, () => buyer.client.send('PUT', '/api/userPlan', { json }));
   record(buyer, 'change', done, done.answer?.status === 200);
 }
 
 async function skip(buyer: Buyer, sub: MyPlan): Promise<void> {
   const json = { currentPlanId: sub.plan.id, planId: sub.plan.id, action: 'skip' };
-  const done = await sendWithRetries(label(buyer, 'skip'), buyer.failures, () => buyer.client.send('PUT', '/api/userPlan', { json }));
+  const done = await sendWithRetries(label(buyer, 'skip'), buyer.log, () => buyer.client.send('PUT', '/api/userPlan', { json }));
   record(buyer, 'skip', done, done.answer?.status === 200);
 }
 
 /** DELETE /api/userPlan/:planId; a 404 after a failed attempt is that attempt's cancellation, done. */
 async function cancel(buyer: Buyer, sub: MyPlan): Promise<void> {
-  const done = await sendWithRetries(label(buyer, 'cancel'), buyer.failures, () => buyer.client.send('DELETE', `/api/userPlan/${sub.plan.id}`));
+  const done = await sendWithRetries(label(buyer, 'cancel'), buyer.log, () => buyer.client.send('DELETE', `/api/userPlan/${sub.plan.id}`));
   const status = done.answer?.status;
   record(buyer, 'cancel', done, status === 200 || (done.failedBefore && (status === 404 || status === 409)));
 }

@@ -28,8 +28,10 @@ export interface BuyerView {
 export interface BuyerReport {
   checkouts: Checkout[];
   steps: Step[];
-  /** Every failed HTTP attempt (status >= 500, 421, 429, network error, timeout) with its time. */
+  /** Every failed HTTP attempt (status >= 500, 421, network error, timeout) with its time. */
   failures: Failure[];
+  /** Answers that said "try again shortly" (429, 409 IN_PROGRESS), retried: not failures. */
+  retryLater: number;
   emails: string[];
   /** Sign-up code requests sent per buyer (each may have mailed one code). */
   codeRequests: Record<string, number>;
@@ -37,6 +39,7 @@ export interface BuyerReport {
 }
 
 const THINK_MS = { min: 200, max: 1500 };
+const ARRIVAL_GAP_MS = 700;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -47,25 +50,29 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 export async function runBuyers(options: BuyerOptions): Promise<BuyerReport> {
   const run = randomBytes(3).toString('hex');
-  const report: BuyerReport = { checkouts: [], steps: [], failures: [], emails: [], codeRequests: {}, views: [] };
+  const report: BuyerReport = { checkouts: [], steps: [], failures: [], retryLater: 0, emails: [], codeRequests: {}, views: [] };
+  const log = { failures: report.failures, retryLater: 0 };
   await Promise.all(Array.from({ length: options.buyers }, async (_, i) => {
     const buyer: Buyer = {
       n: i + 1, email: `soak-buyer-${run}-${i + 1}@example.com`, client: createBuyerClient(options.baseUrl),
-      failures: report.failures, checkouts: report.checkouts, steps: report.steps,
+      log, checkouts: report.checkouts, steps: report.steps,
     };
     report.emails.push(buyer.email);
+    // Shoppers arrive over a few seconds, not in the same millisecond.
+    await sleep(i * ARRIVAL_GAP_MS);
     await visit(buyer, options, report);
     report.views.push(await viewOf(buyer));
   }));
+  report.retryLater = log.retryLater;
   return report;
 }
 
 async function visit(buyer: Buyer, options: BuyerOptions, report: BuyerReport): Promise<void> {
-  const signup = await signUp(buyer.client, options.mailbox, buyer.email, `buyer ${buyer.n}`, buyer.failures);
+  const signup = await signUp(buyer.client, options.mailbox, buyer.email, `buyer ${buyer.n}`, buyer.log);
   report.codeRequests[buyer.email] = signup.codeRequests;
   buyer.steps.push({ buyer: buyer.n, kind: 'signup', ok: signup.ok, attempts: signup.attempts, status: signup.ok ? 201 : 0, code: null });
   if (!signup.ok) return options.log(`buyer ${buyer.n}: sign-up failed after ${signup.attempts} attempts`);
-  const card = await registerCard(buyer.client, `buyer ${buyer.n}`, buyer.failures);
+  const card = await registerCard(buyer.client, `buyer ${buyer.n}`, buyer.log);
   buyer.steps.push({ buyer: buyer.n, kind: 'card', ok: card.ok, attempts: card.attempts, status: card.ok ? 303 : 0, code: null });
   if (!card.ok) return options.log(`buyer ${buyer.n}: card registration failed after ${card.attempts} attempts`);
   options.log(`buyer ${buyer.n}: signed up, card registered`);
@@ -77,7 +84,7 @@ async function visit(buyer: Buyer, options: BuyerOptions, report: BuyerReport): 
 
 async function viewOf(buyer: Buyer): Promise<BuyerView> {
   const plans = await myPlans(buyer);
-  const done = await sendWithRetries(`buyer ${buyer.n} order history`, buyer.failures, () => buyer.client.send('GET', '/api/planOrderHistory'));
+  const done = await sendWithRetries(`buyer ${buyer.n} order history`, buyer.log, () => buyer.client.send('GET', '/api/planOrderHistory'));
   const history = parsed(MyHistory, done.answer);
   return {
     email: buyer.email,

@@ -54,12 +54,16 @@ export async function verifyBuyers(db: Kysely<DB>, report: BuyerReport): Promise
   const byCode = new Map<string, number>();
   for (const c of refused) byCode.set(c.code ?? 'none', (byCode.get(c.code ?? 'none') ?? 0) + 1);
   const codes = [...byCode].map(([code, n]) => `${code}: ${n}`).join(', ');
+  const kinds = ['signup', 'card', 'checkout', 'change', 'skip', 'cancel'].map((kind) => {
+    const of = report.steps.filter((s) => s.kind === kind);
+    return `${kind} ${of.length} (${of.filter((s) => !s.ok).length} refused)`;
+  }).join(', ');
   return {
     problems,
     facts: {
       buyers: report.emails.length, checkouts: report.checkouts.length, checkoutsCompleted: completed.length, checkoutsRefused: refused.length,
       refusedBy: codes || 'none', checkoutsUnresolved: unresolved.length, buyerSteps: report.steps.length,
-      buyerStepsRefused: report.steps.filter((s) => !s.ok).length, buyerFailedAttempts: report.failures.length,
+      buyerStepsRefused: report.steps.filter((s) => !s.ok).length, buyerStepsByKind: kinds, buyerFailedAttempts: report.failures.length, buyerRetryLater: report.retryLater,
     },
   };
 }
