@@ -3,7 +3,7 @@
 // visitors and 5 buyers for SOAK_SECONDS while a round of SOAK_SUBSCRIPTIONS falls due, with
 // kill -9 of web-1 and api-1, a rolling deploy of web-2 and a PostgreSQL restart on a seeded
 // timeline (SOAK_SEED replays it). SOAK_COPIES=1: one api and one web, to compare throughput
-// (only the api-1 kill and the PostgreSQL restart run then: scripts/soak/cluster/faults.ts). Prints a markdown report (`--report <file>` writes it too) and exits 1 on
+// (only the PostgreSQL restart runs then: scripts/soak/cluster/faults.ts). Prints a markdown report (`--report <file>` writes it too) and exits 1 on
 // any problem. Everything it started is stopped, even on failure, Ctrl-C or its hard deadline.
 import { writeFileSync } from 'node:fs';
 import { runClients } from './soak/clients.ts';

@@ -40,9 +40,9 @@ export function seededRandom(seed: number): () => number {
  * The timeline, relative to the start of the load. kill -9 web-1 at 20–30 %; kill -9 api-1 4–6 s
  * after the round falls due (`dueMs`), so it dies while billing charges; SIGTERM web-2 (a rolling
  * deploy) at 55–65 %; restart PostgreSQL at 72–78 %. With one copy of each tier (`copies` 1, to
- * measure two copies against one) only the kill of api-1 (billing carries on after its restart)
- * and the PostgreSQL restart run: killing the only web copy fails every request for its window
- * (thousands of fast 503s from HAProxy, which measure nothing), and there is no web-2 to deploy.
+ * measure two copies against one) only the PostgreSQL restart runs: killing the only copy of a
+ * tier fails every request for its window (thousands of fast 503s, which measure the outage and
+ * not the copy), and there is no web-2 to deploy.
  */
 export function planFaults(seed: number, seconds: number, copies: 1 | 2, dueMs: number): FaultStep[] {
   const random = seededRandom(seed);
@@ -53,7 +53,7 @@ export function planFaults(seed: number, seconds: number, copies: 1 | 2, dueMs: 
     { atMs: between(0.55, 0.65), kind: 'term', target: 'web-2' },
     { atMs: between(0.72, 0.78), kind: 'pg-restart', target: 'postgres' },
   ];
-  return steps.filter((s) => copies === 2 || !s.target.startsWith('web')).sort((a, b) => a.atMs - b.atMs);
+  return steps.filter((s) => copies === 2 || s.kind === 'pg-restart').sort((a, b) => a.atMs - b.atMs);
 }
 
 export interface FaultTargets {
