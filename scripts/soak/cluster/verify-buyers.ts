@@ -48,7 +48,8 @@ export async function verifyBuyers(db: Kysely<DB>, report: BuyerReport): Promise
       // `owed`: voided rows whose refund was recorded as owed but not made (a copy killed between the
       // change and its refund): nothing retries them but the operator (api/user-plan/round-charge.ts).
       kept.map((p) => `${pairKey(p.user_plan_id, p.plan_order_id)} ${p.status}: ${p.unrefunded} kept, ${p.live_paid} live, ${p.owed} refund owed`)),
-    idsLine('checkouts with no final answer within the retries', unresolved.map((c) => `${c.idempotencyKey} (plan ${c.planId}, last ${c.status})`)),
+    idsLine('checkouts with no final answer within the retries (the idempotency key left claimed by a killed copy?)',
+      await Promise.all(unresolved.map(async (c) => `${c.idempotencyKey} (plan ${c.planId}, last ${c.status}; ${await outcomeOf(db, idOf.get(c.email), c.planId, c.at)})`))),
     ...viewProblems(report.views, await dbViews(db, users.map((u) => u.id)), idOf),
   ].filter((line) => !line.startsWith('0 '));
   const byCode = new Map<string, number>();
@@ -66,6 +67,18 @@ export async function verifyBuyers(db: Kysely<DB>, report: BuyerReport): Promise
       buyerStepsRefused: report.steps.filter((s) => !s.ok).length, buyerStepsByKind: kinds, buyerFailedAttempts: report.failures.length, buyerRetryLater: report.retryLater,
     },
   };
+}
+
+/** What the database holds of a checkout that got no answer: the buyer's subscription to the plan made around then, its row and charge. */
+async function outcomeOf(db: Kysely<DB>, userId: number | undefined, planId: number, endedAt: number): Promise<string> {
+  if (userId === undefined) return 'no account';
+  const row = await sql<{ status: string; payment_status: string | null; charge: string | null }>`
+    select up.status, h.payment_status, c.status as charge from user_plans up left join plan_order_histories h on h.user_plan_id = up.id and h.origin = 'checkout'
+    left join sandbox_charges c on c.order_key = h.charge_key
+    where up.user_id = ${userId} and up.plan_id = ${planId} and up.created_at <= ${new Date(endedAt)}
+    order by up.created_at desc, h.id desc limit 1`.execute(db);
+  const found = row.rows[0];
+  return found ? `subscription ${found.status}, order ${found.payment_status ?? 'none'}, charge ${found.charge ?? 'none'}` : 'no subscription made';
 }
 
 type DbView = { userPlans: Set<number>; history: Map<number, string> };

@@ -16,6 +16,7 @@ import { EXPECTED_CHARGE } from '../../bench/billing-setup.ts';
 import { runBuyers } from './buyers.ts';
 import { seedDueRound } from './seed.ts';
 import { verifyCluster } from './verify.ts';
+import { waitForSettled } from './verify-settled.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const SUBSCRIPTIONS = Number(process.env.SOAK_SUBSCRIPTIONS ?? 300);
@@ -54,8 +55,8 @@ try {
   console.log(`buyers: ${buyers.checkouts.length} checkouts, ${buyers.steps.length} steps, ${buyers.failures.length} failed attempts`);
   await fault;
   console.log(`buyers' failed attempts: ${buyers.failures.map((f) => `${new Date(f.at).toISOString().slice(11, 23)} ${f.what}`).join('; ') || 'none'}`);
-  await waitSettled(roundId);
-  console.log(`billed and every outbox mail sent ${((Date.now() - dueAt.getTime()) / 1000).toFixed(0)} s after the deadline (or the wait's limit)`);
+  const settled = await waitForSettled(databaseUrl, roundId, SUBSCRIPTIONS, SETTLE_LIMIT_MS);
+  console.log(settled === null ? 'billing or the outbox did not settle in time' : `billed and every outbox mail sent ${((Date.now() - dueAt.getTime()) / 1000).toFixed(0)} s after the deadline`);
   const input = { databaseUrl, roundId, subscriptions: SUBSCRIPTIONS, buyers, mails: mailbox.mails, apiKillWindows };
   const clean = await verifyCluster(input);
   console.log('facts', clean.facts);
@@ -92,16 +93,6 @@ async function waitReady(url: string): Promise<void> {
     if (shop.exitCode !== null) break;
   }
   throw new Error('the shop did not become ready');
-}
-
-/** Until the round is billed and the outbox empty (or the limit passes: verify then says what is missing). */
-async function waitSettled(roundId: number): Promise<void> {
-  for (const deadline = Date.now() + SETTLE_LIMIT_MS; Date.now() < deadline; await sleep(1000)) {
-    const [row] = await queryOnce(databaseUrl, `select
-      (select count(*) from plan_order_histories where plan_order_id = $1 and origin = 'billing' and payment_status = 'SUCCESS') as billed,
-      (select count(*) from billing_mails where status <> 'sent') as unsent`, [roundId]);
-    if (Number(row?.billed) === SUBSCRIPTIONS && Number(row?.unsent) === 0) return;
-  }
 }
 
 /** A second succeeded charge for one billed subscription (another attempt's order key): a double charge. */
