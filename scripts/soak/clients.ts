@@ -7,6 +7,12 @@ export interface SoakTally {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Every failed request (network error, timeout or 5xx) with its time, the first FAILURE_LIMIT of them. */
+  failures: { at: number; what: string }[];
+  /** Failures past FAILURE_LIMIT, counted only. */
+  failuresDropped: number;
+  /** Requests started and failed per wall-clock second (`at`: the second's start, ms). */
+  perSecond: { at: number; requests: number; failed: number }[];
 }
 
 export interface ClientOptions {
@@ -19,6 +25,8 @@ export interface ClientOptions {
 }
 
 const REQUEST_LIMIT_MS = 15_000;
+/** Enough for every failure of a soak with faults; a broken shop would fail far more, counted only. */
+const FAILURE_LIMIT = 5000;
 
 function errorCode(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
@@ -26,10 +34,28 @@ function errorCode(error: unknown): string {
   return cause instanceof Error ? cause.name : 'unknown';
 }
 
+/** Records one failed request: its time (the cluster soak compares it with the fault windows) and second. */
+function recordFailure(tally: SoakTally, seconds: Map<number, { at: number; requests: number; failed: number }>, at: number, what: string): void {
+  if (tally.failures.length < FAILURE_LIMIT) tally.failures.push({ at, what });
+  else tally.failuresDropped += 1;
+  const key = Math.floor(at / 1000);
+  const second = seconds.get(key) ?? { at: key * 1000, requests: 0, failed: 0 };
+  second.failed += 1;
+  seconds.set(key, second);
+}
+
+function countRequest(seconds: Map<number, { at: number; requests: number; failed: number }>, at: number): void {
+  const key = Math.floor(at / 1000);
+  const second = seconds.get(key) ?? { at: key * 1000, requests: 0, failed: 0 };
+  second.requests += 1;
+  seconds.set(key, second);
+}
+
 /** Keep-alive browsing loops (global fetch) over random paths until the time is up. */
 export async function runClients(options: ClientOptions): Promise<SoakTally> {
   const end = Date.now() + options.seconds * 1000;
-  const tally: SoakTally = { requests: 0, aborted: 0, failed: 0, statuses: {}, errors: {}, p50Ms: 0, p99Ms: 0, maxMs: 0 };
+  const tally: SoakTally = { requests: 0, aborted: 0, failed: 0, statuses: {}, errors: {}, p50Ms: 0, p99Ms: 0, maxMs: 0, failures: [], failuresDropped: 0, perSecond: [] };
+  const seconds = new Map<number, { at: number; requests: number; failed: number }>();
   const latencies: number[] = [];
   const browse = async (): Promise<void> => {
     while (Date.now() < end) {
@@ -43,9 +69,11 @@ export async function runClients(options: ClientOptions): Promise<SoakTally> {
       const signal = controller.signal;
       const started = Date.now();
       tally.requests += 1;
+      countRequest(seconds, started);
       try {
         const response = await fetch(`${options.baseUrl}${path}`, { redirect: 'manual', signal });
         tally.statuses[response.status] = (tally.statuses[response.status] ?? 0) + 1;
+        if (response.status >= 500) recordFailure(tally, seconds, Date.now(), `${response.status} ${path}`);
         if (abortMidway && response.body) {
           await response.body.getReader().read();
           controller.abort();
@@ -58,12 +86,14 @@ export async function runClients(options: ClientOptions): Promise<SoakTally> {
         tally.failed += 1;
         const code = errorCode(error);
         tally.errors[code] = (tally.errors[code] ?? 0) + 1;
+        recordFailure(tally, seconds, Date.now(), `${code} ${path} after ${Date.now() - started} ms`);
       } finally {
         clearTimeout(limit);
       }
     }
   };
   await Promise.all(Array.from({ length: options.clients }, browse));
+  tally.perSecond = [...seconds.values()].sort((a, b) => a.at - b.at);
   latencies.sort((a, b) => a - b);
   tally.p50Ms = latencies[Math.floor(latencies.length * 0.5)] ?? 0;
   tally.p99Ms = latencies[Math.floor(latencies.length * 0.99)] ?? 0;

@@ -15,6 +15,8 @@ export interface ReceivedMail {
   html: string;
   /** The raw message as it came over the wire. */
   raw: string;
+  /** Date.now() when it arrived: the cluster soak tells a mail repeated by a killed sender by it. */
+  receivedAt: number;
 }
 
 export interface Mailbox {
@@ -59,6 +61,7 @@ export async function startMailbox(options: { answerDelayMs?: number } = {}): Pr
               text: parsed.text ?? '',
               html: parsed.html ?? '',
               raw,
+              receivedAt: Date.now(),
             });
             wake();
             delay(() => callback());
@@ -67,6 +70,9 @@ export async function startMailbox(options: { answerDelayMs?: number } = {}): Pr
       });
     },
   });
+  // A sender killed mid-message resets its connection: the server emits that as an 'error', which
+  // unheard ends the process holding the mailbox (the cluster soak kills API copies on purpose).
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
