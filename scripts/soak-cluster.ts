@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { runClients } from './soak/clients.ts';
 import { runBuyers } from './soak/cluster/buyers.ts';
 import { billingState, settledFacts, waitBillingDone } from './soak/cluster/billing-watch.ts';
-import { browsingPaths } from './soak/cluster/browsing-paths.ts';
+import { browsingPaths } from './soak/browsing-paths.ts';
 import { Resources, startCluster, type Cluster } from './soak/cluster/cluster.ts';
 import { planFaults, runFaults, type FaultRecord, type FaultStep } from './soak/cluster/faults.ts';
 import { sleep } from './soak/cluster/ports.ts';

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { browsingPaths } from './browsing-paths.ts';
 
 const READY_LIMIT_MS = 90_000;
 const STOP_LIMIT_MS = 30_000;
@@ -16,16 +17,6 @@ async function freePorts(count: number): Promise<number[]> {
   const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   return ports;
-}
-
-async function getJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return response.json();
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && key in value ? Reflect.get(value, key) : undefined;
 }
 
 /**
@@ -49,7 +40,6 @@ export async function startSoakShop() {
   const child = spawn(process.execPath, ['dist/main.js', 'all'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const webUrl = `http://127.0.0.1:${web}`;
-  const apiUrl = `http://127.0.0.1:${api}`;
   const started = Date.now();
   while (!(await fetch(`${webUrl}/readyz`).then((r) => r.ok, () => false))) {
     if (child.exitCode !== null || Date.now() - started > READY_LIMIT_MS) throw new Error('the shop did not become ready');
@@ -62,23 +52,8 @@ export async function startSoakShop() {
       const text = await (await fetch(`http://127.0.0.1:${metrics}/metrics`)).text();
       return Number(/^process_resident_memory_bytes (\d+)/m.exec(text)?.[1] ?? Number.NaN);
     },
-    /** What a shopper browses: pages, artist and news pages of the demo catalogue, API calls, the entry script. */
-    async browsingPaths(): Promise<string[]> {
-      const artists = await getJson(`${apiUrl}/api/artist`);
-      const news = await getJson(`${apiUrl}/api/news`);
-      const slugs = (Array.isArray(artists) ? artists : []).map((a) => field(a, 'slug')).filter((s) => typeof s === 'string');
-      const newsIds = (Array.isArray(news) ? news : []).map((n) => field(n, 'id')).filter((id) => typeof id === 'number');
-      const html = await (await fetch(`${webUrl}/`)).text();
-      // Images' src and the scripts named in the inline loader (decision 0015).
-      const scripts = [...new Set([...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '/'))];
-      return [
-        '/', '/lineup', '/lineupClose', '/news', '/faq', '/howto', '/mypage/login', '/no-such-page',
-        ...slugs.slice(0, 8).map((slug) => `/lineup/${slug}`),
-        ...newsIds.slice(0, 4).map((id) => `/news/${id}`),
-        '/api/artist', '/api/banner', '/api/news', '/api/login/loginStatus',
-        ...scripts,
-      ];
-    },
+    /** What a shopper browses (scripts/soak/browsing-paths.ts), through the web tier. */
+    browsingPaths: () => browsingPaths(webUrl),
     /** SIGTERM: the drain must end in exit 0. */
     async stop(): Promise<{ code: number | null; ms: number }> {
       const at = Date.now();

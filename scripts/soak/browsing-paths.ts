@@ -9,7 +9,7 @@ function field(value: unknown, key: string): unknown {
 }
 
 /**
- * What a visitor browses, as `npm run soak` does (scripts/soak/shop.ts), read through HAProxy:
+ * What a visitor browses in `npm run soak` and `npm run soak:cluster`, read through `publicUrl` (the shop, or HAProxy):
  * pages, artist and news pages of the demo catalogue, API calls, the entry scripts.
  */
 export async function browsingPaths(publicUrl: string): Promise<string[]> {
