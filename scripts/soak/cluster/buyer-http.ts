@@ -100,12 +100,13 @@ export function isRetryLater(answer: Answer | string): boolean {
   return typeof answer !== 'string' && (answer.status === 429 || (answer.status === 409 && codeOf(answer) === 'IN_PROGRESS'));
 }
 
-const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 20;
 /**
- * No new attempt after this long: a checkout whose copy was killed mid-way leaves its key claimed,
- * and each retry with it waits for the web tier's upstream deadline (10 s) to answer 504.
+ * No new attempt after this long. A checkout whose copy was killed mid-way leaves its key claimed:
+ * retries with it hear 409 IN_PROGRESS until the claim counts as abandoned (45 s,
+ * api/user-plan/idempotency.ts) and is settled, so the budget must outlast that.
  */
-const RETRY_BUDGET_MS = 45_000;
+const RETRY_BUDGET_MS = 90_000;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Attempted {
