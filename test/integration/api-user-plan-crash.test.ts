@@ -185,3 +185,41 @@ async function waitForAnswer(shopper: Shopper, k: string): Promise<number | null
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('a provider failure after the reservation keeps the key on its subscription', () => {
+  let failing: AccountApi;
+  let failShop: Catalogue;
+  let failNext = false;
+  beforeAll(async () => {
+    failing = await startSubscriptionApi({
+      paymentProvider: (deps) => {
+        const sandbox = createSandboxProvider(deps);
+        return { ...sandbox, charge: async (input) => {
+          if (!failNext) return sandbox.charge(input);
+          failNext = false;
+          throw new Error('gateway unreachable (test)');
+        } };
+      },
+    });
+    failShop = await seedCatalogue(failing.db);
+  });
+  afterAll(async () => failing?.close());
+
+  it('503, then the same key: in progress within the grace, then settled from the provider and charged once', async () => {
+    const shopper = await newShopper(failing);
+    const k = key(9);
+    const body = { planId: failShop.light, count: 1 };
+    failNext = true;
+    expect((await subscribe(failing, shopper, body, k)).status).toBe(503);
+    const [pending] = await userPlansOf(failing, shopper.userId);
+    expect(pending?.status).toBe('PENDING');
+    const kept = await failing.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', shopper.userId).executeTakeFirst();
+    expect(kept).toMatchObject({ key: k, response_status: null, user_plan_id: pending?.id });
+    expectApiError(await subscribe(failing, shopper, body, k), 409, 'IN_PROGRESS');
+    failing.clock.advance(60_000);
+    const res = await subscribe(failing, shopper, body, k);
+    expect(res.status, res.text).toBe(201);
+    expect((await userPlansOf(failing, shopper.userId)).map((r) => r.status)).toEqual(['FAILED', 'ACTIVE']);
+    expect((await providerChargesOf(failing, shopper.userId)).map((c) => c.status)).toEqual(['succeeded']);
+  });
+});
