@@ -5,6 +5,7 @@ import { toOrder } from '../plan/plan.service.ts';
 import { checkoutAnswer } from './checkout-answer.ts';
 import { settlePending } from './settle-pending.ts';
 import { checkoutDeclined } from './subscribe.service.ts';
+import type { UserPlanRow } from './user-plan.repository.ts';
 
 /**
  * A retry that took over the key of a checkout whose request died (api/user-plan/idempotency.ts)
@@ -16,24 +17,24 @@ import { checkoutDeclined } from './subscribe.service.ts';
  *   given (the same key answers the same; the shopper fixes the card and applies again); never
  *   reached the provider, FAILED, and the retry checks out anew, which is what the shopper asked
  *   for and charges once (the first took nothing).
- * - FAILED, CANCELLED or gone: nothing to answer from; a new checkout (which refuses a second
- *   live subscription as any checkout does).
+ * - CANCELLED: it was charged, then cancelled in My plans; the 201 it owed, never a second
+ *   subscription from an old key.
+ * - FAILED or gone: nothing to answer from; a new checkout (which refuses a second live
+ *   subscription as any checkout does).
  */
 export async function recoverCheckout(ctx: ApiContext, user: CurrentUser, userPlanId: number): Promise<UserPlanCreated | null> {
   const row = await ctx.db.selectFrom('user_plans').selectAll().where('id', '=', userPlanId).where('user_id', '=', user.id).executeTakeFirst();
   if (!row) return null;
-  if (row.status === 'PENDING') {
-    const settled = await settlePending(ctx, row);
-    if (settled.status === 'failed' && settled.declined) throw checkoutDeclined(settled.declined);
-    if (settled.status === 'failed') return null;
-  } else if (row.status !== 'ACTIVE') {
-    return null;
-  }
-  return answerOfCharged(ctx, { ...row, status: 'ACTIVE' });
+  if (row.status === 'FAILED') return null;
+  if (row.status !== 'PENDING') return answerOfCharged(ctx, row);
+  const settled = await settlePending(ctx, row);
+  if (settled.status === 'charged') return answerOfCharged(ctx, { ...row, status: 'ACTIVE' });
+  if (settled.declined) throw checkoutDeclined(settled.declined);
+  return null;
 }
 
 /** The checkout's own order row (the first of the subscription) and the round it charged. */
-async function answerOfCharged(ctx: ApiContext, row: Parameters<typeof checkoutAnswer>[1]): Promise<UserPlanCreated | null> {
+async function answerOfCharged(ctx: ApiContext, row: UserPlanRow): Promise<UserPlanCreated | null> {
   const history = await ctx.db.selectFrom('plan_order_histories').selectAll().where('user_plan_id', '=', row.id)
     .orderBy('id').executeTakeFirst();
   const round = history ? await findOrderById(ctx.db, history.plan_order_id) : undefined;

@@ -124,6 +124,18 @@ describe('the same key after the checkout\'s API copy died', () => {
     expect((await keyRow(shopper, k))?.response_status).toBe(402);
   });
 
+  it('charged, then cancelled in My plans before the retry: the 201 it owed, never a second subscription', async () => {
+    const shopper = await newShopper(api);
+    const k = key(10);
+    const userPlanId = await deadCheckout(shopper, k, { status: 'ACTIVE', charged: true });
+    await api.db.updateTable('user_plans').set({ status: 'CANCELLED' }).where('id', '=', userPlanId).execute();
+    const res = await subscribe(api, shopper, bodyOf(), k);
+    expect(res.status, res.text).toBe(201);
+    expect((res.body as UserPlanCreated).userPlan.id).toBe(userPlanId);
+    expect((await userPlansOf(api, shopper.userId)).map((r) => r.status)).toEqual(['CANCELLED']);
+    expect(await providerChargesOf(api, shopper.userId)).toHaveLength(1);
+  });
+
   it('died before reserving (no subscription on the key): the retry is a new checkout, charged once', async () => {
     const shopper = await newShopper(api);
     const k = key(6);
