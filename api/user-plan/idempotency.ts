@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { DomainError } from '../http/errors.ts';
+import { PROVIDER_DEADLINE_MS } from '../payment/provider-deadline.ts';
 
 /**
  * Idempotency keys of POST /api/userPlan (a double click, a retried request, two tabs). The first
@@ -29,11 +30,13 @@ export const KEY_TTL_MS = 24 * 60 * 60_000;
  */
 const WAIT_LIMIT_MS = 8_000;
 /**
- * An unanswered claim older than this belongs to a request that died (a killed API copy): no live
- * checkout runs this long (the provider's deadline, PROVIDER_DEADLINE_MS 15 s, plus the database
- * work around it, api/payment/provider-deadline.ts), so the next request with the key takes it over.
+ * An unanswered claim older than this belongs to a request that died (a killed API copy), so the
+ * next request with the key takes it over. No live checkout runs this long: it makes at most two
+ * provider calls in a row that may each run to PROVIDER_DEADLINE_MS (15 s,
+ * api/payment/provider-deadline.ts), the look-up of a stale PENDING subscription and the charge,
+ * and the third deadline covers the database work around them (the mail comes after the answer).
  */
-export const ABANDONED_AFTER_MS = 30_000;
+export const ABANDONED_AFTER_MS = 3 * PROVIDER_DEADLINE_MS;
 
 export function requestHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
