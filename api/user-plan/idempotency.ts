@@ -64,13 +64,14 @@ export async function claimKey(ctx: ApiContext, userId: number, key: string, has
       .values({ user_id: userId, key, request_hash: hash, created_at: ctx.now() })
       .onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
     if (inserted) return { owned: true, userPlanId: null };
-    const row = await ctx.db.selectFrom('idempotency_keys').select(['request_hash', 'response_status', 'response_body'])
+    const row = await ctx.db.selectFrom('idempotency_keys').select(['request_hash', 'response_status', 'response_body', 'created_at'])
       .where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
     // Released between the insert and this read: try to claim it again.
     if (!row) continue;
     if (row.request_hash !== hash) throw reused();
     if (row.response_status !== null) return { owned: false, replay: { status: row.response_status, body: row.response_body } };
-    const takenOver = await takeOverAbandoned(ctx, userId, key);
+    const abandoned = ctx.now().getTime() - row.created_at.getTime() > ABANDONED_AFTER_MS;
+    const takenOver = abandoned ? await takeOverAbandoned(ctx, userId, key) : undefined;
     if (takenOver) return takenOver;
     if (Date.now() > deadline) throw inProgress();
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
