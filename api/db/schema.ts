@@ -271,6 +271,8 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_body: ColumnType<unknown, string | null, string | null> | null;
   created_at: Timestamp;
+  /** Migration 0015: the subscription this key's checkout reserved (null before the reservation). */
+  user_plan_id: number | null;
 }
 
 export interface DB extends PaymentTables, StaffTables {

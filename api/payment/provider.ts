@@ -132,6 +132,12 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** True for the sandbox and a Stripe test-mode key: the shop shows its 「テストモード」 notice. */
   readonly testMode: boolean;
+  /**
+   * How long a charge may stay invisible to `findCharge` by order key after the provider made it
+   * (0 for an exact look-up). A stranded checkout is concluded "never charged" only after it
+   * (api/user-plan/settle-pending.ts).
+   */
+  readonly lookupLagMs: number;
   /** The hosted card page where the shopper types the card (never the shop's page). */
   startCardRegistration(input: CardRegistrationStart): Promise<{ url: string }>;
   /** Looks the registration up at the provider; the query string is never trusted. */

@@ -2,17 +2,25 @@ import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.t
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
 import { findLiveHistory, updateHistory } from '../order-history/order-history.repository.ts';
+import type { ChargeStatus, PaymentProvider } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
-import { providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
+import { PROVIDER_DEADLINE_MS, providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
 import { providerUnavailable } from './provider-errors.ts';
-import { findLiveUserPlanOfPlan, updateUserPlan } from './user-plan.repository.ts';
+import { findLiveUserPlanOfPlan, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
+
+/** Database work around the provider call (reserve, record), with room to spare. */
+const SETTLE_MARGIN_MS = 5_000;
 
 /**
- * A checkout younger than this may still be waiting for the provider's answer. Two minutes, not
- * one: a charge is found by its order key through the gateway's search, which may lag (Stripe's
- * by up to a minute), so "never reached the provider" is only concluded once the search has caught up.
+ * A checkout younger than this may still be waiting for the provider's answer: the provider's
+ * deadline, plus the time its look-up by order key may lag behind a charge (Stripe's search, up
+ * to a minute; the sandbox's is exact), so "never reached the provider" is only concluded once
+ * the look-up has caught up.
  */
-const PENDING_GRACE_MS = 120_000;
+export const settleGraceMs = (provider: PaymentProvider): number => PROVIDER_DEADLINE_MS + provider.lookupLagMs + SETTLE_MARGIN_MS;
+
+/** What a stranded checkout turned out to be: charged (now ACTIVE), or FAILED and why. */
+export type Settled = { status: 'charged' } | { status: 'failed'; declined: ChargeStatus | null };
 
 /**
  * A checkout that died between reserving and recording (a crash, a provider that never
@@ -22,13 +30,20 @@ const PENDING_GRACE_MS = 120_000;
 export async function settleStalePending(ctx: ApiContext, userId: number, planId: number): Promise<void> {
   const row = await findLiveUserPlanOfPlan(ctx.db, userId, planId);
   if (!row || row.status !== 'PENDING') return;
+  await settlePending(ctx, row);
+}
+
+/** Settles one PENDING subscription from its charges at the provider (409 IN_PROGRESS while it may still be charging). */
+export async function settlePending(ctx: ApiContext, row: UserPlanRow): Promise<Settled> {
   const now = ctx.now();
-  if (now.getTime() - row.created_at.getTime() < PENDING_GRACE_MS) throw new DomainError(409, 'IN_PROGRESS', M.paymentInProgress);
+  const provider = paymentProviderOf(ctx);
+  if (now.getTime() - row.created_at.getTime() < settleGraceMs(provider)) throw new DomainError(409, 'IN_PROGRESS', M.paymentInProgress);
   const rounds = await ctx.db.selectFrom('plan_order_histories').select('plan_order_id').where('user_plan_id', '=', row.id).execute();
+  let declined: ChargeStatus | null = null;
   for (const { plan_order_id } of rounds) {
     const history = await findLiveHistory(ctx.db, row.id, plan_order_id);
     if (!history || history.payment_status !== 'BEFORE') continue;
-    const found = await withProviderDeadline(paymentProviderOf(ctx).findCharge(history.charge_key, history.charge_id ?? undefined), (error) => {
+    const found = await withProviderDeadline(provider.findCharge(history.charge_key, history.charge_id ?? undefined), (error) => {
       ctx.logger.error({ orderKey: history.charge_key, reason: providerFailure(error) }, 'charge look-up failed');
     });
     // No answer: nothing is concluded; the shopper may try again (the key still charges once).
@@ -38,9 +53,11 @@ export async function settleStalePending(ctx: ApiContext, userId: number, planId
       const paid = found.status === 'succeeded' ? { payment_status: 'SUCCESS' as const, paid_at: now } : {};
       await updateHistory(ctx.db, history.id, { charge_id: found.chargeId, ...paid }, now);
       await updateUserPlan(ctx.db, row.id, { status: 'ACTIVE' }, now);
-      return;
+      return { status: 'charged' };
     }
+    declined = found ? found.status : declined;
     await updateHistory(ctx.db, history.id, { payment_status: 'ERROR', decline_reason: found ? 'declined' : 'never reached the provider' }, now);
   }
   await updateUserPlan(ctx.db, row.id, { status: 'FAILED' }, now);
+  return { status: 'failed', declined };
 }

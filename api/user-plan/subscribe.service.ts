@@ -1,7 +1,7 @@
 import type { CurrentUser, UserPlanCreated } from '../../shared/api/types.ts';
 import { roundCharge } from '../../shared/money.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
-import { fromIssueLabel, hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
+import { hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
 import { nextHistoryId, reserveHistory, type HistoryRow } from '../order-history/order-history.repository.ts';
@@ -10,9 +10,10 @@ import { chargeSourceOf, type ChargeSource } from './payment-source.ts';
 import { chargeReserved, isCheckoutDecline } from './round-charge.ts';
 import { CHECKOUT_AUTHENTICATION_REQUIRED } from '../../shared/charge-authentication.ts';
 import { settleStalePending } from './settle-pending.ts';
-import { sendSubscribedMail } from './subscription-mail.ts';
+import { checkoutAnswer } from './checkout-answer.ts';
+import { recordKeyPlan } from './idempotency.ts';
+import type { ChargeStatus } from '../payment/provider.ts';
 import { insertUserPlan, isUniqueViolation, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
-import { toUserPlan } from './user-plan.view.ts';
 
 export interface SubscribeInput {
   planId: number;
@@ -37,36 +38,28 @@ async function checkout(ctx: ApiContext, user: CurrentUser, input: SubscribeInpu
  * POST /api/userPlan: the subscription and the charge of the open round. The rows are reserved
  * in one transaction (the unique indexes stop a second subscription or charge), the provider is
  * called outside it, and the answer recorded after. A declined charge leaves no subscription.
+ * `key`, the request's idempotency key, is told the subscription in the reservation's transaction
+ * (a retry after a crash settles it, checkout-recovery.ts). The confirmation mail is the
+ * caller's, after it stored the answer (user-plan.router.ts).
  */
-export async function subscribe(ctx: ApiContext, user: CurrentUser, input: SubscribeInput): Promise<UserPlanCreated> {
+export async function subscribe(ctx: ApiContext, user: CurrentUser, input: SubscribeInput, key?: string): Promise<UserPlanCreated> {
   const { plan, round, money, source } = await checkout(ctx, user, input);
   await settleStalePending(ctx, user.id, input.planId);
-  const { userPlan, history } = await reserve(ctx, user, input, round.id, money, source);
+  const { userPlan, history } = await reserve(ctx, user, input, round.id, money, source, key);
   const description = `${plan.artist.name} ${plan.name} ${issueLabel(round).ja}`.slice(0, 100);
   const result = await chargeReserved(ctx, history, source.source, description);
   if (isCheckoutDecline(result)) {
     await updateUserPlan(ctx.db, userPlan.id, { status: 'FAILED' }, ctx.now());
-    throw new DomainError(402, 'PAYMENT_DECLINED', result.status === 'action_required' ? CHECKOUT_AUTHENTICATION_REQUIRED : M.declined);
+    throw checkoutDeclined(result.status);
   }
   await updateUserPlan(ctx.db, userPlan.id, { status: 'ACTIVE' }, ctx.now());
-  const view = await toUserPlan(ctx.db, { ...userPlan, status: 'ACTIVE' }, source.method, ctx.now());
-  const created: UserPlanCreated = {
-    userPlan: view,
-    appliesFrom: { order: round, label: fromIssueLabel(round) },
-    refunded: false,
-    history: {
-      id: history.id,
-      price: history.price,
-      shipFee: history.ship_fee,
-      fee: history.fee,
-      total: history.total,
-      paymentStatus: result.status === 'succeeded' ? 'SUCCESS' : 'BEFORE',
-      paymentMethod: source.method,
-    },
-  };
-  await sendSubscribedMail(ctx, user, created);
-  return created;
+  const charged = { ...history, payment_status: result.status === 'succeeded' ? 'SUCCESS' : 'BEFORE' };
+  return checkoutAnswer(ctx, { ...userPlan, status: 'ACTIVE' }, charged, round);
 }
+
+/** The 402 of a checkout whose charge did not go through (round-charge.ts `isCheckoutDecline`). */
+export const checkoutDeclined = (status: ChargeStatus): DomainError =>
+  new DomainError(402, 'PAYMENT_DECLINED', status === 'action_required' ? CHECKOUT_AUTHENTICATION_REQUIRED : M.declined);
 
 async function reserve(
   ctx: ApiContext,
@@ -75,6 +68,7 @@ async function reserve(
   roundId: number,
   money: ReturnType<typeof roundCharge>,
   source: ChargeSource,
+  key: string | undefined,
 ): Promise<{ userPlan: UserPlanRow; history: HistoryRow }> {
   const now = ctx.now();
   try {
@@ -88,6 +82,7 @@ async function reserve(
         ship_src_name: ctx.mailer.brand, ship_zip: user.zip, ship_address: user.address, ship_address2: user.address2,
         ship_dest_name: user.name, ship_tel: user.tel, created_at: now, updated_at: now,
       });
+      if (key) await recordKeyPlan(trx, user.id, key, userPlan.id);
       return { userPlan, history };
     });
   } catch (error) {

@@ -7,7 +7,9 @@ import { parseInput } from '../http/validate.ts';
 import { requireUser } from '../session/require-user.ts';
 import { cancelUserPlan, changeUserPlan } from './change.service.ts';
 import { claimKey, releaseKey, requestHash, storeAnswer } from './idempotency.ts';
+import { recoverCheckout } from './checkout-recovery.ts';
 import { subscribe } from './subscribe.service.ts';
+import { sendSubscribedMail } from './subscription-mail.ts';
 import { ChangeBody, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
 import { findActiveUserPlan, findLiveUserPlans } from './user-plan.repository.ts';
 import { toUserPlans } from './user-plan.view.ts';
@@ -62,17 +64,23 @@ export function userPlanRouter(ctx: ApiContext): Router {
     const { idempotencyKey, ...input } = parseInput(CreateBody, req.body, 'body');
     const key = keyOf(req, idempotencyKey);
     if (!key) {
-      res.status(201).json(await subscribe(ctx, user, input));
+      const created = await subscribe(ctx, user, input);
+      await sendSubscribedMail(ctx, user, created);
+      res.status(201).json(created);
       return;
     }
-    const claimed = await claimKey(ctx, user.id, key, requestHash(input));
-    if (claimed !== 'new') {
-      res.status(claimed.status).set('idempotent-replayed', 'true').json(claimed.body);
+    const claim = await claimKey(ctx, user.id, key, requestHash(input));
+    if (!claim.owned) {
+      res.status(claim.replay.status).set('idempotent-replayed', 'true').json(claim.replay.body);
       return;
     }
     try {
-      const created = await subscribe(ctx, user, input);
+      const recovered = claim.userPlanId === null ? null : await recoverCheckout(ctx, user, claim.userPlanId);
+      const created = recovered ?? (await subscribe(ctx, user, input, key));
       await storeAnswer(ctx, user.id, key, { status: 201, body: created });
+      // The answer is stored before the mail (SMTP may take seconds): a copy killed while mailing
+      // loses at most this mail, never the answer a retry with the key replays.
+      await sendSubscribedMail(ctx, user, created);
       res.status(201).json(created);
     } catch (error) {
       // A refusal is the answer for this key; a failure of ours, or "still in progress", frees

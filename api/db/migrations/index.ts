@@ -12,6 +12,7 @@ import * as shipmentImports from './0011-shipment-imports.ts';
 import * as roundIndexes from './0012-round-indexes.ts';
 import * as stripe from './0013-stripe.ts';
 import * as catalogueVersion from './0014-catalogue-version.ts';
+import * as checkoutKeyPlan from './0015-checkout-key-plan.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 12, ...roundIndexes },
   { version: 13, ...stripe },
   { version: 14, ...catalogueVersion },
+  { version: 15, ...checkoutKeyPlan },
 ];

@@ -29,6 +29,8 @@ export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date; l
   return {
     name: 'sandbox',
     testMode: true,
+    // The sandbox reads its own table: a charge is found the moment it is made.
+    lookupLagMs: 0,
     async startCardRegistration({ userId, returnUrl }) {
       const id = await insertRegistration(db, userId, returnUrl, now());
       return { url: `${SANDBOX_BASE_PATH}/card/${id}` };

@@ -34,6 +34,12 @@ export interface StripeProvider extends PaymentProvider {
 }
 
 export const STRIPE_TIMEOUT_MS = 10_000;
+/**
+ * A checkout that died mid-charge never stored its PaymentIntent id, so its charge is found by
+ * metadata search, which Stripe documents as eventually consistent (up to a minute); a kept id
+ * is retrieved directly and never lags (stripe-charges.ts `findIntent`).
+ */
+export const STRIPE_SEARCH_LAG_MS = 60_000;
 
 /**
  * The Stripe gateway behind the shop's PaymentProvider (docs/decisions/0038-stripe-gateway.md):
@@ -48,6 +54,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
   return {
     name: 'stripe',
     testMode: isStripeTestKey(options.secretKey),
+    lookupLagMs: STRIPE_SEARCH_LAG_MS,
     client,
     webhookSecret: options.webhookSecret,
     startCardRegistration: ({ userId, returnUrl }) => bounded(async () => {
