@@ -6,6 +6,7 @@ import { markPreparing } from './preparing.ts';
 import { queueReminders } from './reminders.ts';
 import { reserveDueRounds } from './reserve.ts';
 import { requeueRetries } from './retries.ts';
+import { settleStrandedCheckouts } from './stranded-checkouts.ts';
 
 export interface BillingSummary {
   /** The clock the run used (a rehearsal's `--now`, or the time). */
@@ -17,6 +18,8 @@ export interface BillingSummary {
   charged: number;
   declined: number;
   inDoubt: number;
+  /** Checkouts whose process died mid-way, settled from the provider (stranded-checkouts.ts). */
+  strandedCheckouts: number;
   preparing: number;
   mailsSent: number;
   mailsFailed: number;
@@ -43,6 +46,8 @@ export async function runBilling(
 ): Promise<BillingSummary> {
   const started = performance.now();
   const reminders = await queueReminders(ctx, scope);
+  // Everything due, not one round or shopper: an operator's scoped run leaves others' rows alone.
+  const strandedCheckouts = scope.roundId === undefined && scope.userId === undefined ? await settleStrandedCheckouts(ctx) : 0;
   const { rounds, reserved } = await reserveDueRounds(ctx, scope.roundId);
   const retried = await requeueRetries(ctx, scope);
   const total = await countToCharge(ctx, scope);
@@ -56,7 +61,7 @@ export async function runBilling(
   const rest = await deliverMails(ctx);
   const mails = { sent: before.sent + rest.sent, failed: before.failed + rest.failed };
   return {
-    now: ctx.now().toISOString(), reminders, rounds, reserved, retried, ...tally, preparing,
+    now: ctx.now().toISOString(), reminders, rounds, reserved, retried, ...tally, strandedCheckouts, preparing,
     mailsSent: mails.sent, mailsFailed: mails.failed, ms: Math.round(performance.now() - started),
   };
 }

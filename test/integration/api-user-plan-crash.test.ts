@@ -3,6 +3,7 @@ import { ABANDONED_AFTER_MS, requestHash } from '../../api/user-plan/idempotency
 import { createSandboxProvider } from '../../api/payment/sandbox/sandbox-provider.ts';
 import type { UserPlanCreated } from '../../shared/api/types.ts';
 import { expectApiError } from './api-fixtures.ts';
+import { runPass } from './billing-fixtures.ts';
 import {
   historiesOf, newShopper, providerChargesOf, seedCatalogue, startSubscriptionApi, subscribe, userPlansOf,
   type AccountApi, type Catalogue, type Shopper,
@@ -156,6 +157,27 @@ describe('the same key after the checkout\'s API copy died', () => {
     expect((await keyRow(shopper, k))?.response_status).toBeNull();
     expect((await userPlansOf(api, shopper.userId)).map((r) => r.status)).toEqual(['PENDING']);
   }, 20_000);
+});
+
+describe('a shopper who never retries', () => {
+  it('the billing pass settles stranded checkouts from the provider: the charged one paid and ACTIVE, the uncharged one FAILED; nothing charged again', async () => {
+    const charged = await newShopper(api);
+    const uncharged = await newShopper(api);
+    const young = await newShopper(api);
+    const chargedPlan = await deadCheckout(charged, key(20), { status: 'PENDING', charged: true });
+    const unchargedPlan = await deadCheckout(uncharged, key(21), { status: 'PENDING', charged: false });
+    // Younger than the provider's grace: it may still be charging, so the pass leaves it.
+    const youngPlan = await deadCheckout(young, key(22), { status: 'PENDING', charged: false }, 1_000);
+    const summary = await runPass(api);
+    expect(summary.strandedCheckouts).toBeGreaterThanOrEqual(2);
+    expect((await userPlansOf(api, charged.userId)).map((r) => [r.id, r.status])).toEqual([[chargedPlan, 'ACTIVE']]);
+    expect((await historiesOf(api, charged.userId)).map((h) => h.payment_status)).toEqual(['SUCCESS']);
+    expect((await providerChargesOf(api, charged.userId)).map((c) => c.status)).toEqual(['succeeded']);
+    expect((await userPlansOf(api, uncharged.userId)).map((r) => [r.id, r.status])).toEqual([[unchargedPlan, 'FAILED']]);
+    expect((await historiesOf(api, uncharged.userId)).map((h) => h.payment_status)).toEqual(['ERROR']);
+    expect(await providerChargesOf(api, uncharged.userId)).toEqual([]);
+    expect((await userPlansOf(api, young.userId)).map((r) => [r.id, r.status])).toEqual([[youngPlan, 'PENDING']]);
+  });
 });
 
 describe('the answer is stored before the confirmation mail', () => {
