@@ -10,7 +10,7 @@ import { PROVIDER_DEADLINE_MS } from '../payment/provider-deadline.ts';
  * first is still running; the same key with another body is refused (422). Keys are per user.
  * Only final answers are kept: after a server failure (5xx) the key is released for a retry.
  * A claim left unanswered by a request that died (a killed API copy) is taken over by the next
- * request with the key once it is ABANDONED_AFTER_MS old (docs/decisions/00XX-checkout-after-a-crash.md).
+ * request with the key once it is ABANDONED_AFTER_MS old (docs/decisions/0046-checkout-after-a-crash.md).
  */
 export type Replay = { status: number; body: unknown };
 
