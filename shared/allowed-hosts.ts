@@ -14,8 +14,15 @@ const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 export const HOST_FORM = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$`);
 const IP_ADDRESS = /^(?:(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)|\[[0-9a-f:.]+\])$/;
 
-/** Loopback names, on any port: Docker's `-p 8080:3000` makes the browser say `localhost:8080`. */
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+/**
+ * Loopback names, on any port: Docker's `-p 8080:3000` makes the browser say `localhost:8080`.
+ * The one list: every rule about "this machine" (the Stripe base, the operator endpoint, the
+ * start-up warnings) asks here.
+ */
+export const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Whether a URL's `hostname` names this machine. */
+export const isLoopbackName = (hostname: string): boolean => LOOPBACK_NAMES.includes(hostname.toLowerCase());
 
 /** The shared 421 text (RFC 9110 §15.5.20): the request reached a server that does not serve that name. */
 export const MISDIRECTED_TEXT: Text = {

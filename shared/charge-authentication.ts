@@ -1,3 +1,4 @@
+import { isLoopbackName } from './allowed-hosts.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -44,7 +45,6 @@ export function parseAuthOutcome(value: string | null): AuthOutcome | null {
 
 /** Stripe's hosted pages (3-D Secure, Checkout) live under stripe.com. */
 const PROVIDER_HOST_SUFFIXES = ['.stripe.com'];
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * Where an authentication may send the browser: a path of this site (the sandbox's pages), an
@@ -60,7 +60,7 @@ export function isProviderRedirect(url: string): boolean {
     return false;
   }
   if (parsed.username || parsed.password) return false;
-  if (parsed.protocol === 'http:') return LOOPBACK_HOSTS.has(parsed.hostname);
+  if (parsed.protocol === 'http:') return isLoopbackName(parsed.hostname);
   return parsed.protocol === 'https:' && PROVIDER_HOST_SUFFIXES.some((suffix) => parsed.hostname.endsWith(suffix));
 }
 

@@ -1,3 +1,5 @@
+import { isLoopbackName } from './allowed-hosts.ts';
+
 /**
  * The Stripe settings' rules that span several keys (issue 20), checked at start with the rest of
  * the configuration (shared/config.ts parseConfig). Messages never repeat a key's value.
@@ -11,7 +13,6 @@ export interface PaymentSettings {
 
 export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
 
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export const isStripeTestKey = (key: string): boolean => /^(sk|rk)_test_/.test(key);
 
@@ -19,7 +20,7 @@ export const isStripeTestKey = (key: string): boolean => /^(sk|rk)_test_/.test(k
 export function paymentProblems(c: PaymentSettings): string[] {
   const problems: string[] = [];
   const base = new URL(c.STRIPE_API_BASE);
-  if (base.protocol === 'http:' && !LOOPBACK_NAMES.has(base.hostname)) {
+  if (base.protocol === 'http:' && !isLoopbackName(base.hostname)) {
     problems.push('STRIPE_API_BASE: http is only for a local server (127.0.0.1, localhost or [::1]); use https');
   }
   if (base.pathname !== '/' || base.search || base.hash || base.username) {
@@ -47,5 +48,5 @@ export const isPaymentTestMode = (c: PaymentSettings): boolean =>
 export function paymentFormTargets(c: PaymentSettings): string[] {
   if (c.PAYMENT_PROVIDER !== 'stripe') return [];
   const base = new URL(c.STRIPE_API_BASE);
-  return base.protocol === 'http:' && LOOPBACK_NAMES.has(base.hostname) ? ['https://*.stripe.com', base.origin] : ['https://*.stripe.com'];
+  return base.protocol === 'http:' && isLoopbackName(base.hostname) ? ['https://*.stripe.com', base.origin] : ['https://*.stripe.com'];
 }

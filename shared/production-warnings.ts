@@ -1,3 +1,4 @@
+import { isLoopbackName } from './allowed-hosts.ts';
 import { DEMO_INVOICE_NUMBER, type Config } from './config.ts';
 import { isPaymentTestMode } from './payment-config.ts';
 
@@ -12,8 +13,6 @@ export interface ProductionWarning {
   setting: string;
   message: string;
 }
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 interface Rule {
   setting: string;
@@ -40,7 +39,7 @@ const RULES: Rule[] = [
   {
     setting: 'PUBLIC_ORIGIN',
     tiers: ['web', 'api'],
-    applies: (c) => LOOPBACK_HOSTS.has(new URL(c.PUBLIC_ORIGIN).hostname),
+    applies: (c) => isLoopbackName(new URL(c.PUBLIC_ORIGIN).hostname),
     message: (c) => `is ${c.PUBLIC_ORIGIN}, this machine: canonical links, the sitemap and the links in mails point there; set the address shoppers use`,
   },
   {

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
+import { LOOPBACK_NAMES } from '../../shared/allowed-hosts.ts';
 import { DomainError, ForbiddenError, MisdirectedRequestError, UnsupportedMediaTypeError } from '../http/errors.ts';
 
 /**
@@ -13,7 +14,6 @@ import { DomainError, ForbiddenError, MisdirectedRequestError, UnsupportedMediaT
  * - no Bearer token, or the wrong one → 401/403, from loopback too.
  * https://fetch.spec.whatwg.org/#cors-safelisted-request-header, RFC 9110 §15.5.20 (421).
  */
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
 export interface OperatorAccess {
   /** The token every call must present (OPS_TOKEN, or the one the API wrote to OPS_TOKEN_FILE). */
