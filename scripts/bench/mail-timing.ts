@@ -88,6 +88,8 @@ function normalCdf(z: number): number {
   return 0.5 * (1 + erf);
 }
 
+const formatP = (p: number): string => (p < 1e-6 ? '< 1e-6' : `= ${p.toPrecision(2)}`);
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
@@ -111,7 +113,7 @@ async function measure(label: string, baseUrl: string, offset: number): Promise<
   }
   const k = median(known);
   const u = median(unknown);
-  return `${label.padEnd(9)} known ${k.toFixed(2)} ms, unknown ${u.toFixed(2)} ms, difference ${(k - u).toFixed(2)} ms, Mann-Whitney p = ${mannWhitneyP(known, unknown).toPrecision(2)} (n = ${SAMPLES} each)`;
+  return `${label.padEnd(9)} known ${k.toFixed(2)} ms, unknown ${u.toFixed(2)} ms, difference ${(k - u).toFixed(2)} ms, Mann-Whitney p ${formatP(mannWhitneyP(known, unknown))} (n = ${SAMPLES} each)`;
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'oshibox-mail-timing-'));
