@@ -45,7 +45,7 @@ export function createApiApp(ctx: ApiContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', ctx.trustProxy ?? 'loopback');
   app.use(requestLogger(ctx.logger));
   app.use(
     helmet({

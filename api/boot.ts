@@ -15,6 +15,7 @@ import { startBillingScheduler } from './billing/scheduler.ts';
 import { operatorAccessOf, operatorHostsOf } from './ops/operator-access.ts';
 import { sealStaffSecrets, staffSecretBoxOf } from './staff/secret-box.ts';
 import { providerFromConfig } from './payment/provider-of.ts';
+import { apiTrustedHops } from './http/trusted-hops.ts';
 
 function logSeed(logger: Logger, { seeded, roundsAdded, customers }: { seeded: boolean; roundsAdded: number; customers: number }): void {
   if (seeded) logger.info({ customers }, 'demo catalogue and customers seeded');
@@ -24,9 +25,10 @@ function logSeed(logger: Logger, { seeded, roundsAdded, customers }: { seeded: b
 
 /**
  * Opens the database, applies migrations and, on the embedded default (or when asked), seeds
- * the demo catalogue into an empty shop.
+ * the demo catalogue into an empty shop. `localTiers`: the web tier and console run in this process
+ * (role `all`) and call the API over loopback.
  */
-export async function bootApi(config: Config, logger: Logger) {
+export async function bootApi(config: Config, logger: Logger, { localTiers = false }: { localTiers?: boolean } = {}) {
   const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   if (config.DATABASE_URL) await probeDatabase(database, config.DATABASE_URL);
   const applied = await migrate(database.db);
@@ -48,6 +50,7 @@ export async function bootApi(config: Config, logger: Logger) {
     billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
     ops: await operatorAccessOf(config, logger),
     staffSecrets,
+    trustProxy: apiTrustedHops(config.TRUST_PROXY, localTiers),
     isAllowedHost: createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], [...config.ALLOWED_HOSTS, ...operatorHostsOf(config)]),
   };
   const app = createApiApp(ctx);

@@ -41,4 +41,9 @@ export interface ApiContext {
    * API_ORIGIN's and ALLOWED_HOSTS. Unset: publicOrigin's name, loopback names and IP addresses.
    */
   isAllowedHost?: (host: string | undefined) => boolean;
+  /**
+   * Which hops may name the client in `X-Forwarded-For` (TRUST_PROXY, through api/http/trusted-hops.ts):
+   * every throttle keys on the address they give. Unset: loopback, the web tier on this machine.
+   */
+  trustProxy?: number | string[];
 }

@@ -62,7 +62,7 @@ async function serve(
 
 async function startApi(): Promise<void> {
   const apiLogger = logger('api');
-  const { app, database, close } = await bootApi(config, apiLogger);
+  const { app, database, close } = await bootApi(config, apiLogger, { localTiers: role === 'all' });
   closers.push(close);
   if (database.poolStats) recordPoolStats(database.poolStats);
   await serve(app, 'api', config.API_PORT, 'API_PORT', apiRouteLabel);

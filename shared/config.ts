@@ -44,7 +44,8 @@ const IPV4_OR_CIDR = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|
 const IPV6_OR_CIDR = /^[0-9a-f]*:[0-9a-f:.]*(?:\/(?:12[0-8]|1[01]\d|[1-9]?\d))?$/i;
 
 /**
- * Which proxies in front of the web tier may say who the client is (Express "trust proxy"): a hop
+ * Which proxies in front of a tier may say who the client is (Express "trust proxy"): for the web
+ * tier the balancer, for the API the web tier and any hop between (api/http/trusted-hops.ts). A hop
  * count, or comma-separated names/addresses/CIDRs. Never `true`: that lets any client forge its
  * address. Parsed to what `app.set('trust proxy', …)` takes.
  */

@@ -44,10 +44,11 @@ const RULES: Rule[] = [
   },
   {
     setting: 'TRUST_PROXY',
-    tiers: ['web', 'admin'],
-    // Only the default: an operator who sets `loopback` runs the balancer on this machine.
+    // The API too (issue 29): its throttles key on the client the web tier names, from whatever hop it is called.
+    tiers: ['web', 'admin', 'api'],
+    // Only the default: an operator who sets `loopback` runs the balancer (or the web tier) on this machine.
     applies: (_c, env) => !env.TRUST_PROXY,
-    message: () => 'is not set (loopback only): behind a load balancer on another address every client looks like the balancer to rate limits and logs; set its address range or hop count',
+    message: () => 'is not set (loopback only): behind a load balancer, or a web tier, on another address every client looks like that hop to rate limits and logs; set its address range or hop count',
   },
 ];
 

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { ApiContext } from '../context.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -14,9 +15,25 @@ const DOWN_MS = 30_000;
 const pending = new Set<Promise<void>>();
 const downUntil = new WeakMap<Mailer, number>();
 
-/** Runs `work` after the current reply; its failure is logged, never thrown at anyone. */
-export function runAfterReply(ctx: ApiContext, what: string, work: () => Promise<void>): void {
-  const job = new Promise<void>((resolve) => setImmediate(resolve))
+/**
+ * Resolves once the reply is with the OS and the event loop has been through one poll phase
+ * since. In role `all` the web tier's /api proxy runs on this event loop: it reads and relays the
+ * reply in that poll phase. Work started any earlier (one `setImmediate` runs before the poll
+ * phase) held the relay back by the time the work took, longer where an account exists: 9–23 ms
+ * more on the web port for a code mailed to a known address (issue 29, scripts/bench/mail-timing.ts).
+ */
+export function afterRelay(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const pastNextPoll = () => setImmediate(() => setImmediate(resolve));
+    if (res.writableFinished || res.destroyed) return pastNextPoll();
+    res.once('finish', pastNextPoll);
+    res.once('close', pastNextPoll);
+  });
+}
+
+/** Runs `work` once the reply `res` is out (`afterRelay`); its failure is logged, never thrown at anyone. */
+export function runAfterReply(ctx: Pick<ApiContext, 'logger'>, res: ServerResponse, what: string, work: () => Promise<void>): void {
+  const job = afterRelay(res)
     .then(work)
     .catch((error: unknown) => {
       ctx.logger.error({ work: what, reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'mail work failed after the reply');

@@ -26,7 +26,7 @@ export function mailRouter(ctx: ApiContext): Router {
     await acceptCodeRequest(ctx, clientAddress(req), input, user);
     res.json(OK);
     // Only now is the address looked up and mailed: the reply never waits on it (decision 0004).
-    runAfterReply(ctx, 'code request', () => mailCodeRequest(ctx, input, langType, user));
+    runAfterReply(ctx, res, 'code request', () => mailCodeRequest(ctx, input, langType, user));
   });
 
   // Says whether the code is right, without using it up (the action that follows does).

@@ -8,6 +8,15 @@ import type { HttpProbe, Role, RoleSpec } from './deploy-files.ts';
  * fit what the role serves and decision 0005's timings (docs/decisions/0005-drain-and-server-limits.md).
  */
 const KNOWN_SETTINGS = new Set(Object.keys(ConfigSchema.shape));
+/**
+ * What a role trusting loopback alone gets wrong when its callers come over the cluster network:
+ * the API's throttles would count every shopper as the one HAProxy (issue 29).
+ */
+const LOOPBACK_TRUST: Partial<Record<Role, string>> = {
+  web: "the balancer's X-Forwarded-For is ignored",
+  admin: "the balancer's X-Forwarded-For is ignored",
+  api: 'the web tier\'s X-Forwarded-For is ignored, and every shopper is one client to the login, mail-code and card limits',
+};
 /** The database is closed after SHUTDOWN_TIMEOUT_MS, within about a second (README "Configuration"). */
 const DATABASE_CLOSE_MS = 1000;
 
@@ -40,7 +49,8 @@ export function settingProblems(spec: RoleSpec, config: Config): string[] {
   } else if (/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(config.API_ORIGIN)) {
     problems.push(`${where}: API_ORIGIN ${config.API_ORIGIN} is this container's loopback, where no API runs`);
   }
-  if (spec.role === 'web' && JSON.stringify(config.TRUST_PROXY) === '["loopback"]') problems.push(`${where}: TRUST_PROXY is the default loopback: the balancer's X-Forwarded-For is ignored`);
+  const loopbackOnly = LOOPBACK_TRUST[spec.role];
+  if (loopbackOnly && JSON.stringify(config.TRUST_PROXY) === '["loopback"]') problems.push(`${where}: TRUST_PROXY is the default loopback: ${loopbackOnly}`);
   if (new URL(config.PUBLIC_ORIGIN).hostname === 'localhost') problems.push(`${where}: PUBLIC_ORIGIN is localhost`);
   return problems;
 }

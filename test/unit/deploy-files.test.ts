@@ -47,6 +47,8 @@ describe('the deployment files', () => {
     ['a probe on another port', 'kubernetes/web.yaml', 'containerPort: 3000', 'containerPort: 3001', 'not the role\'s 3000'],
     ['a drain delay shorter than readiness notices', 'kubernetes/configmap.yaml', 'SHUTDOWN_DELAY_MS: "5000"', 'SHUTDOWN_DELAY_MS: "1000"', 'below the readiness probe'],
     ['a healthcheck naming another role', 'compose.yaml', '"dist/healthcheck.js", "web"', '"dist/healthcheck.js", "api"', 'compose web: healthcheck'],
+    ['an API that trusts loopback alone (every shopper one client behind HAProxy)', 'compose.yaml', 'ALLOWED_HOSTS: haproxy:8081', 'ALLOWED_HOSTS: haproxy:8081\n      TRUST_PROXY: loopback', 'compose api: TRUST_PROXY is the default loopback: the web tier'],
+    ['a cluster whose API trusts loopback alone', 'kubernetes/configmap.yaml', 'TRUST_PROXY: uniquelocal', 'TRUST_PROXY: loopback', 'kubernetes oshibox-api: TRUST_PROXY is the default loopback: the web tier'],
     ['a Secret applied with the manifests', 'kubernetes/kustomization.yaml', '  - ingress.yaml', '  - ingress.yaml\n  - secret.example.yaml', 'a Secret (oshibox-secrets) is applied'],
   ];
   it('name a drain delay shorter than HAProxy takes to mark a copy down', () => {

@@ -42,7 +42,7 @@ describe('production start-up warnings', () => {
 
   it('warns each role only about what it uses', () => {
     const env = { NODE_ENV: 'production' };
-    expect(settingsWarned(env, ['api'])).toEqual(['PAYMENT_PROVIDER', 'PUBLIC_ORIGIN']);
+    expect(settingsWarned(env, ['api'])).toEqual(['PAYMENT_PROVIDER', 'PUBLIC_ORIGIN', 'TRUST_PROXY']);
     expect(settingsWarned(env, ['web'])).toEqual(['INVOICE_REGISTRATION_NUMBER', 'PUBLIC_ORIGIN', 'TRUST_PROXY']);
     expect(settingsWarned(env, ['admin'])).toEqual(['TRUST_PROXY']);
   });
@@ -54,5 +54,6 @@ describe('production start-up warnings', () => {
       expect(settingsWarned({ ...READY_FOR_CUSTOMERS, PUBLIC_ORIGIN: origin }, ['web'])).toEqual(['PUBLIC_ORIGIN']);
     }
     expect(settingsWarned({ ...READY_FOR_CUSTOMERS, TRUST_PROXY: 'loopback' }, ['web'])).toEqual([]);
+    expect(settingsWarned({ ...READY_FOR_CUSTOMERS, TRUST_PROXY: 'loopback' }, ['api'])).toEqual([]);
   });
 });

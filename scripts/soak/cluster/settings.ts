@@ -50,6 +50,7 @@ export function sharedEnv(options: { databaseUrl: string; smtpUrl: string; shopP
     PUBLIC_ORIGIN: `http://127.0.0.1:${options.shopPort}`,
     API_ORIGIN: `http://127.0.0.1:${options.apiPort}`,
     ADMIN_ORIGIN: `http://127.0.0.1:${options.consolePort}`,
+    // Every hop of this cluster is on loopback: the API trusts HAProxy and the web copies as in deploy/.
     TRUST_PROXY: 'loopback',
     SEED_DEMO: 'false',
     SEED_DEMO_CUSTOMERS: 'false',
