@@ -303,6 +303,21 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     const failed = await opsFailing(['billing', '--now', iso(shownDeadline + 2 * DAY)], { API_PORT: '1' });
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('Start the shop (npm start)') });
   });
+
+  it('runs every other line of the README\'s list of operator commands as written', async () => {
+    expect(operatorCommands.map((line) => line.replace(/\s*#.*$/, '').split(/\s+/).slice(4, 6).join(' '))).toEqual([
+      'billing', 'shipments export', 'shipments import', 'shipments delivered', 'catalogue import', 'staff add', 'staff reset',
+    ]);
+    expect((await typedOps(operatorCommand(operatorCommands, 'billing'))).summary).toHaveProperty('charged');
+    const { id } = await historyOf(next.id);
+    writeFileSync(path.join(checkout, 'delivered.csv'), `orderHistoryId\n${id}\n`);
+    expect((await typedOps(operatorCommand(operatorCommands, 'shipments delivered'))).summary).toMatchObject({ alreadyApplied: 1, refused: [] });
+    const member = (line: string) => line.replace('<email>', 'readme.owner@oshibox.example').replace('<role>', 'owner');
+    for (const command of ['staff add', 'staff reset']) {
+      const { stderr } = await typedOps(member(operatorCommand(operatorCommands, command)));
+      expect(stderr, command).toMatch(/Setup link for readme\.owner@oshibox\.example \(owner\)/);
+    }
+  });
 });
 
 describe('the README\'s example catalogue', () => {
