@@ -1,4 +1,5 @@
-// Operator commands: `npm run ops -- <command>` (`node dist/ops.js <command>` in the image).
+// Operator commands: `npm run ops -- <command>` (built: scripts/ops-built.mjs runs dist/ops.js, as
+// `node dist/ops.js <command>` does in the image).
 // With DATABASE_URL they work on PostgreSQL directly; on the embedded database (a second process
 // cannot open PGlite) they ask the running API's operator endpoint with the operator token
 // (OPS_TOKEN, or the file the API keeps at OPS_TOKEN_FILE).
@@ -8,9 +9,10 @@ import type { OpsCommand, OpsResult } from '../api/ops/ops-commands.ts';
 import { decodeCsvFile, type CsvEncoding } from '../api/shipping/csv-text.ts';
 import { loadConfig } from '../server/env.server.ts';
 import { parseArgs, toCommand, USAGE, UsageError, type OpsRequest } from './ops/args.ts';
-import { runExport } from './ops/export.ts';
+import { exportToFile, runExport } from './ops/export.ts';
 import { catalogueMediaFiles } from './ops/catalogue-media-files.ts';
 import { describeRefusedLines } from './ops/errors.ts';
+import { describeBilling } from './ops/billing-summary.ts';
 import { runDirect } from './ops/direct.ts';
 import { runRemote } from './ops/remote.ts';
 import { progressPrinter } from './ops/progress.ts';
@@ -24,9 +26,9 @@ function read(path: string): string {
   return decodeCsvFile(readFileSync(path));
 }
 
-/** The CSV goes to stdout (redirect it to a file); only a failure is written to stderr. */
-async function exportToStdout(round: number, encoding: CsvEncoding): Promise<number> {
-  const error = await runExport(loadConfig(), round, encoding, process.stdout);
+/** The CSV goes to `--out` (or stdout); only a failure is written to stderr. */
+async function exportRoundFile(round: number, encoding: CsvEncoding, out: string | undefined): Promise<number> {
+  const error = out === undefined ? await runExport(loadConfig(), round, encoding, process.stdout) : await exportToFile(loadConfig(), round, encoding, out);
   if (error) console.error(error);
   return error ? 1 : 0;
 }
@@ -36,7 +38,7 @@ async function main(): Promise<number> {
   let request: OpsRequest;
   try {
     request = parseArgs(process.argv.slice(2));
-    if (request.name === 'export') return await exportToStdout(request.round, request.encoding);
+    if (request.name === 'export') return await exportRoundFile(request.round, request.encoding, request.out);
     command = toCommand(request, read);
     if (command.name === 'catalogue' && request.name === 'catalogue' && typeof command.file === 'string') {
       command.media = catalogueMediaFiles(request.path, command.file);
@@ -59,6 +61,7 @@ async function main(): Promise<number> {
   const result = outcome.result;
   // The link is the point of `staff add`: said plainly, for the person who hands it on.
   if (result && 'setupUrl' in result) console.error(`Setup link for ${result.member.email} (${result.member.role}), valid until ${result.expiresAt}:\n${result.setupUrl}`);
+  if (command.name === 'billing' && result && 'reserved' in result) console.error(describeBilling(result));
   if (result && 'nothingCharged' in result) console.error(`Nothing charged: ${result.nothingCharged}`);
   const refused = result && 'refused' in result ? describeRefusedLines(result) : undefined;
   if (refused) console.error(refused);

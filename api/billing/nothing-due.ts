@@ -9,7 +9,7 @@ function tokyo(date: Date): string {
   return formatInTimeZone(date, SHOP_TIME_ZONE, "yyyy-MM-dd HH:mm 'JST'");
 }
 
-/** Why no charge was reserved: either no deadline was reached, or no subscription owed the rounds that were. */
+/** Why no charge was tried: either no deadline was reached, or no subscription owed the rounds that were. */
 function whyNoCharge(summary: BillingSummary, passed: { n: number; last: Date | null }, now: Date): string {
   if (summary.rounds > 0) {
     return `${summary.rounds} round(s) reached their deadline, but no subscription owed them (none active at the deadline, or paid at checkout, skipped or paused)`;
@@ -19,12 +19,13 @@ function whyNoCharge(summary: BillingSummary, passed: { n: number; last: Date | 
 }
 
 /**
- * The operator's answer to `reserved: 0` (issue 18: a rehearsal with no reason given was a dead
- * end): why nothing was charged at this clock, and the next deadline to pass to `--now`. Only the
+ * The operator's answer to a run that tried no charge, new or retried (issue 18: a rehearsal with
+ * no reason given was a dead end): why nothing was charged at this clock, and the next deadline to pass to `--now`. Only the
  * command asks for it; the scheduler's passes do not pay for the queries.
  */
 export async function explainNothingCharged(db: Db, summary: BillingSummary, scope: BillingScope): Promise<string | undefined> {
-  if (summary.reserved > 0) return undefined;
+  // A retry is a charge too (issue 29: a declined retry was told "no subscription owed them").
+  if (summary.reserved > 0 || summary.retried > 0 || summary.charged + summary.declined + summary.inDoubt > 0) return undefined;
   const now = new Date(summary.now);
   let passedQuery = db.selectFrom('plan_orders').select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('end_date').as('last')])
     .where('end_date', '<=', now);

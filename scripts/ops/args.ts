@@ -9,16 +9,17 @@ export type OpsRequest =
   | { name: 'catalogue'; path: string }
   | { name: 'staff'; email: string; role: StaffRole }
   | { name: 'staffReset'; email: string }
-  | { name: 'export'; round: number; encoding: CsvEncoding };
+  | { name: 'export'; round: number; encoding: CsvEncoding; out?: string };
 
 export const USAGE = `usage: npm run ops -- <command>
   billing [--round <id>] [--now <ISO time>]   charge what is due now (or at --now: sandbox rehearsals only)
   shipments import [--early] <file.csv>        columns orderHistoryId (or email + roundId), trackingNumber, carrier;
                                                --early ships rounds whose ship date has not come yet
   shipments delivered <file.csv>               columns orderHistoryId (or email + roundId)[, trackingNumber]
-  shipments export --round <id> [--encoding utf8|cp932] > file.csv
+  shipments export --round <id> [--encoding utf8|cp932] --out <file.csv>
                                                the round's boxes in the warehouse list (発送準備中), to fill in
-                                               配送業者 and 追跡番号 and import as is (UTF-8 or Shift_JIS files)
+                                               配送業者 and 追跡番号 and import as is (UTF-8 or Shift_JIS files);
+                                               without --out to stdout (npm prints its banner there: use --out)
   catalogue import <file.json>                 artists, plans, rounds, goods, news, banners (docs/examples/catalogue.json);
                                                each /api/media/<path> it names comes from media/<path> next to it
   staff add <email> --role <role>              a staff member (${STAFF_ROLES.join(', ')}): prints their one-time
@@ -60,15 +61,17 @@ export function parseArgs(argv: string[]): OpsRequest {
 function parseExport(options: string[]): OpsRequest {
   let round: number | undefined;
   let encoding: CsvEncoding = 'utf8';
+  let out: string | undefined;
   for (let i = 0; i < options.length; i += 2) {
     const [flag, value] = [options[i], options[i + 1]];
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
     if (flag === '--round' && /^[1-9]\d{0,8}$/.test(value)) round = Number(value);
     else if (flag === '--encoding' && isCsvEncoding(value)) encoding = value;
+    else if (flag === '--out' && value !== '' && !value.startsWith('--')) out = value;
     else throw new UsageError(`unknown option ${flag} ${value}`);
   }
   if (round === undefined) throw new UsageError('shipments export needs --round <id>');
-  return { name: 'export', round, encoding };
+  return out === undefined ? { name: 'export', round, encoding } : { name: 'export', round, encoding, out };
 }
 
 /** The command with its file read (bounded: the services refuse what is over their limits). */

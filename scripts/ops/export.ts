@@ -1,3 +1,5 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -17,6 +19,27 @@ import { operatorToken } from './remote.ts';
  */
 export async function runExport(config: Config, round: number, encoding: CsvEncoding, out: NodeJS.WritableStream): Promise<string | undefined> {
   return config.DATABASE_URL ? exportDirect(config, round, encoding, out) : exportRemote(config, round, encoding, out);
+}
+
+/**
+ * `--out <file>`: what `npm run ops -- … > file` cannot be, since npm writes its banner to stdout
+ * first (issue 29). Written beside the file and renamed at the end: a refused or cut-short export
+ * leaves no partial file, and an earlier one stays as it was.
+ */
+export async function exportToFile(config: Config, round: number, encoding: CsvEncoding, file: string): Promise<string | undefined> {
+  const partial = `${file}.partial-${process.pid}`;
+  const out = createWriteStream(partial, { flags: 'wx' });
+  const opened = new Promise<Error | undefined>((resolve) => out.once('open', () => resolve(undefined)).once('error', resolve));
+  const cannotOpen = await opened;
+  if (cannotOpen) return `cannot write ${file}: ${cannotOpen.message}`;
+  const error = await runExport(config, round, encoding, out);
+  await new Promise<void>((resolve) => out.end(resolve));
+  if (error) {
+    await rm(partial, { force: true });
+    return error;
+  }
+  await rename(partial, file);
+  return undefined;
 }
 
 async function exportDirect(config: Config, round: number, encoding: CsvEncoding, out: NodeJS.WritableStream): Promise<string | undefined> {

@@ -9,7 +9,9 @@ import { ADMIN_ORIGIN, TEST_STAFF_SECRET_KEY, codeNow, enrolledStaff, staffLogin
 
 /**
  * `npm run ops -- staff add` as an operator types it, against the running API (the embedded
- * database's path): the command prints the one-time setup link on the console's origin.
+ * database's path): the command prints the one-time setup link on the console's origin. What
+ * `npm run ops` runs, the built dist/ops.js (the run's global setup builds it): through tsx each
+ * call paid 1–2 s of start-up (issue 29).
  */
 const run = promisify(execFile);
 let api: StaffApi;
@@ -27,14 +29,14 @@ afterAll(async () => {
 });
 
 const ops = (...args: string[]) =>
-  run('npx', ['tsx', 'scripts/ops.ts', ...args], {
+  run(process.execPath, ['dist/ops.js', ...args], {
     env: { ...process.env, DATABASE_URL: '', API_ORIGIN: url, OPS_TOKEN: TEST_OPS_TOKEN, NODE_ENV: 'test' },
     timeout: 60_000,
   });
 
 /** On PostgreSQL the command works on the database directly, with its own ADMIN_ORIGIN. */
 const opsDirect = (databaseUrl: string, ...args: string[]) =>
-  run('npx', ['tsx', 'scripts/ops.ts', ...args], {
+  run(process.execPath, ['dist/ops.js', ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_ORIGIN: 'https://console.oshibox.example', STAFF_SECRET_KEY: TEST_STAFF_SECRET_KEY, NODE_ENV: 'test' },
     timeout: 60_000,
   });

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,16 +10,17 @@ import { href } from '../../shared/routes.ts';
 import { deadlineLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { killAll, shopEnv, startShop, tempDataDir, type ShopProcess } from './process-fixtures.ts';
-import { describeStep, readRehearsal, type RehearsalStep } from './rehearsal-readme.ts';
+import { describeStep, operatorCommand, readOperatorCommands, readRehearsal, type RehearsalStep } from './rehearsal-readme.ts';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 
 /**
  * Issue 9's "done when", as an operator and a shopper would do it on a fresh clone: the built shop
  * on the embedded database, a shopper who signs up, registers a card on the sandbox's hosted page
  * and subscribes over HTTP, and the operator rehearsing a month with the real command line
- * (`node dist/ops.js`, which on PGlite talks to the running API) and the test clock: the reminder,
- * billing, a declined card and its retry, the card change that fixes it, shipment and delivery.
- * The shopper sees each step in the order history and in the mails.
+ * (the README's lines typed into a shell, `npm run ops -- …`, which on PGlite talks to the running
+ * API) and the test clock: the reminder, billing, a declined card and its retry, the card change
+ * that fixes it, the warehouse list exported and imported, shipment and delivery. The shopper sees
+ * each step in the order history and in the mails.
  */
 const run = promisify(execFile);
 const DAY = 86_400_000;
@@ -27,7 +29,14 @@ let dataDir: string;
 let cookie = '';
 const email = `rehearsal-${Date.now()}@example.com`;
 
-afterAll(killAll);
+/** Where the user types: a checkout of this one (the package, its build, scripts, modules, docs), so the files the lines write stay out of the worktree. */
+const checkout = mkdtempSync(path.join(tmpdir(), 'oshibox-checkout-'));
+for (const name of ['package.json', 'dist', 'scripts', 'node_modules', 'docs']) symlinkSync(path.resolve(name), path.join(checkout, name));
+
+afterAll(async () => {
+  await killAll();
+  rmSync(checkout, { recursive: true, force: true });
+});
 
 async function call(method: string, path: string, body?: unknown, type = 'application/json') {
   const res = await fetch(`${shop.webUrl}${path}`, {
@@ -49,6 +58,23 @@ async function ops(...args: string[]) {
   const env = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir });
   const { stdout } = await run(process.execPath, ['dist/ops.js', ...args], { env, timeout: 60_000 });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+}
+
+/**
+ * A README line as a user types it: a shell in the checkout runs it, `npm run ops -- …`, npm's
+ * banner and all. Its exit status and what it printed.
+ */
+async function typed(line: string) {
+  const env = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir });
+  return run('sh', ['-c', line], { cwd: checkout, env, timeout: 60_000 })
+    .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
+}
+
+/** A typed line that must succeed: its JSON summary (the last line, after npm's banner) and what it said on stderr. */
+async function typedOps(line: string) {
+  const outcome = await typed(line);
+  expect(outcome, line).toMatchObject({ code: 0 });
+  return { summary: JSON.parse(outcome.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>, stderr: outcome.stderr };
 }
 
 /** A command line that must fail: its exit status and what it printed. */
@@ -99,11 +125,15 @@ const shownInstant = (shown: string) => Date.parse(`${shown.replaceAll('/', '-')
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Runs one command of the README's block, its `--now` moved from the README's example deadline to this shop's. */
-async function opsStep(step: RehearsalStep, deadline: number) {
+/** Types one command of the README's block, its `--now` moved from the README's example deadline to this shop's. */
+async function opsStepTyped(step: RehearsalStep, deadline: number) {
   if (step.kind !== 'ops') throw new Error(`expected a command, got ${JSON.stringify(step)}`);
-  const args = step.args.map((arg, i) => (step.args[i - 1] === '--now' ? iso(deadline + Date.parse(arg) - rehearsal.exampleDeadline) : arg));
-  return ops(...args.map((arg) => (arg.endsWith('.csv') ? path.join(dataDir, arg) : arg)));
+  const line = step.line.replace(/--now (\S+)/, (_, at: string) => `--now ${iso(deadline + Date.parse(at) - rehearsal.exampleDeadline)}`);
+  return typedOps(line);
+}
+
+async function opsStep(step: RehearsalStep, deadline: number) {
+  return (await opsStepTyped(step, deadline)).summary;
 }
 
 async function cardStep(step: RehearsalStep) {
@@ -111,7 +141,9 @@ async function cardStep(step: RehearsalStep) {
   expect(await registerCard(step.number)).toContain('card=registered');
 }
 
-const rehearsal = readRehearsal(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const rehearsal = readRehearsal(readme);
+const operatorCommands = readOperatorCommands(readme);
 const steps = rehearsal.steps;
 
 describe('the README\'s rehearsal of a month, step by step', () => {
@@ -186,7 +218,12 @@ describe('the README\'s rehearsal of a month, step by step', () => {
   });
 
   it('retries a day later, and charges at once when the card is changed', async () => {
-    expect(await opsStep(steps[3]!, shownDeadline)).toMatchObject({ retried: 1, declined: 1 });
+    const retry = await opsStepTyped(steps[3]!, shownDeadline);
+    expect(retry.summary).toMatchObject({ retried: 1, declined: 1, charged: 0 });
+    // A declined retry is a charge tried: said as such, never "no subscription owed them" (issue 29).
+    expect(retry.summary).not.toHaveProperty('nothingCharged');
+    expect(retry.stderr).toMatch(/Billing at \S+: 0 charges reserved, 1 retry: 0 charged, 1 declined/);
+    expect(retry.stderr).not.toContain('owed');
     await cardStep(steps[4]!);
     const paid = await historyOf(next.id);
     expect(paid.paymentStatus).toBe('SUCCESS');
@@ -208,13 +245,34 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     expect((await historyOf(next.id)).paymentStatus).toBe('SUCCESS');
   });
 
+  it('exports the warehouse list to a file with the README\'s line, clean for the import (issue 29: npm\'s banner was in it)', async () => {
+    const { id } = await historyOf(next.id);
+    // A week before the ship date the paid box joins the warehouse list (発送準備中).
+    expect(await ops('billing', '--round', String(next.id), '--now', iso(Date.parse(next.shipDate) - 7 * DAY + 60_000))).toMatchObject({ preparing: 1 });
+    const exported = await typed(operatorCommand(operatorCommands, 'shipments export').replace('<id>', String(next.id)));
+    expect(exported).toMatchObject({ code: 0 });
+    const file = path.join(checkout, 'round.csv');
+    const lines = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+    expect(lines[0]).toMatch(/^注文番号,お届け回,.*,配送業者,追跡番号$/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^${id},.*,,$`));
+    // Filled in as the warehouse does, and imported with the README's line as it is: the file is
+    // read past its header to the box, which ships only from its ship date (--early, below).
+    writeFileSync(file, `${lines[0]}\n${lines[1]!.replace(/,,$/, ',yamato,1234-5678-9012')}\n`);
+    const imported = await typed(operatorCommand(operatorCommands, 'shipments import'));
+    expect(imported).toMatchObject({ code: 1, stderr: expect.stringContaining('line 2: the round ships from') });
+    expect(imported.stderr).not.toContain('header');
+    expect(JSON.parse(imported.stdout.trim().split('\n').at(-1)!)).toMatchObject({ lines: 1, applied: 0, refused: [{ line: 2 }] });
+    expect((await historyOf(next.id)).paymentStatus).toBe('WAITING');
+  });
+
   it('ships (early, as the operator says) and delivers from the README\'s warehouse file; importing again changes nothing', async () => {
     const { id } = await historyOf(next.id);
     const csv = steps[5]!;
     if (csv.kind !== 'csv') throw new Error('the README block has no shipment file');
-    writeFileSync(path.join(dataDir, csv.file), `${csv.text.replace('<注文番号 from 注文履歴>', String(id))}\n`);
+    expect(await typed(csv.line.replace('<注文番号 from 注文履歴>', String(id)))).toMatchObject({ code: 0 });
     expect(await opsStep(steps[6]!, shownDeadline)).toMatchObject({ applied: 1, alreadyApplied: 0, refused: [] });
-    expect(await ops('shipments', 'import', path.join(dataDir, csv.file))).toMatchObject({ applied: 0, alreadyApplied: 1, refused: [] });
+    expect(await ops('shipments', 'import', path.join(checkout, csv.file))).toMatchObject({ applied: 0, alreadyApplied: 1, refused: [] });
     const shipped = await historyOf(next.id);
     expect(shipped.paymentStatus).toBe('COMPLETEMAIL');
     expect(shipped.shipNumber).toBe('1234-5678-9012');
@@ -245,14 +303,29 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     const failed = await opsFailing(['billing', '--now', iso(shownDeadline + 2 * DAY)], { API_PORT: '1' });
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('Start the shop (npm start)') });
   });
+
+  it('runs every other line of the README\'s list of operator commands as written', async () => {
+    expect(operatorCommands.map((line) => line.replace(/\s*#.*$/, '').split(/\s+/).slice(4, 6).join(' '))).toEqual([
+      'billing', 'shipments export', 'shipments import', 'shipments delivered', 'catalogue import', 'staff add', 'staff reset',
+    ]);
+    expect((await typedOps(operatorCommand(operatorCommands, 'billing'))).summary).toHaveProperty('charged');
+    const { id } = await historyOf(next.id);
+    writeFileSync(path.join(checkout, 'delivered.csv'), `orderHistoryId\n${id}\n`);
+    expect((await typedOps(operatorCommand(operatorCommands, 'shipments delivered'))).summary).toMatchObject({ alreadyApplied: 1, refused: [] });
+    const member = (line: string) => line.replace('<email>', 'readme.owner@oshibox.example').replace('<role>', 'owner');
+    for (const command of ['staff add', 'staff reset']) {
+      const { stderr } = await typedOps(member(operatorCommand(operatorCommands, command)));
+      expect(stderr, command).toMatch(/Setup link for readme\.owner@oshibox\.example \(owner\)/);
+    }
+  });
 });
 
 describe('the README\'s example catalogue', () => {
   it('imports with its pictures and no warning; each picture answers as an image through the shop', async () => {
-    const command = /npm run ops -- (catalogue import \S+)/.exec(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
-    const report = await ops(...command![1]!.split(' '));
+    const line = operatorCommand(operatorCommands, 'catalogue import');
+    const { summary: report } = await typedOps(line);
     expect(report).toMatchObject({ warnings: [], artists: { inserted: 1 }, media: { inserted: 7 } });
-    const file = readFileSync(command![1]!.split(' ')[2]!, 'utf8');
+    const file = readFileSync(path.join(checkout, line.split(/\s+/)[6]!), 'utf8');
     for (const url of new Set(file.match(/\/api\/media\/[^"]+/g))) {
       const res = await fetch(`${shop.webUrl}${url}`);
       expect(res.status, url).toBe(200);

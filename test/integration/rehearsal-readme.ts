@@ -4,9 +4,9 @@
  * run, and one that adds, drops or reorders a step fails it.
  */
 export type RehearsalStep =
-  | { kind: 'ops'; args: string[] }
+  | { kind: 'ops'; args: string[]; line: string }
   | { kind: 'card'; number: string }
-  | { kind: 'csv'; file: string; text: string };
+  | { kind: 'csv'; file: string; text: string; line: string };
 
 export interface Rehearsal {
   /** The card registered before subscribing. */
@@ -25,7 +25,7 @@ function must<T>(value: T | null | undefined, what: string): T {
 /** One line of the block: a command, a card to register, or nothing (a comment, the echo's second line). */
 function stepOf(line: string): RehearsalStep | null {
   const command = /^npm run ops -- (.+?)\s*(#.*)?$/.exec(line);
-  if (command) return { kind: 'ops', args: command[1]!.split(/\s+/) };
+  if (command) return { kind: 'ops', args: command[1]!.split(/\s+/), line };
   const card = /^# register (\d{16})\b/.exec(line);
   return card ? { kind: 'card', number: card[1]! } : null;
 }
@@ -41,8 +41,8 @@ export function readRehearsal(readme: string): Rehearsal {
   // The shipment file is one echo over two lines: it stands where its first line stands.
   for (const line of block.split('\n')) {
     if (line.startsWith('echo "')) {
-      const [, text, file] = must(echo.exec(block.slice(block.indexOf(line))), 'shipment file');
-      steps.push({ kind: 'csv', file: file!, text: text! });
+      const [whole, text, file] = must(echo.exec(block.slice(block.indexOf(line))), 'shipment file');
+      steps.push({ kind: 'csv', file: file!, text: text!, line: whole });
       continue;
     }
     const step = stepOf(line.trim());
@@ -60,4 +60,22 @@ export function readRehearsal(readme: string): Rehearsal {
 export function describeStep(step: RehearsalStep): string {
   if (step.kind !== 'ops') return step.kind;
   return ['ops', ...step.args.filter((arg, i) => !arg.endsWith('.csv') && step.args[i - 1] !== '--now')].join(' ');
+}
+
+/**
+ * The command lines of "Billing and operator commands" (`npm run ops -- shipments export …`), as
+ * a user copies them: issue 29's `> round.csv` took npm's banner into the file.
+ */
+export function readOperatorCommands(readme: string): string[] {
+  const start = readme.indexOf('Operators use one command line');
+  if (start < 0) must(null, 'list of operator commands');
+  const block = must(/```sh\n([\s\S]*?)```/.exec(readme.slice(start)), 'block of operator commands')[1]!;
+  return block.split('\n').filter((line) => line.startsWith('npm run ops -- '));
+}
+
+/** The one documented line that starts with `npm run ops -- <command>`. */
+export function operatorCommand(lines: string[], command: string): string {
+  const found = lines.filter((line) => line.startsWith(`npm run ops -- ${command} `));
+  if (found.length !== 1) throw new Error(`the README documents ${found.length} lines of npm run ops -- ${command}`);
+  return found[0]!;
 }
