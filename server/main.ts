@@ -13,6 +13,7 @@ import { drainAware, type DrainState } from './drain.server.ts';
 import { loadConfig } from './env.server.ts';
 import { createLimitedServer, serverLimitsFrom } from './http-limits.server.ts';
 import { checkPortsFree, listenOn } from './listen.server.ts';
+import { logFormatOf } from './log-format.server.ts';
 import { createLogger, createProcessLogs } from './logger.server.ts';
 import { createMetricsHandler, reactServerBuild, recordBuildInfo, recordPageCacheStats, recordPoolStats } from './metrics.server.ts';
 import { adminRouteLabel, measureRequests, webRouteLabel, type RouteLabeller } from './request-metrics.server.ts';
@@ -40,7 +41,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const limits = serverLimitsFrom(config);
 const drain: DrainState = { draining: false };
 /** Every logger of this process writes through one stream: synchronously until start-up is done. */
-const logs = createProcessLogs();
+const logs = createProcessLogs(logFormatOf(config.LOG_FORMAT, process.stdout.isTTY === true));
 function logger(name: string): Logger {
   return createLogger(config.LOG_LEVEL, name, logs.destination);
 }

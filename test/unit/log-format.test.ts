@@ -1,0 +1,80 @@
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { requestLogger } from '../../api/http/request-logger.ts';
+import { logFormatOf, withLogFormat, type LogFormat } from '../../server/log-format.server.ts';
+import { createLogger } from '../../server/logger.server.ts';
+import { accessLogger, requestLog } from '../../server/request-log.server.ts';
+import { parseConfig } from '../../shared/config.ts';
+
+/** Logs in a terminal are short readable lines; anywhere else JSON (server/log-format.server.ts). */
+function memoryLogger(format: LogFormat, name = 'api') {
+  const lines: string[] = [];
+  const logger = createLogger('info', name, withLogFormat(format, { write: (line: string) => void lines.push(line) }));
+  return { lines, logger };
+}
+
+const CLOCK = /^\d\d:\d\d:\d\d /;
+
+describe('LOG_FORMAT', () => {
+  it('is auto by default: short lines in a terminal, JSON into a pipe or file', () => {
+    const result = parseConfig({});
+    expect(result.ok && result.config.LOG_FORMAT).toBe('auto');
+    expect(logFormatOf('auto', true)).toBe('pretty');
+    expect(logFormatOf('auto', false)).toBe('json');
+  });
+
+  it('json or pretty chooses whatever stdout is', () => {
+    expect(logFormatOf('json', true)).toBe('json');
+    expect(logFormatOf('pretty', false)).toBe('pretty');
+    expect(parseConfig({ LOG_FORMAT: 'yaml' }).ok).toBe(false);
+  });
+
+  it('json writes pino\'s JSON lines unchanged', () => {
+    const { lines, logger } = memoryLogger('json');
+    logger.warn({ setting: 'PUBLIC_ORIGIN' }, 'PUBLIC_ORIGIN is this machine');
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 40, name: 'api', setting: 'PUBLIC_ORIGIN', msg: 'PUBLIC_ORIGIN is this machine' });
+  });
+});
+
+describe('the pretty line', () => {
+  it('is time, level, name, message and the other fields', () => {
+    const { lines, logger } = memoryLogger('pretty', 'process');
+    logger.warn({ setting: 'TRUST_PROXY', port: 3000, hosts: ['a', 'b'] }, 'TRUST_PROXY is not set');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(CLOCK);
+    expect(lines[0]?.slice(9)).toBe('WARN  process: TRUST_PROXY is not set setting=TRUST_PROXY port=3000 hosts=["a","b"]\n');
+  });
+
+  it('shows secrets as redacted as the JSON line does', () => {
+    const { lines, logger } = memoryLogger('pretty');
+    logger.info({ password: 'hunter2-SECRET', body: { token: 'tok-SECRET' } }, 'sign-in');
+    expect(lines[0]).not.toContain('SECRET');
+    expect(lines[0]).toContain('password=[redacted]');
+  });
+
+  it('shows an error\'s message, and its stack at level error', () => {
+    const { lines, logger } = memoryLogger('pretty');
+    logger.error({ err: new Error('connection refused') }, 'billing pass failed');
+    expect(lines[0]?.slice(9)).toMatch(/^ERROR api: billing pass failed error="connection refused"\n {4}at /);
+  });
+
+  it('is one short line per API request: method, path, status, time, the query\'s secrets redacted', async () => {
+    const { lines, logger } = memoryLogger('pretty');
+    const app = express().use(requestLogger(logger)).get('/api/banner', (_req, res) => void res.json({ ok: true }));
+    await request(app).get('/api/banner?token=tok-SECRET&page=2').set('Cookie', 'oshibox_session=cookie-SECRET').expect(200);
+    await expect.poll(() => lines.length).toBe(1);
+    expect(lines[0]?.slice(9)).toMatch(/^INFO {2}api: GET \/api\/banner\?token=\[redacted\]&page=2 200 \d+ ms\n$/);
+  });
+
+  it('is one short line per page request, saying when the answer was cut off', async () => {
+    const { lines, logger } = memoryLogger('pretty', 'web');
+    const app = express();
+    app.use(requestLog(app, logger)).get('/lineup', (_req, res) => void res.status(404).end());
+    await request(app).get('/lineup?q=x').expect(404);
+    await expect.poll(() => lines.length).toBe(1);
+    expect(lines[0]?.slice(9)).toBe('INFO  web: GET /lineup 404 ' + /\d+ ms/.exec(lines[0] ?? '')?.[0] + '\n');
+    accessLogger(logger).warn({ req: { method: 'GET', url: '/' }, res: { statusCode: 200 }, responseTime: 5 }, 'request aborted');
+    expect(lines[1]?.slice(9)).toBe('WARN  web: GET / 200 5 ms (request aborted)\n');
+  });
+});
