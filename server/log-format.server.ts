@@ -49,7 +49,9 @@ export function formatLogLine(json: string): string {
   const head = `${clock(entry.time)} ${(LEVELS[entry.level ?? 30] ?? 'LOG').padEnd(5)} ${entry.name ?? '-'}:`;
   const isRequest = entry.req?.method !== undefined && entry.res?.statusCode !== undefined;
   const body = isRequest ? requestText(entry) : entry.msg ?? '';
-  const fields = Object.entries(entry).filter(([key]) => !SHOWN_ELSEWHERE.has(key)).map(([key, value]) => ` ${key}=${shown(value)}`);
+  // A start-up warning's `setting` already opens its message.
+  const repeated = (value: unknown) => typeof value === 'string' && body.startsWith(`${value} `);
+  const fields = Object.entries(entry).filter(([key, value]) => !SHOWN_ELSEWHERE.has(key) && !repeated(value)).map(([key, value]) => ` ${key}=${shown(value)}`);
   const error = entry.err?.message ? ` error=${shown(entry.err.message)}` : '';
   // A failure's stack is the one thing worth more than a line.
   const stack = (entry.level ?? 0) >= 50 && entry.err?.stack ? `\n${entry.err.stack.split('\n').slice(1).join('\n')}` : '';

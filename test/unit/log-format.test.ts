@@ -38,12 +38,12 @@ describe('LOG_FORMAT', () => {
 });
 
 describe('the pretty line', () => {
-  it('is time, level, name, message and the other fields', () => {
+  it('is time, level, name, message and the other fields (a setting the message opens with only once)', () => {
     const { lines, logger } = memoryLogger('pretty', 'process');
-    logger.warn({ setting: 'TRUST_PROXY', port: 3000, hosts: ['a', 'b'] }, 'TRUST_PROXY is not set');
+    logger.warn({ setting: 'TRUST_PROXY', port: 3000, hosts: ['a', 'b'], file: '/tmp/a b' }, 'TRUST_PROXY is not set');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(CLOCK);
-    expect(lines[0]?.slice(9)).toBe('WARN  process: TRUST_PROXY is not set setting=TRUST_PROXY port=3000 hosts=["a","b"]\n');
+    expect(lines[0]?.slice(9)).toBe('WARN  process: TRUST_PROXY is not set port=3000 hosts=["a","b"] file="/tmp/a b"\n');
   });
 
   it('shows secrets as redacted as the JSON line does', () => {
