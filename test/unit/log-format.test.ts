@@ -1,10 +1,6 @@
-import express from 'express';
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { requestLogger } from '../../api/http/request-logger.ts';
 import { logFormatOf, withLogFormat, type LogFormat } from '../../server/log-format.server.ts';
 import { createLogger } from '../../server/logger.server.ts';
-import { accessLogger, requestLog } from '../../server/request-log.server.ts';
 import { parseConfig } from '../../shared/config.ts';
 
 /** Logs in a terminal are short readable lines; anywhere else JSON (server/log-format.server.ts). */
@@ -57,24 +53,5 @@ describe('the pretty line', () => {
     const { lines, logger } = memoryLogger('pretty');
     logger.error({ err: new Error('connection refused') }, 'billing pass failed');
     expect(lines[0]?.slice(9)).toMatch(/^ERROR api: billing pass failed error="connection refused"\n {4}at /);
-  });
-
-  it('is one short line per API request: method, path, status, time, the query\'s secrets redacted', async () => {
-    const { lines, logger } = memoryLogger('pretty');
-    const app = express().use(requestLogger(logger)).get('/api/banner', (_req, res) => void res.json({ ok: true }));
-    await request(app).get('/api/banner?token=tok-SECRET&page=2').set('Cookie', 'oshibox_session=cookie-SECRET').expect(200);
-    await expect.poll(() => lines.length).toBe(1);
-    expect(lines[0]?.slice(9)).toMatch(/^INFO {2}api: GET \/api\/banner\?token=\[redacted\]&page=2 200 \d+ ms\n$/);
-  });
-
-  it('is one short line per page request, saying when the answer was cut off', async () => {
-    const { lines, logger } = memoryLogger('pretty', 'web');
-    const app = express();
-    app.use(requestLog(app, logger)).get('/lineup', (_req, res) => void res.status(404).end());
-    await request(app).get('/lineup?q=x').expect(404);
-    await expect.poll(() => lines.length).toBe(1);
-    expect(lines[0]?.slice(9)).toBe('INFO  web: GET /lineup 404 ' + /\d+ ms/.exec(lines[0] ?? '')?.[0] + '\n');
-    accessLogger(logger).warn({ req: { method: 'GET', url: '/' }, res: { statusCode: 200 }, responseTime: 5 }, 'request aborted');
-    expect(lines[1]?.slice(9)).toBe('WARN  web: GET / 200 5 ms (request aborted)\n');
   });
 });
