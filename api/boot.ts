@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import type { Config } from '../shared/config.ts';
+import { staffSecretKeyProblem } from '../shared/startup-config.ts';
 import { StartupError } from '../shared/startup-error.ts';
 import { createApiApp } from './app.ts';
 import { DATABASE_TIMEOUTS, openDatabase, type DatabaseHandle } from './db/connect.ts';
@@ -29,6 +30,9 @@ function logSeed(logger: Logger, { seeded, roundsAdded, customers }: { seeded: b
  * (role `all`) and call the API over loopback.
  */
 export async function bootApi(config: Config, logger: Logger, { localTiers = false }: { localTiers?: boolean } = {}) {
+  // Before anything is opened or migrated (main.ts has already refused it with the whole configuration).
+  const missingKey = staffSecretKeyProblem(config);
+  if (missingKey) throw new StartupError(missingKey);
   const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   if (config.DATABASE_URL) await probeDatabase(database, config.DATABASE_URL);
   const applied = await migrate(database.db);

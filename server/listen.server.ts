@@ -1,4 +1,4 @@
-import type { Server } from 'node:net';
+import net, { type Server } from 'node:net';
 import { StartupError } from '../shared/startup-error.ts';
 
 /**
@@ -17,6 +17,20 @@ export function listenOn(server: Server, port: number, host: string, setting: st
       resolve();
     });
   });
+}
+
+/**
+ * Each port is free now: listened on and closed at once, before the database is opened (issue 29:
+ * a taken port was reported only after a new data folder was created, migrated and seeded). The
+ * failure reads as listenOn's; a port taken between this check and the real listen still is.
+ */
+export async function checkPortsFree(ports: { setting: string; port: number; orElse?: string }[], host: string): Promise<void> {
+  for (const { setting, port, orElse } of ports) {
+    if (port === 0) continue;
+    const probe = net.createServer();
+    await listenOn(probe, port, host, setting, orElse);
+    await new Promise((resolve) => probe.close(resolve));
+  }
 }
 
 /** `orElse` is a second way out the operator has, e.g. "or to 0 to turn metrics off". */

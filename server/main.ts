@@ -5,13 +5,15 @@ import type { Logger } from 'pino';
 import { bootApi } from '../api/boot.ts';
 import { apiRouteLabel } from '../api/http/metrics.ts';
 import { productionWarnings, type Tier } from '../shared/production-warnings.ts';
+import { listeningPorts } from '../shared/startup-config.ts';
 import { StartupError } from '../shared/startup-error.ts';
 import { createAdminApp } from './admin-app.server.ts';
 import { createWebService } from './app.server.ts';
 import { drainAware, type DrainState } from './drain.server.ts';
 import { loadConfig } from './env.server.ts';
 import { createLimitedServer, serverLimitsFrom } from './http-limits.server.ts';
-import { listenOn } from './listen.server.ts';
+import { checkPortsFree, listenOn } from './listen.server.ts';
+import { logFormatOf } from './log-format.server.ts';
 import { createLogger, createProcessLogs } from './logger.server.ts';
 import { createMetricsHandler, reactServerBuild, recordBuildInfo, recordPageCacheStats, recordPoolStats } from './metrics.server.ts';
 import { adminRouteLabel, measureRequests, webRouteLabel, type RouteLabeller } from './request-metrics.server.ts';
@@ -32,12 +34,14 @@ if (!['all', 'web', 'api', 'admin'].includes(role)) {
   process.exit(2);
 }
 
-const config = loadConfig();
+const tiers: Tier[] = role === 'all' ? ['api', 'web', 'admin'] : [role];
+// Every rule the configuration alone can break, the role's port clashes included, before anything is opened.
+const config = loadConfig(process.env, tiers);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const limits = serverLimitsFrom(config);
 const drain: DrainState = { draining: false };
 /** Every logger of this process writes through one stream: synchronously until start-up is done. */
-const logs = createProcessLogs();
+const logs = createProcessLogs(logFormatOf(config.LOG_FORMAT, process.stdout.isTTY === true));
 function logger(name: string): Logger {
   return createLogger(config.LOG_LEVEL, name, logs.destination);
 }
@@ -90,12 +94,14 @@ async function startAdmin(): Promise<void> {
   adminLogger.info({ port: config.ADMIN_PORT, api: config.API_ORIGIN }, 'operator console listening');
 }
 
+const METRICS_OFF = 'or to 0 to turn metrics off';
+
 /** One endpoint for every tier of this process, on its own port (off with METRICS_PORT=0). */
 async function startMetrics(): Promise<void> {
   recordBuildInfo(config.NODE_ENV, role);
   if (config.METRICS_PORT === 0) return;
   const server = createLimitedServer(limits, createMetricsHandler());
-  await listenOn(server, config.METRICS_PORT, config.HOST, 'METRICS_PORT', 'or to 0 to turn metrics off');
+  await listenOn(server, config.METRICS_PORT, config.HOST, 'METRICS_PORT', METRICS_OFF);
   closers.push(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -160,12 +166,13 @@ function handleSignals(logger: Logger): void {
 
 /** One line each, before anything listens, so an operator reads them above the banner. */
 function warnAboutProductionSettings(): void {
-  const tiers: Tier[] = role === 'all' ? ['api', 'web', 'admin'] : [role];
   for (const warning of productionWarnings(config, process.env, tiers)) processLogger.warn({ setting: warning.setting }, warning.message);
 }
 
 warnAboutProductionSettings();
 try {
+  const ports = listeningPorts(config, tiers).map((p) => ({ ...p, orElse: p.setting === 'METRICS_PORT' ? METRICS_OFF : undefined }));
+  await checkPortsFree(ports, config.HOST);
   if (role === 'all' || role === 'api') await startApi();
   if (role === 'all' || role === 'web') await startWeb();
   if (role === 'all' || role === 'admin') await startAdmin();

@@ -98,6 +98,8 @@ export const ConfigSchema = z.object({
   /** With the demo catalogue, its demo customers and their charges (api/db/seed/demo-customers.ts). */
   SEED_DEMO_CUSTOMERS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: short readable lines when stdout is a terminal, JSON otherwise (server/log-format.server.ts). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   PROXY_TIMEOUT_MS: wholeNumber(1, 600_000, 10_000),
   TRUST_PROXY: trustProxy,
   ALLOWED_HOSTS: allowedHosts,

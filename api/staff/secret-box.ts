@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../../shared/config.ts';
+import { staffSecretKeyProblem } from '../../shared/startup-config.ts';
 import { StartupError } from '../../shared/startup-error.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
@@ -72,9 +73,9 @@ export function secretBoxOf(ctx: { staffSecrets?: SecretBox | undefined }): Secr
  */
 export async function staffSecretBoxOf(config: Config, logger: Logger): Promise<SecretBox> {
   if (config.STAFF_SECRET_KEY) return createSecretBox(Buffer.from(config.STAFF_SECRET_KEY, 'base64'));
-  if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
-    throw new StartupError('STAFF_SECRET_KEY: required in production with DATABASE_URL (32 bytes in base64: openssl rand -base64 32)');
-  }
+  // main.ts refuses this before opening anything (shared/startup-config.ts); here for every other caller.
+  const missing = staffSecretKeyProblem(config);
+  if (missing) throw new StartupError(missing);
   if (!config.STAFF_SECRET_KEY_FILE) return processSecretBox();
   // The operator token's file format: 32 random bytes, base64url, mode 0600 (api/ops/ops-token-file.ts).
   const key = Buffer.from(await ensureOpsTokenFile(config.STAFF_SECRET_KEY_FILE), 'base64url');
