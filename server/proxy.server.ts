@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '../shared/api/errors.ts';
 import { CLIENT_FORWARDING_HEADERS, upstreamHeaders } from './forwarded.server.ts';
 import { proxyUpstreamErrors } from './metrics.server.ts';
 import { deadlineOf } from './request-deadline.server.ts';
+import { originFormOf } from './request-target.server.ts';
 import { isApiPath } from './small-error.server.ts';
 
 export interface ApiProxyOptions {
@@ -94,6 +95,12 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
     target: options.apiOrigin,
     // `/api` and `/api/…` only: `/apix` or `/api-docs` are the web tier's own (404) pages.
     pathFilter: (pathname) => isApiPath(pathname),
+    // The target requestGuard checked goes upstream as it is, in origin-form: by default http-proxy
+    // re-reads it with url.parse, which made `/api\staff\login` a staff call after the console
+    // check had passed it (issue 29). `toProxy` is http-proxy's switch for that; it still folds
+    // repeated slashes, as the console check (console-paths.server.ts) does before deciding.
+    toProxy: true,
+    pathRewrite: (path, req) => originFormOf(path, req.headers.host) ?? path,
     agent,
     // The client's own forwarding headers are dropped and ours set instead (forwarded.server.ts).
     xfwd: false,
