@@ -126,11 +126,13 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
           res.destroy();
         });
         // The browser's connection is ours to manage, whatever the upstream said about its own.
-        // What this server already decided (`Connection: close` while draining) must survive:
-        // http-proxy fills an absent header with the browser's own `keep-alive`.
+        // What this server already decided (`Connection: close` while draining) must survive, and
+        // so must the browser's own `Connection: close` (Node's `shouldKeepAlive` is false then):
+        // http-proxy fills an absent header with `keep-alive`, which held that socket open 8 s.
         delete proxyRes.headers['keep-alive'];
         const own = res.getHeader('connection');
         if (typeof own === 'string') proxyRes.headers.connection = own;
+        else if (!res.shouldKeepAlive) proxyRes.headers.connection = 'close';
         else delete proxyRes.headers.connection;
       },
       error(_error, req, res) {
