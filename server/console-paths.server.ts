@@ -11,7 +11,8 @@ const NOT_FOUND: ApiErrorBody = {
 /**
  * The console's namespaces: its pages (`/admin…`) and the staff API (`/api/staff…`). Compared as
  * Express routes them, case-insensitively, after percent-decoding and with repeated slashes
- * folded, so `/API/Staff/login` or `/api/%73taff` cannot slip past to the API.
+ * folded, so `/API/Staff/login` or `/api/%73taff` cannot slip past to the API. A `\`, an encoded
+ * separator or a dot segment never gets here: requestGuard refuses them (decision 0047).
  */
 const CONSOLE_PATH = /^\/(?:admin|api\/staff)(?:[/?.;]|$)/;
 

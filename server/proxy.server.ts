@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '../shared/api/errors.ts';
 import { CLIENT_FORWARDING_HEADERS, upstreamHeaders } from './forwarded.server.ts';
 import { proxyUpstreamErrors } from './metrics.server.ts';
 import { deadlineOf } from './request-deadline.server.ts';
+import { originFormOf } from './request-target.server.ts';
 import { isApiPath } from './small-error.server.ts';
 
 export interface ApiProxyOptions {
@@ -94,6 +95,12 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
     target: options.apiOrigin,
     // `/api` and `/api/…` only: `/apix` or `/api-docs` are the web tier's own (404) pages.
     pathFilter: (pathname) => isApiPath(pathname),
+    // The target requestGuard checked goes upstream as it is, in origin-form: by default http-proxy
+    // re-reads it with url.parse, which made `/api\staff\login` a staff call after the console
+    // check had passed it (issue 29). `toProxy` is http-proxy's switch for that; it still folds
+    // repeated slashes, as the console check (console-paths.server.ts) does before deciding.
+    toProxy: true,
+    pathRewrite: (path, req) => originFormOf(path, req.headers.host) ?? path,
     agent,
     // The client's own forwarding headers are dropped and ours set instead (forwarded.server.ts).
     xfwd: false,
@@ -119,11 +126,13 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
           res.destroy();
         });
         // The browser's connection is ours to manage, whatever the upstream said about its own.
-        // What this server already decided (`Connection: close` while draining) must survive:
-        // http-proxy fills an absent header with the browser's own `keep-alive`.
+        // What this server already decided (`Connection: close` while draining) must survive, and
+        // so must the browser's own `Connection: close` (Node's `shouldKeepAlive` is false then):
+        // http-proxy fills an absent header with `keep-alive`, which held that socket open 8 s.
         delete proxyRes.headers['keep-alive'];
         const own = res.getHeader('connection');
         if (typeof own === 'string') proxyRes.headers.connection = own;
+        else if (!res.shouldKeepAlive) proxyRes.headers.connection = 'close';
         else delete proxyRes.headers.connection;
       },
       error(_error, req, res) {

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { HOST_FORM, MISDIRECTED_TEXT } from '../shared/allowed-hosts.ts';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
+import { isUnambiguousPath, originFormOf, widestPath } from './request-target.server.ts';
 import { sendSmallError } from './small-error.server.ts';
 
 /** Longer URLs are refused here, well below Node's 16 KB header limit (which answers an empty 431). */
@@ -25,28 +26,11 @@ const HEADERS_TOO_LARGE: ApiErrorBody = {
   messageEn: 'The request headers are too large. Clear your cookies and try again.',
 };
 
-const BAD_ENCODING: ApiErrorBody = {
+const BAD_PATH: ApiErrorBody = {
   code: 'BAD_REQUEST',
-  message: 'URLの形式が正しくありません。',
-  messageEn: 'The URL path is malformed (bad percent-encoding or dot segments).',
+  message: 'URLの形式が正しくありません（「\\」や符号化した「/」、「.」「..」を含むパスは受け付けません）。',
+  messageEn: 'The URL path is malformed (a backslash, an encoded slash, a dot segment or bad percent-encoding).',
 };
-
-/** Dot segments, raw or encoded: browsers resolve them before sending, so only a crafted request has them. */
-const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:\/|%2f|$)/i;
-
-/**
- * A path React Router could not decode (it would log a warning per request and guess), or one
- * with dot segments, which the proxy would pass on as they are (`/api/../x` leaving the API's
- * namespace on any server that resolves them).
- */
-function cleanPath(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-  } catch {
-    return false;
-  }
-  return !DOT_SEGMENT.test(path);
-}
 
 function validHost(value: string | undefined): boolean {
   return value !== undefined && value.length <= 255 && HOST_FORM.test(value);
@@ -57,10 +41,12 @@ function headerBytes(rawHeaders: string[]): number {
 }
 
 /**
- * Checks every request before the proxy and the pages use it: a path that is not valid
- * percent-encoding is a 400; a Host (and, from a trusted proxy,
- * X-Forwarded-Host/-Proto) that cannot form a URL is a 400, not a 500 from `new URL`; an
- * over-long URL or header block is a small 414/431 instead of the API's empty one.
+ * Checks every request before the proxy and the pages use it: a target whose path some hop could
+ * read as another (a `\`, `%2f`, `%5c`, a dot segment, raw or encoded), that is not valid
+ * percent-encoding, or in absolute-form naming another host than Host, is a 400 (JSON when any
+ * hop could read it as `/api…`); a Host (and, from a trusted proxy, X-Forwarded-Host/-Proto) that
+ * cannot form a URL is a 400, not a 500 from `new URL`; an over-long URL or header block is a
+ * small 414/431 instead of the API's empty one.
  */
 export const requestGuard: RequestHandler = (req, res, next) => {
   if (req.originalUrl.length > MAX_URL_LENGTH) {
@@ -71,8 +57,10 @@ export const requestGuard: RequestHandler = (req, res, next) => {
     sendSmallError(req, res, 431, HEADERS_TOO_LARGE);
     return;
   }
-  if (!cleanPath(req.path)) {
-    sendSmallError(req, res, 400, BAD_ENCODING);
+  // One reading of the target for every decision after this one (server/request-target.server.ts).
+  const target = originFormOf(req.originalUrl, req.headers.host);
+  if (target === null || !isUnambiguousPath(target)) {
+    sendSmallError(req, res, 400, BAD_PATH, widestPath(target ?? req.path));
     return;
   }
   const protocol = req.protocol;

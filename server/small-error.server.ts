@@ -13,10 +13,11 @@ export function isApiPath(path: string): boolean {
  * A refusal the web tier gives before any page or proxy runs (bad Host, wrong method, cross-site
  * form, over-long URL): the one error shape as JSON under /api, else a tiny HTML page with the
  * Japanese and English text. Small, never cached, and without script, so no CSP nonce is needed.
+ * `path` decides the namespace when the request's own path is not one a route would read.
  */
-export function sendSmallError(req: Request, res: Response, status: number, body: ApiErrorBody): void {
+export function sendSmallError(req: Request, res: Response, status: number, body: ApiErrorBody, path = req.path): void {
   res.status(status).set('cache-control', 'no-store');
-  if (isApiPath(req.path) || !req.accepts('html')) {
+  if (isApiPath(path) || !req.accepts('html')) {
     res.json(body);
     return;
   }

@@ -5,6 +5,8 @@ export interface RawResponse {
   headers: Record<string, string>;
   body: string;
   raw: string;
+  /** The server closed the connection (false: the reader gave up at its deadline). */
+  closedByServer: boolean;
 }
 
 /**
@@ -16,24 +18,28 @@ export function rawRequest(baseUrl: string, bytes: string | Buffer, timeoutMs = 
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
     const chunks: Buffer[] = [];
-    const timer = setTimeout(() => socket.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      socket.destroy(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', (error) => {
       clearTimeout(timer);
       // A server may answer early and close while a large body is still being written (EPIPE):
       // what it answered is the result.
-      if (chunks.length > 0) resolve(parseResponse(Buffer.concat(chunks).toString('latin1')));
+      if (chunks.length > 0) resolve(parseResponse(Buffer.concat(chunks).toString('latin1'), !timedOut));
       else reject(error);
     });
     socket.on('close', () => {
       clearTimeout(timer);
-      resolve(parseResponse(Buffer.concat(chunks).toString('latin1')));
+      resolve(parseResponse(Buffer.concat(chunks).toString('latin1'), !timedOut));
     });
     socket.write(bytes);
   });
 }
 
-function parseResponse(raw: string): RawResponse {
+function parseResponse(raw: string, closedByServer: boolean): RawResponse {
   const split = raw.indexOf('\r\n\r\n');
   const head = split === -1 ? raw : raw.slice(0, split);
   const [statusLine = '', ...lines] = head.split('\r\n');
@@ -45,7 +51,7 @@ function parseResponse(raw: string): RawResponse {
   const rest = split === -1 ? '' : raw.slice(split + 4);
   const bytes = headers['transfer-encoding'] === 'chunked' ? dechunk(rest) : rest;
   const body = Buffer.from(bytes, 'latin1').toString('utf8');
-  return { status: Number(statusLine.split(' ')[1] ?? 0), headers, body, raw };
+  return { status: Number(statusLine.split(' ')[1] ?? 0), headers, body, raw, closedByServer };
 }
 
 function dechunk(text: string): string {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
@@ -63,6 +63,8 @@ export interface StackOptions {
   paymentProvider?: (deps: { db: Kysely<DB>; now: () => Date }) => PaymentProvider;
   /** The web tier's port (default: a free one); with env.PUBLIC_ORIGIN on it, links the API builds (a gateway's return URL, mails) reach this shop. */
   webPort?: number;
+  /** Sees each request as it reaches the API, before the API routes it (what a proxy in front really forwarded). */
+  onApiRequest?: (req: IncomingMessage) => void;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -84,7 +86,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const staff = options.staffApi ? { adminOrigin: options.staffApi.adminOrigin, ops: { token: options.staffApi.opsToken, hosts: [] } } : {};
   const paymentProvider = options.paymentProvider?.({ db: database.handle.db, now });
   const api = createApiApp({ paymentProvider, deferredPayment: apiConfig.DEFERRED_PAYMENT === 'on', db: database.handle.db, logger: options.loggers?.api ?? silentLogger, now, publicOrigin, mailer, ...staff });
-  const apiServer = await listenOnLoopback(api);
+  const spy = options.onApiRequest;
+  const spied: RequestListener = (req, res) => {
+    spy?.(req);
+    api(req, res);
+  };
+  const apiServer = await listenOnLoopback(spy ? spied : api);
   const config = testConfig({ API_ORIGIN: apiServer.url, ...options.env });
   const service = createWebService({ config, logger: options.loggers?.web ?? silentLogger, clientDir: options.clientDir ?? path.resolve('dist/client') });
   const web = service.app;
