@@ -5,6 +5,7 @@ import type { Config } from '../shared/config.ts';
 import { StartupError } from '../shared/startup-error.ts';
 import { createApiApp } from './app.ts';
 import { DATABASE_TIMEOUTS, openDatabase, type DatabaseHandle } from './db/connect.ts';
+import { describeServer } from './db/describe-server.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { settleMailWork } from './mail/mail-after-reply.ts';
@@ -27,7 +28,9 @@ function logSeed(logger: Logger, { seeded, roundsAdded, customers }: { seeded: b
  * the demo catalogue into an empty shop.
  */
 export async function bootApi(config: Config, logger: Logger) {
-  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger, template: true, announce: (line) => logger.info(line),
+  });
   if (config.DATABASE_URL) await probeDatabase(database, config.DATABASE_URL);
   const applied = await migrate(database.db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
@@ -79,15 +82,6 @@ async function probeDatabase(database: DatabaseHandle, databaseUrl: string): Pro
     throw new StartupError(`DATABASE_URL: cannot connect to PostgreSQL at ${describeServer(databaseUrl)} (${describeFailure(error)})`, {
       cause: error,
     });
-  }
-}
-
-function describeServer(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname}`;
-  } catch {
-    return 'the configured address';
   }
 }
 
