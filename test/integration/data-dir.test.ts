@@ -20,6 +20,7 @@ function newDataDir(): string {
   count += 1;
   // Under a 0755 parent, as ./data is under a checkout: the folder itself must be made private.
   const parent = path.join(root, `case-${count}`);
+  mkdirSync(parent, { mode: 0o755 });
   return path.join(parent, 'data');
 }
 
@@ -107,7 +108,7 @@ describe('DATA_DIR is open in one process at a time', () => {
 
   it('a lock whose process is gone (killed) is taken over', async () => {
     const dir = newDataDir();
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(dir, { mode: 0o700 });
     const lockFile = path.join(dir, LOCK_FILE);
     writeFileSync(lockFile, `${deadPid()}\ndist/main.js all\n`, { mode: 0o600 });
     const handle = await open(dir);
@@ -121,7 +122,7 @@ describe('DATA_DIR is open in one process at a time', () => {
 
   it('a lock naming this very pid from an earlier run (a container restarted: pid 1 again) is taken over', async () => {
     const dir = newDataDir();
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(dir, { mode: 0o700 });
     writeFileSync(path.join(dir, LOCK_FILE), `${process.pid}\ndist/main.js all\n`, { mode: 0o600 });
     const handle = await open(dir);
     await handle.close();
