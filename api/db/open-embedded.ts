@@ -29,8 +29,8 @@ function describeCommand(): string {
 
 /**
  * Opens PGlite on its folder: the folder private to this user (0700, files 0600, an existing one
- * tightened), held by this process alone (api/db/data-dir-lock.ts), and a new database made from
- * the template when there is one.
+ * tightened), held by this process alone (api/db/data-dir-lock.ts), and, with `template`, a new
+ * database unpacked from the migrated template (made first if none is kept).
  */
 export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   if (options.dataDir === 'memory://') {
