@@ -21,7 +21,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.{ts,tsx}'],
           // Polls wait for a state; a busy CI machine may take seconds to reach it (default 1 s).
           expect: { poll: { timeout: 10_000 } },
-          globalSetup: ['test/support/build-once.ts'],
+          globalSetup: ['test/support/build-once.ts', 'test/support/database-template-once.ts'],
           setupFiles: ['test/support/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -32,7 +32,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           expect: { poll: { timeout: 10_000 } },
-          globalSetup: ['test/support/build-once.ts'],
+          globalSetup: ['test/support/build-once.ts', 'test/support/database-template-once.ts'],
           setupFiles: ['test/support/fail-on-console-error.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -6,6 +6,7 @@ import { staffSecretKeyProblem } from '../shared/startup-config.ts';
 import { StartupError } from '../shared/startup-error.ts';
 import { createApiApp } from './app.ts';
 import { DATABASE_TIMEOUTS, openDatabase, type DatabaseHandle } from './db/connect.ts';
+import { describeServer } from './db/describe-server.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { settleMailWork } from './mail/mail-after-reply.ts';
@@ -33,7 +34,9 @@ export async function bootApi(config: Config, logger: Logger, { localTiers = fal
   // Before anything is opened or migrated (main.ts has already refused it with the whole configuration).
   const missingKey = staffSecretKeyProblem(config);
   if (missingKey) throw new StartupError(missingKey);
-  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger, template: true, announce: (line) => logger.info(line),
+  });
   if (config.DATABASE_URL) await probeDatabase(database, config.DATABASE_URL);
   const applied = await migrate(database.db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
@@ -86,15 +89,6 @@ async function probeDatabase(database: DatabaseHandle, databaseUrl: string): Pro
     throw new StartupError(`DATABASE_URL: cannot connect to PostgreSQL at ${describeServer(databaseUrl)} (${describeFailure(error)})`, {
       cause: error,
     });
-  }
-}
-
-function describeServer(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname}`;
-  } catch {
-    return 'the configured address';
   }
 }
 

@@ -1,8 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { openEmbedded } from './open-embedded.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -24,6 +24,10 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Where pool trouble (a connection dropped while idle) is reported; never with credentials. */
   logger?: Pick<Logger, 'warn'>;
+  /** PGlite: a new database starts migrated, from the template (api/db/database-template.ts). */
+  template?: boolean;
+  /** PGlite: one line for whoever waits on the first start's database creation. */
+  announce?: (line: string) => void;
 }
 
 /**
@@ -147,16 +151,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir, {
+  const embedded = await openEmbedded({
+    dataDir: options.dataDir,
     parsers: PGLITE_PARSERS,
+    template: options.template,
+    announce: options.announce,
+    onForeign: (file) => options.logger?.warn({ file }, 'DATA_DIR: a file of another user, left as it is'),
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(embedded.pglite) });
   return {
     db,
     kind: 'pglite',
     close: async () => {
       await db.destroy();
-      if (!pglite.closed) await pglite.close();
+      await embedded.close();
     },
   };
 }
+

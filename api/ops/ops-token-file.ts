@@ -30,7 +30,7 @@ export async function ensureOpsTokenFile(file: string): Promise<string> {
   if (existing) return existing;
   const unfit = (await lstat(file).catch(() => undefined)) !== undefined;
   const token = randomBytes(32).toString('base64url');
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   // Written beside it with 0600 from the first byte: never readable half-made or by others.
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const handle = await open(temporary, 'wx', 0o600);

@@ -16,7 +16,8 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    // Unpacked from the migrated template (api/db/database-template.ts): initdb and migrations once per machine, not per file.
+    const handle = await openDatabase({ dataDir: 'memory://', template: true });
     await migrate(handle.db);
     return { handle, url: null, destroy: () => handle.close() };
   }
