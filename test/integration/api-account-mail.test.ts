@@ -237,18 +237,18 @@ describe('code throttling (kept in the database)', () => {
 });
 
 describe('the reply does not wait on mail work (issue 17, decision 0004)', () => {
-  it('answers a reminder for an account and for an unknown address before a slow mail server has answered, then mails both', async () => {
-    const slow = await startMailbox({ answerDelayMs: 2_000 });
+  it('answers a reminder for an account and for an unknown address while the mail server has not answered yet, then mails both', async () => {
+    const slow = await startMailbox({ held: true });
     const mailer = createMailer({ smtpUrl: slow.url, from: 'shop@example.com', brand: 'OshiBox', dataDir: 'memory://' });
     const app = createApiApp({ db: api.db, logger: silentLogger, now: () => api.clock.now, publicOrigin: 'http://localhost:3000', mailer });
     try {
       for (const email of ['member@example.com', 'unknown.slow@example.com']) {
-        const started = performance.now();
         const res = await request(app).post('/api/mail/sendMail').set('x-forwarded-for', '198.51.100.77').send({ email, type: 'reminder' });
         expect([res.status, res.text, email]).toEqual([200, JSON.stringify({ ok: true }), email]);
-        // Far under the mail server's 2 s (each mail takes two of its answers, 4 s).
-        expect(performance.now() - started).toBeLessThan(1_000);
+        // The reply came while the mail server was still holding its greeting: it waited on no mail.
+        expect(slow.answers()).toBe(0);
       }
+      slow.release();
       const [code, notice] = await Promise.all([slow.waitFor('member@example.com', undefined, 30_000), slow.waitFor('unknown.slow@example.com', undefined, 30_000)]);
       expect(slow.codeIn(code)).toMatch(/^\d{6}$/);
       expect(notice.text).toContain(MESSAGES.emailNotRegistered.ja);

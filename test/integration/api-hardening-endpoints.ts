@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import type { Express } from 'express';
 import request, { type Response, type Test } from 'supertest';
 import { expect } from 'vitest';
@@ -160,9 +161,14 @@ export function listRoutes(app: Express): string[] {
 export const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'] as const;
 export type AnyMethod = (typeof ALL_METHODS)[number];
 
-/** supertest has one function per method; this picks it by name. Operator calls carry the test app's token. */
-export function send(app: Express, method: AnyMethod, path: string): Test {
-  const test = byMethod(request(app), method, path);
+/**
+ * supertest has one function per method; this picks it by name. Operator calls carry the test app's
+ * token. `target`: the app (supertest starts a server for each request), or the URL of one already
+ * listening with the keep-alive `agent` (a loop of thousands of requests then pays for neither a
+ * server nor a connection each).
+ */
+export function send(target: Express | { url: string; agent: http.Agent }, method: AnyMethod, path: string): Test {
+  const test = 'url' in target ? byMethod(request(target.url), method, path).agent(target.agent) : byMethod(request(target), method, path);
   return path.startsWith('/ops') ? test.set('authorization', `Bearer ${TEST_OPS_TOKEN}`) : test;
 }
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express, { type Express } from 'express';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiApp } from '../../api/app.ts';
 import { createMailer } from '../../api/mail/mailer.ts';
 import { watchCatalogueVersion, type CatalogueVersionWatch } from '../../server/catalogue-version.server.ts';
@@ -16,10 +16,12 @@ import { listenOnLoopback, silentLogger, testConfig } from '../support/stack.ts'
  * (the triggers of migration 0014 move the version); the API is slowed or stopped the way a busy
  * or dead one would be.
  */
-const INTERVAL_MS = 400;
+const INTERVAL_MS = 100;
 
 let database: TestDatabase;
 let api: Express;
+/** Every fetch this file makes goes through as it would; the spy only counts the watch's polls. */
+const fetchSpy = vi.spyOn(globalThis, 'fetch');
 const watches: CatalogueVersionWatch[] = [];
 const servers: Server[] = [];
 
@@ -33,6 +35,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map(closeServer));
 });
 afterAll(async () => {
+  fetchSpy.mockRestore();
   await database?.destroy();
 });
 
@@ -71,13 +74,14 @@ function logSink() {
 
 function watch(apiOrigin: string, options: { intervalMs?: number; timeoutMs?: number } = {}) {
   const log = logSink();
-  const changes: { version: string; at: number }[] = [];
+  // `poll`: which poll (1st, 2nd, ...) saw the change; none starts before the previous has ended.
+  const changes: { version: string; poll: number }[] = [];
   const w = watchCatalogueVersion({
     apiOrigin,
     intervalMs: options.intervalMs ?? INTERVAL_MS,
     timeoutMs: options.timeoutMs ?? 2000,
     logger: log.logger,
-    onChange: (version) => changes.push({ version, at: performance.now() }),
+    onChange: (version) => changes.push({ version, poll: pollsTo(apiOrigin) }),
   });
   watches.push(w);
   return { w, changes, log };
@@ -92,23 +96,36 @@ async function publishNews(title: string): Promise<void> {
   await database.handle.db.insertInto('news').values({ title, message: `${title}の本文`, open_flag: true }).execute();
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const WAIT = { timeout: 10_000, interval: 20 };
 
+/**
+ * The watch's polls never overlap (the next one is scheduled when the previous has ended), so the
+ * (n + 1)th poll starting means the nth has been read and acted on. Waiting for a number of polls
+ * instead of a number of milliseconds keeps "nothing happened" checks true on a busy machine.
+ */
+function pollsTo(origin: string): number {
+  return fetchSpy.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).startsWith(origin)).length;
+}
+async function afterPolls(origin: string, finished: number): Promise<void> {
+  const target = pollsTo(origin) + finished + 1;
+  await expect.poll(() => pollsTo(origin), WAIT).toBeGreaterThanOrEqual(target);
+}
+
 describe('watchCatalogueVersion', () => {
-  it('reads the version, then calls onChange once per change, within 2 × the interval of the write', async () => {
+  it('reads the version, then calls onChange once per change, by the first poll that starts after the write', async () => {
     const { url } = await serveApi();
     const { w, changes } = watch(url);
     await expect.poll(() => w.current(), WAIT).toBe(await storedVersion());
-    await sleep(2 * INTERVAL_MS);
+    await afterPolls(url, 2);
     expect(changes).toEqual([]);
 
     for (const title of ['一つ目', '二つ目', '三つ目']) {
       await publishNews(title);
-      const written = performance.now();
+      // The poll under way may have read before the commit; the next one must see it.
+      const lastPollBeforeWrite = pollsTo(url);
       const expected = await storedVersion();
       await expect.poll(() => changes.at(-1)?.version, WAIT).toBe(expected);
-      expect((changes.at(-1)?.at ?? Infinity) - written).toBeLessThanOrEqual(2 * INTERVAL_MS);
+      expect(changes.at(-1)?.poll).toBeLessThanOrEqual(lastPollBeforeWrite + 1);
     }
     // Two statements in one transaction: one bump at its commit, one change seen.
     await database.handle.db.transaction().execute(async (trx) => {
@@ -116,7 +133,7 @@ describe('watchCatalogueVersion', () => {
       await trx.updateTable('news').set({ open_flag: false }).where('title', '=', '一つ目').execute();
     });
     await expect.poll(() => changes.length, WAIT).toBe(4);
-    await sleep(3 * INTERVAL_MS);
+    await afterPolls(url, 3);
     expect(changes.map((c) => c.version)).toHaveLength(4);
     expect(new Set(changes.map((c) => c.version)).size).toBe(4);
     expect(w.current()).toBe(await storedVersion());
@@ -127,10 +144,9 @@ describe('watchCatalogueVersion', () => {
     door.delayMs = 500;
     const { w } = watch(url, { intervalMs: 100 });
     await expect.poll(() => w.current(), WAIT).not.toBeNull();
-    await sleep(1500);
+    // Three slow answers after the first: an overlapping watch would have had several open by now.
+    await afterPolls(url, 3);
     expect(door.mostOpen).toBe(1);
-    // One poll takes 500 ms and the next starts 100 ms after: about four in two seconds, not twenty.
-    expect(door.requests).toBeLessThanOrEqual(5);
   });
 
   it('keeps the last version through a slow or dead API, logs one warning, and carries on when it is back', async () => {
@@ -142,7 +158,7 @@ describe('watchCatalogueVersion', () => {
     first.door.delayMs = 1000; // past the poll's deadline
     await expect.poll(() => log.lines.filter((l) => l.level === 40).length, WAIT).toBe(1);
     await closeServer(first.server); // then gone
-    await sleep(1500);
+    await afterPolls(first.url, 3);
     expect(w.current()).toBe(known);
     const warnings = log.lines.filter((l) => l.level === 40);
     expect(warnings).toHaveLength(1);
@@ -159,8 +175,9 @@ describe('watchCatalogueVersion', () => {
   it('starts without an API: no throw, no version, one warning; the first read later is not a change', async () => {
     const { port, server } = await serveApi();
     await closeServer(server);
-    const { w, changes, log } = watch(`http://127.0.0.1:${port}`, { intervalMs: 100, timeoutMs: 300 });
-    await sleep(1200);
+    const origin = `http://127.0.0.1:${port}`;
+    const { w, changes, log } = watch(origin, { intervalMs: 100, timeoutMs: 300 });
+    await afterPolls(origin, 3);
     expect(w.current()).toBeNull();
     expect(log.lines.map((l) => [l.level, l.failures])).toEqual([[40, 1]]);
     expect(log.lines[0]?.reason).toMatch(/fetch failed/);
@@ -179,8 +196,15 @@ describe('watchCatalogueVersion', () => {
     await publishNews('止めた後の変更');
     w.stop();
     const requests = door.requests;
-    await sleep(800);
+    const polls = pollsTo(url);
+    // A second watch at the same interval polls three times meanwhile: the stopped one would have
+    // polled at least once in that time.
+    const metronome = await serveApi();
+    watch(metronome.url, { intervalMs: 100 });
+    await afterPolls(metronome.url, 3);
+    await expect.poll(() => door.open, WAIT).toBe(0);
     expect(door.requests).toBe(requests);
+    expect(pollsTo(url)).toBe(polls);
     expect(changes).toEqual([]);
     expect(log.lines).toEqual([]);
   });

@@ -125,7 +125,8 @@ async function startShopOnce(role: 'all' | 'web' | 'api' | 'admin', env: Record<
   void exited.then(() => (gone = true));
   while (Date.now() - started < limitMs) {
     if (gone) throw new Error(`shop exited during start-up:\n${output().stderr}${output().stdout}`);
-    const ok = await fetch(probe, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    // `Connection: close`: no probe socket is left open to count against a test's MAX_CONNECTIONS.
+    const ok = await fetch(probe, { headers: { connection: 'close' }, signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
     if (ok) return shop;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -197,6 +198,18 @@ export function startLoad(baseUrl: string, paths: string[], concurrency: number,
 
 export const BROWSING = ['/', '/lineup', '/faq', '/api/artist', '/api/banner', '/news', '/api/news', '/lineupClose'];
 
+/**
+ * Waits until the load is under way (as many answers as two rounds of its `loops`), so a signal
+ * comes under load however slow the machine, rather than after a fixed time.
+ */
+export async function underWay(load: { records: LoadRecord[] }, loops: number, limitMs = 30_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (load.records.filter((r) => r.status !== undefined).length < 2 * loops) {
+    if (Date.now() > deadline) throw new Error(`the load had fewer than ${2 * loops} answers within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Requests that were on their way when the signal came (the ones a drain must finish). */
 export function inFlightAt(records: LoadRecord[], signalAt: number): number {
   return records.filter((r) => r.startedAt < signalAt && r.finishedAt > signalAt).length;
@@ -219,8 +232,9 @@ export async function readyzDuringDrain(url: string): Promise<{ status: number; 
 
 /** Sends SIGTERM under load and checks what the shoppers saw. */
 export async function drainUnderLoad(shop: ShopProcess, readyUrls: string[], timeoutMs: number) {
-  const load = startLoad(shop.webUrl, BROWSING, 16, timeoutMs + 20_000);
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const loops = 16;
+  const load = startLoad(shop.webUrl, BROWSING, loops, timeoutMs + 20_000);
+  await underWay(load, loops);
   load.endLoopsOnFailure();
   const signalAt = Date.now();
   shop.child.kill('SIGTERM');

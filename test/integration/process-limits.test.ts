@@ -63,12 +63,13 @@ describe('connection cap (MAX_CONNECTIONS=5)', () => {
     const [deadApi = 0] = await freePorts(1);
     const web = await startShop('web', { MAX_CONNECTIONS: '5', API_ORIGIN: `http://127.0.0.1:${deadApi}` });
     const held = await Promise.all(Array.from({ length: 5 }, () => openSocket(web.ports.web)));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Each held socket served once and kept alive: the server has taken all five in.
+    await Promise.all(held.map(servedOnce));
     const extra = await openSocket(web.ports.web);
     const dropped = await new Promise<boolean>((resolve) => {
       extra.once('close', () => resolve(true));
+      extra.once('data', () => resolve(false));
       extra.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-      setTimeout(() => resolve(false), 2000);
     });
     expect(dropped).toBe(true);
     held[0]?.destroy();
@@ -90,6 +91,15 @@ describe('serverLimitsFrom', () => {
     expect(server.maxHeadersCount).toBe(100);
   });
 });
+
+/** Sends one keep-alive request on `socket` and waits for the first bytes of its answer. */
+function servedOnce(socket: net.Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('data', () => resolve());
+    socket.once('close', () => reject(new Error('a held connection was closed')));
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  });
+}
 
 function openSocket(port: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { drainUnderLoad, failuresBefore, inFlightAt, killAll, readyzDuringDrain, startLoad, startShop, tempDataDir } from './process-fixtures.ts';
+import { drainUnderLoad, failuresBefore, inFlightAt, killAll, readyzDuringDrain, startLoad, startShop, tempDataDir, underWay } from './process-fixtures.ts';
 
 /**
  * The split layout (`node dist/main.js api` and `node dist/main.js web` as two processes, as
@@ -34,7 +34,7 @@ describe('graceful shutdown, two processes', () => {
     expect(webRun.exit.code).toBe(0);
 
     const apiLoad = startLoad(api.apiUrl, ['/api/artist', '/api/banner', '/api/news'], 8, TIMEOUT_MS + 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await underWay(apiLoad, 8);
     apiLoad.endLoopsOnFailure();
     const signalAt = Date.now();
     api.child.kill('SIGTERM');

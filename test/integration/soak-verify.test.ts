@@ -25,10 +25,11 @@ describe.skipIf(!process.env.DATABASE_URL)('the cluster soak\'s checks (PostgreS
   beforeAll(async () => {
     database = await createTestDatabase();
     const databaseUrl = database.url ?? '';
+    // The round falls due a second from now (seedDueRound takes only a future time); the billing
+    // run's clock is two seconds ahead, so the round is due for it without waiting for it.
     const { roundId } = await seedDueRound(databaseUrl, { subscriptions: SUBSCRIPTIONS, dueAt: new Date(Date.now() + 1_000) });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const mailer = createMailer({ from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
-    const ctx = { db: database.handle.db, logger: createLogger('silent', 'billing'), now: () => new Date(), publicOrigin: testConfig().PUBLIC_ORIGIN, mailer };
+    const ctx = { db: database.handle.db, logger: createLogger('silent', 'billing'), now: () => new Date(Date.now() + 2_000), publicOrigin: testConfig().PUBLIC_ORIGIN, mailer };
     await runBilling(ctx, { concurrency: 4, leaseMs: 60_000 });
     // What a mailbox would have received: each outbox mail once.
     const outbox = await database.handle.db.selectFrom('billing_mails').select(['recipient', 'subject']).execute();

@@ -35,8 +35,11 @@ upstream.all('/api/echo', (req, res) => {
     res.json({ ok: true });
   });
 });
+/** The slow route answers only when the test lets it (`releaseSlow`), however long that takes. */
+const slowWaiting: (() => void)[] = [];
+const releaseSlow = () => slowWaiting.splice(0).forEach((answer) => answer());
 upstream.get('/api/slow', (_req, res) => {
-  setTimeout(() => res.json({ late: true }), 3000);
+  slowWaiting.push(() => res.json({ late: true }));
 });
 upstream.get('/api/login/loginStatus', (req, res) => {
   seen.push({ requestId: req.headers['x-request-id'] as string | undefined, cookie: req.headers.cookie });
@@ -97,20 +100,20 @@ describe('/api proxy', () => {
   });
 
   it('answers 504 JSON when the upstream is too slow', async () => {
-    const started = Date.now();
     const res = await request(web).get('/api/slow').expect(504);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The upstream cannot answer before releaseSlow(): this is the proxy's own deadline (PROXY_TIMEOUT_MS).
+    releaseSlow();
     expect(res.body).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
     expect(res.body.message).toMatch(/[ぁ-ん]/);
   });
 
-  it('answers 502 JSON within 2 s when the API is down', async () => {
+  it('answers 502 JSON at once when the API is down', async () => {
     const closed = await listenOnLoopback(express());
     await new Promise((r) => closed.server.close(r));
     const orphan = buildWeb(closed.url);
-    const started = Date.now();
+    // Not a 504: a proxy that hung or retried on the refused connection would reach its 500 ms
+    // deadline (PROXY_TIMEOUT_MS, counted from the request's start) and answer UPSTREAM_TIMEOUT.
     const res = await request(orphan).get('/api/artist').expect(502);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.body).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
     expect(res.body.messageEn).toContain('try again');

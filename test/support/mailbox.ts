@@ -27,14 +27,28 @@ export interface Mailbox {
   waitFor(to: string, match?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** The 6-digit code in a mail's text. */
   codeIn(mail: ReceivedMail): string;
+  /** How many times the server has answered a greeting or a message (0 while held). */
+  answers(): number;
+  /** Lets a held server answer what waits and everything after. */
+  release(): void;
   close(): Promise<void>;
 }
 
 const MAX_MESSAGE_BYTES = 1_000_000;
 
-/** `answerDelayMs`: the server waits this long before its greeting and before accepting a message (a slow mail server). */
-export async function startMailbox(options: { answerDelayMs?: number } = {}): Promise<Mailbox> {
-  const delay = (done: () => void) => (options.answerDelayMs ? setTimeout(done, options.answerDelayMs) : done());
+/**
+ * `held`: the server answers neither a greeting nor a message until `release()` (a mail server
+ * that has not answered yet, for as long as the test needs, however slow the machine).
+ */
+export async function startMailbox(options: { held?: boolean } = {}): Promise<Mailbox> {
+  let held = options.held === true;
+  let answered = 0;
+  const waiting: (() => void)[] = [];
+  const answer = (done: () => void) => {
+    answered += 1;
+    done();
+  };
+  const delay = (done: () => void) => (held ? waiting.push(() => answer(done)) : answer(done));
   const mails: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   let wake: () => void = () => {};
@@ -105,6 +119,11 @@ export async function startMailbox(options: { answerDelayMs?: number } = {}): Pr
       const found = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text);
       if (!found?.[1]) throw new Error(`no 6-digit code in the mail "${mail.subject}"`);
       return found[1];
+    },
+    answers: () => answered,
+    release() {
+      held = false;
+      for (const done of waiting.splice(0)) done();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
