@@ -1,3 +1,4 @@
+import type { Text } from './text.ts';
 import * as z from 'zod/mini';
 
 /**
@@ -39,5 +40,17 @@ export const StagedImportParams = z.strictObject({ id: StagedImportId });
 export const ConfirmImportInput = z.strictObject({ intent: z.literal('confirm') });
 
 /** Why an upload was not staged, as the rounds page names it after a form post without JavaScript. */
-export const UPLOAD_PROBLEMS = ['file', 'size', 'mode'] as const;
+export const UPLOAD_PROBLEMS = ['file', 'text', 'size', 'mode'] as const;
 export type UploadProblem = (typeof UPLOAD_PROBLEMS)[number];
+
+/** What each problem says, in the API's 400 and on the rounds page after a form post without JavaScript. */
+export const UPLOAD_PROBLEM_TEXT: Record<UploadProblem, Text> = {
+  file: { ja: 'CSVファイルを選んでください。', en: 'Choose a CSV file.' },
+  // A NUL or another control code: an .xlsx, a picture, a PDF (issue 29: PostgreSQL refuses NUL in text).
+  text: {
+    ja: 'CSVファイルとして読めません（文字ではないデータを含んでいます）。Excelなら「CSV UTF-8（コンマ区切り）」で保存し直してください。',
+    en: 'This file cannot be read as CSV (it holds data that is not text). In Excel, save it again as "CSV UTF-8 (Comma delimited)".',
+  },
+  size: { ja: `ファイルが大きすぎます（${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB まで）。`, en: `The file is too large (at most ${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB).` },
+  mode: { ja: '取り込みの種類（発送・配達完了）を選んでください。', en: 'Choose what the file records: shipped or delivered.' },
+};

@@ -62,11 +62,18 @@ function checkHeader(header: string[], mode: ShipmentMode): (string | false)[] {
   return columns.map((column) => column ?? false);
 }
 
+/** Excel's 「Unicode テキスト」 separates cells with tabs: a header line with tabs and no comma says so. */
+function delimiterOf(text: string): ',' | '\t' {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  return header.includes('\t') && !header.includes(',') ? '\t' : ',';
+}
+
 export function parseShipmentFile(text: string, mode: ShipmentMode): Record<string, string>[] {
   if (Buffer.byteLength(text) > SHIPMENT_FILE_LIMITS.bytes) throw new ShipmentFileError(`the file is over ${SHIPMENT_FILE_LIMITS.bytes} bytes`);
   try {
     const rows = parse(text, {
       columns: (header: string[]) => checkHeader(header, mode), skip_empty_lines: true, trim: true, bom: true, to: SHIPMENT_FILE_LIMITS.lines + 1,
+      delimiter: delimiterOf(text),
     }) as Record<string, string>[];
     if (rows.length > SHIPMENT_FILE_LIMITS.lines) throw new ShipmentFileError(`the file has over ${SHIPMENT_FILE_LIMITS.lines} lines`);
     if (rows.length === 0) throw new ShipmentFileError('the file names no box: no line after the header');

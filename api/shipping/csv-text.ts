@@ -66,11 +66,48 @@ export function unencodableInCp932(value: string): string[] {
   return [...text].filter((char) => char !== '?' && iconv.encode(char, 'cp932').equals(Buffer.from('?')));
 }
 
-/** A shipment file as the warehouse saved it: UTF-8 (with or without BOM) or, failing that, CP932. */
-export function decodeCsvFile(bytes: Uint8Array): string {
+/**
+ * A file that is not text: a spreadsheet saved as .xlsx, a picture, a PDF. It holds NUL bytes
+ * (or other control codes), which PostgreSQL refuses in text, so it is refused here, by name.
+ */
+export class NotCsvTextError extends Error {
+  constructor() {
+    super('not a CSV file: it holds data that is not text (NUL or other control bytes); save it as CSV (UTF-8 or Shift_JIS)');
+  }
+}
+
+/** Control codes no CSV holds: all of C0 but tab, line feed and carriage return, and DEL. */
+const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Excel's 「Unicode テキスト」 is UTF-16 with its byte-order mark; nothing else starts so. */
+function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return undefined;
+}
+
+function decodeBytes(bytes: Uint8Array): string {
+  const utf16 = utf16Of(bytes);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(bytes);
   } catch {
+    if (utf16) throw new NotCsvTextError();
     return iconv.decode(Buffer.from(bytes), 'cp932');
   }
+}
+
+/**
+ * A shipment file as the warehouse saved it: UTF-8 (with or without BOM), UTF-16 with its BOM
+ * (Excel's Unicode text) or, failing those, CP932. Anything holding control codes is refused
+ * (`NotCsvTextError`): a binary file, not a list.
+ */
+export function decodeCsvFile(bytes: Uint8Array): string {
+  const text = decodeBytes(bytes);
+  if (NOT_TEXT.test(text)) throw new NotCsvTextError();
+  return text;
+}
+
+/** A file name as shown in the console and kept with a staged import: no control codes (PostgreSQL refuses NUL). */
+export function cleanFileName(name: string): string {
+  return name.replace(new RegExp(NOT_TEXT.source, 'g'), '').slice(0, 200);
 }

@@ -3,16 +3,15 @@ import { adminHref } from '../../shared/admin-routes.ts';
 import type { RoundBox, RoundDetail, RoundList, RoundSummary } from '../../shared/api/rounds.ts';
 import {
   PageQuery, pageOf, ROUND_BOXES_PAGE_SIZE, ROUNDS_PAGE_SIZE, SHIPMENT_FILE_MAX_BYTES, SHIPMENT_UPLOAD_MAX_BYTES, ShipmentUploadFields,
-  StagedImportParams, type UploadProblem,
+  StagedImportParams, UPLOAD_PROBLEM_TEXT, type UploadProblem,
 } from '../../shared/shipment-import-rules.ts';
-import type { Text } from '../../shared/text.ts';
 import type { ApiContext } from '../context.ts';
 import { DomainError, MethodNotAllowedError, NotFoundError } from '../http/errors.ts';
 import { parseInput } from '../http/validate.ts';
 import { actorOf, writeAudit } from '../staff/audit.service.ts';
 import { staffOf } from '../staff/require-staff.ts';
 import { z } from 'zod';
-import { decodeCsvFile, isCsvEncoding } from './csv-text.ts';
+import { cleanFileName, decodeCsvFile, isCsvEncoding, NotCsvTextError } from './csv-text.ts';
 import { roundExportRouter } from './round-export.router.ts';
 import { countExportRows, findRound, findRoundBoxesPage, findRoundsPage } from './rounds.repository.ts';
 import { confirmStaged, describeStaged, stageImport } from './staged-imports.ts';
@@ -62,50 +61,57 @@ const wantsPage = (req: Request) => req.accepts(['json', 'html']) === 'html';
 
 /** A 400 (or 413 for a file over the bound) naming the field; a form post without JavaScript is sent back with `problem`. */
 class UploadRefused extends DomainError {
-  constructor(readonly problem: UploadProblem, text: Text, status: 400 | 413 = 400) {
+  constructor(readonly problem: UploadProblem, status: 400 | 413 = 400) {
+    const text = UPLOAD_PROBLEM_TEXT[problem];
     super(status, 'BAD_REQUEST', text, { [problem === 'mode' ? 'mode' : 'file']: text });
   }
 }
 
-const TOO_LARGE = { ja: `ファイルが大きすぎます（${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB まで）。`, en: `The file is too large (at most ${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB).` };
-const NO_FILE = { ja: 'CSVファイルを選んでください。', en: 'Choose a CSV file.' };
-const BAD_MODE = { ja: '取り込みの種類（発送・配達完了）を選んでください。', en: 'Choose what the file records: shipped or delivered.' };
 
 const rawUpload = express.raw({ type: 'multipart/form-data', limit: SHIPMENT_UPLOAD_MAX_BYTES });
 
+function csvTextOf(bytes: Uint8Array): string {
+  try {
+    return decodeCsvFile(bytes);
+  } catch (error) {
+    if (error instanceof NotCsvTextError) throw new UploadRefused('text');
+    throw error;
+  }
+}
+
 /** The multipart body, bounded before it is read (Content-Length) and while it is (express.raw's limit). */
 async function readUpload(req: Request, res: Response) {
-  if (!req.is('multipart/form-data')) throw new UploadRefused('file', NO_FILE);
-  if (Number(req.get('content-length') ?? 0) > SHIPMENT_UPLOAD_MAX_BYTES) throw new UploadRefused('size', TOO_LARGE, 413);
+  if (!req.is('multipart/form-data')) throw new UploadRefused('file');
+  if (Number(req.get('content-length') ?? 0) > SHIPMENT_UPLOAD_MAX_BYTES) throw new UploadRefused('size', 413);
   await new Promise<void>((resolve, reject) => {
     rawUpload(req, res, (error?: unknown) => {
       if (error === undefined) resolve();
-      else reject((error as { status?: number }).status === 413 ? new UploadRefused('size', TOO_LARGE, 413) : new UploadRefused('file', NO_FILE));
+      else reject((error as { status?: number }).status === 413 ? new UploadRefused('size', 413) : new UploadRefused('file'));
     });
   });
   const body: unknown = req.body;
-  if (!Buffer.isBuffer(body)) throw new UploadRefused('file', NO_FILE);
+  if (!Buffer.isBuffer(body)) throw new UploadRefused('file');
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(body), { headers: { 'content-type': req.get('content-type') ?? '' } }).formData();
   } catch {
-    throw new UploadRefused('file', NO_FILE);
+    throw new UploadRefused('file');
   }
   const fields: Record<string, string> = {};
   let file: File | null = null;
   for (const [name, value] of form.entries()) {
     if (name === 'file' && typeof value !== 'string' && file === null) file = value;
     else if (typeof value === 'string' && !(name in fields) && name !== 'file') fields[name] = value.slice(0, 100);
-    else throw new UploadRefused('file', NO_FILE);
+    else throw new UploadRefused('file');
   }
   const parsed = ShipmentUploadFields.safeParse(fields);
-  if (!parsed.success) throw new UploadRefused('mode', BAD_MODE);
-  if (!file || file.size === 0) throw new UploadRefused('file', NO_FILE);
-  if (file.size > SHIPMENT_FILE_MAX_BYTES) throw new UploadRefused('size', TOO_LARGE, 413);
-  const text = decodeCsvFile(new Uint8Array(await file.arrayBuffer()));
+  if (!parsed.success) throw new UploadRefused('mode');
+  if (!file || file.size === 0) throw new UploadRefused('file');
+  if (file.size > SHIPMENT_FILE_MAX_BYTES) throw new UploadRefused('size', 413);
+  const text = csvTextOf(new Uint8Array(await file.arrayBuffer()));
   // Decoded CP932 can take more bytes as UTF-8 than it had: the import's own bound is checked on the text.
-  if (Buffer.byteLength(text) > SHIPMENT_FILE_MAX_BYTES) throw new UploadRefused('size', TOO_LARGE, 413);
-  return { mode: parsed.data.mode, early: parsed.data.early === 'on', filename: file.name.slice(0, 200), file: text };
+  if (Buffer.byteLength(text) > SHIPMENT_FILE_MAX_BYTES) throw new UploadRefused('size', 413);
+  return { mode: parsed.data.mode, early: parsed.data.early === 'on', filename: cleanFileName(file.name), file: text };
 }
 
 /**

@@ -145,6 +145,31 @@ describe('a shipped file, staged, previewed and confirmed', () => {
     expect(preview).toMatchObject({ lines: 1, changes: [], refused: [{ line: 2, reason: 'trackingNumber: 6–30 letters, digits or hyphens' }] });
   });
 
+  // Excel's 「Unicode テキスト」: UTF-16 with a byte-order mark, cells separated by tabs.
+  it.each([
+    ['utf-16le', (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+    ['utf-16be', (text: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()])],
+  ])('reads a %s file Excel saved as Unicode text (tabs between cells)', async (_name, encode) => {
+    const tabbed = (line: string) => line.split(',').join('\t');
+    const res = await upload('fulfilment', encode(`${tabbed(HEADER)}\r\n${tabbed(shippedLine(ids.second, 'YMT-0002-7777'))}\r\n`), 'shipped', 'Unicode テキスト.txt');
+    expect(res.status).toBe(201);
+    expect((res.body as { import: StagedImport }).import.preview).toMatchObject({
+      lines: 1, refused: [], changes: [{ line: 2, orderHistoryId: ids.second, to: 'shipped', trackingNumber: 'YMT-0002-7777', carrier: 'yamato' }],
+    });
+  });
+
+  it('refuses a binary file (a NUL byte) with a clear message, and a NUL in the file name is dropped', async () => {
+    const zipped = Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00', 'latin1'), Buffer.from(HEADER)]);
+    const res = await upload('fulfilment', zipped, 'shipped', 'shipped.xlsx');
+    expectApiError(res, 400, 'BAD_REQUEST');
+    expect(res.body).toMatchObject({ message: expect.stringContaining('CSV'), messageEn: expect.stringContaining('CSV'), fields: { file: expect.anything() } });
+    const page = await upload('fulfilment', zipped, 'shipped', 'shipped.xlsx').set('accept', 'text/html');
+    expect(page.headers.location).toBe('/rounds?problem=text');
+    const named = await upload('fulfilment', Buffer.from(`${HEADER}\r\n${shippedLine(ids.second, 'YMT-0002-8888')}\r\n`), 'shipped', 'ship\u0000ped.csv');
+    expect(named.status).toBe(201);
+    expect((named.body as { import: StagedImport }).import.filename).toBe('shipped.csv');
+  });
+
   it('stages a file it cannot read, and its preview says why', async () => {
     const res = await upload('fulfilment', Buffer.from('a,b\r\n1,2\r\n'));
     expect(res.status).toBe(201);

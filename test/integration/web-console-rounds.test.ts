@@ -65,6 +65,8 @@ describe('the rounds pages without JavaScript', () => {
   it('names an upload problem sent back by the API', async () => {
     const res = await page('/rounds?problem=file', 'fulfilment');
     expect(res.text).toContain('CSVファイルを選んでください。');
+    const binary = await page('/rounds?problem=text', 'fulfilment');
+    expect(binary.text).toContain('CSVファイルとして読めません');
   });
 
   it('shows a round: the two download links and the boxes it ships, not the boxes the shopper may still change', async () => {

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
-import { SHIPMENT_FILE_MAX_BYTES, SHIPMENT_IMPORT_MODES, UPLOAD_PROBLEMS, type UploadProblem } from '../../../shared/shipment-import-rules.ts';
+import { SHIPMENT_FILE_MAX_BYTES, SHIPMENT_IMPORT_MODES, UPLOAD_PROBLEM_TEXT, UPLOAD_PROBLEMS, type UploadProblem } from '../../../shared/shipment-import-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -32,12 +32,6 @@ const COPY = {
   early: { ja: '発送予定日より前でも発送済みにする', en: 'Ship before the planned shipping date' },
   preview: { ja: '内容を確認する', en: 'Preview the changes' },
 } as const satisfies Record<string, Text>;
-
-const PROBLEMS: Record<UploadProblem, Text> = {
-  file: { ja: 'CSVファイルを選んでください。', en: 'Choose a CSV file.' },
-  size: { ja: `ファイルが大きすぎます（${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB まで）。`, en: `The file is too large (at most ${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB).` },
-  mode: { ja: '取り込みの種類を選んでください。', en: 'Choose what the file records.' },
-};
 
 function problemOf(request: Request): UploadProblem | null {
   const raw = new URL(request.url).searchParams.get('problem');
@@ -102,7 +96,7 @@ function UploadForm({ problem }: { problem: UploadProblem | null }) {
     <section aria-labelledby="shipment-import">
       <h2 id="shipment-import">{t(COPY.import)}</h2>
       <p>{t(COPY.importLead)}</p>
-      {problem ? <p className="form-error" role="alert">{t(PROBLEMS[problem])}</p> : null}
+      {problem ? <p className="form-error" role="alert">{t(UPLOAD_PROBLEM_TEXT[problem])}</p> : null}
       <form method="post" action={SHIPMENT_IMPORTS_PATH} encType="multipart/form-data" className="console-form">
         <fieldset className="form-field">
           <legend className="form-label">{t(COPY.mode)}</legend>
