@@ -19,6 +19,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.{ts,tsx}'],
+          // Two files at a time: vitest's default on 2 cores is one (cores − 1), which left a core
+          // idle while a file waited on sockets, timers and the database (load ≈ 1.5 all through
+          // a serial run). Measured in decision 0052.
+          maxWorkers: 2,
           // Polls wait for a state; a busy CI machine may take seconds to reach it (default 1 s).
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/support/build-once.ts', 'test/support/database-template-once.ts'],
