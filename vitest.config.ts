@@ -7,6 +7,11 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two files at a time: vitest's default on 2 cores is one (cores − 1), which left a core idle
+    // while a file waited on sockets, timers and the database (load ≈ 1.5 all through a serial
+    // run). For every project (vitest runs `npm test`'s two projects as one group only when they
+    // agree); e2e stays one file at a time (fileParallelism: false). Measured in decision 0052.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,10 +24,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.{ts,tsx}'],
-          // Two files at a time: vitest's default on 2 cores is one (cores − 1), which left a core
-          // idle while a file waited on sockets, timers and the database (load ≈ 1.5 all through
-          // a serial run). Measured in decision 0052.
-          maxWorkers: 2,
           // Polls wait for a state; a busy CI machine may take seconds to reach it (default 1 s).
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/support/build-once.ts', 'test/support/database-template-once.ts'],
