@@ -80,6 +80,8 @@ describe('checkout with JavaScript', () => {
     await alert.getByText('現在の金額は1回のお届け（2箱） ¥9,460（税込・送料込）です').waitFor();
     expect(await shop.stack.database.handle.db.selectFrom('plan_order_histories').select('id').where('user_id', '=', user.userId).execute()).toEqual([]);
     await page.locator('.plan-cost-amount').filter({ hasText: '¥9,460（税込・送料込）' }).waitFor();
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'checkout-total-changed-390.png'), fullPage: true, animations: 'disabled' });
     await page.getByRole('button', { name: '申し込む（決済する） ¥9,460' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('complete', { slug, planId: light })}`);
     await expectOrderOfTwo(page, user, '¥9,460');
