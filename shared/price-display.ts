@@ -124,6 +124,21 @@ export function roundPriceText(price: RoundPrice): Text {
 }
 
 /**
+ * A price change as one subscriber's round costs it (issue 30): 「1回のお届け（2箱） ¥7,260（税込・送料込）
+ * → ¥9,460（税込・送料込）」 and the new breakdown, in the words of the pages' headline.
+ */
+export function priceChangeText(before: RoundPrice, after: RoundPrice): Text {
+  const label = roundLabel(after);
+  const [from, to] = [amountText(before.total), amountText(after.total)];
+  const month = perMonthText(after);
+  const parts = breakdownText(after);
+  return {
+    ja: `${label.ja} ${from.ja} → ${to.ja}${month ? `、${month.ja}` : ''}（変更後の内訳: ${parts.ja}）`,
+    en: `${label.en} ${from.en} → ${to.en}${month ? `, ${month.en}` : ''} (from then: ${parts.en})`,
+  };
+}
+
+/**
  * A card's lowest price: 「月額 ¥3,960〜」, 「3か月ごと ¥17,160〜」, with TAX_AND_SHIPPING beside it.
  * Cards carry no pre-tax price (a list page's hydration data stays small) and the total does not
  * depend on it, so the pre-tax parts of this charge are left unused.

@@ -1,4 +1,5 @@
 import { formatPrice } from './format.ts';
+import { amountText, roundLabel, type RoundPrice } from './price-display.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment.ts';
 import type { Text } from './text.ts';
 
@@ -80,5 +81,18 @@ export function checkoutRefundText(refund: { total: number; method: PaymentMetho
   return {
     ja: `お申し込み時に決済済みの${round.ja}の代金${formatPrice(refund.total)}は取り消し、全額返金します（お支払い方法: ${method.ja}）。`,
     en: `The ${formatPrice(refund.total, true)} already paid for ${round.en} is voided and refunded in full (payment method: ${method.en}).`,
+  };
+}
+
+/**
+ * Checkout refused because the page showed another total than the round charges now (the price
+ * changed, or the quantity was changed without the page recomputing): the amount it would be.
+ */
+export function totalChangedText(price: RoundPrice): Text {
+  const label = roundLabel(price);
+  const amount = amountText(price.total);
+  return {
+    ja: `お支払い金額が、画面に表示していた金額と異なります。現在の金額は${label.ja} ${amount.ja}です。お申し込みはまだ作成されていません。内容をご確認のうえ、もう一度「申し込む」を押してください。`,
+    en: `The amount differs from the one the page showed. It is now ${amount.en} (${label.en.toLowerCase()}). Nothing has been created or charged: check the details and press "Subscribe" again.`,
   };
 }

@@ -65,7 +65,7 @@ export function countSubscribers(db: Db, planId: number): Promise<number> {
 
 export function subscribersPage(db: Db, planId: number, afterId: number, limit: number) {
   return db.selectFrom('user_plans as up').innerJoin('users as u', 'u.id', 'up.user_id')
-    .select(['up.id', 'up.user_id', 'u.email', 'u.lang'])
+    .select(['up.id', 'up.user_id', 'up.count', 'u.email', 'u.lang', 'u.payment_method'])
     .where('up.plan_id', '=', planId).where('up.status', '=', 'ACTIVE').where('u.deleted_at', 'is', null)
     .where('up.id', '>', afterId).orderBy('up.id').limit(limit).execute();
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { PriceChanged, PricePreview } from '../../shared/api/catalogue-admin.ts';
 import { REMINDER_DAYS_BEFORE } from '../../shared/billing-rules.ts';
-import { withTax } from '../../shared/money.ts';
+import { roundCharge, withTax } from '../../shared/money.ts';
 import { enqueueMails, deliverMails, type QueuedMail } from '../billing/billing-mails.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
@@ -85,7 +85,10 @@ export async function changePrice(ctx: ApiContext, actor: AuditActor, planId: nu
       plan_id: planId, from_round_id: round.id, price, pre_tax_price: preTaxPrice, before_price: plan.price,
       before_pre_tax_price: plan.pre_tax_price, staff_id: actor.staffId, created_at: now,
     }).returning('id').executeTakeFirstOrThrow();
-    await queuePriceMails(ctx, trx, { changeId: row.id, planId, planName: plan.name, artistId: plan.artist_id, before: plan.price, after: price, round });
+    await queuePriceMails(ctx, trx, {
+      changeId: row.id, planId, planName: plan.name, period: plan.period, artistId: plan.artist_id, round,
+      before: { price: plan.price, preTaxPrice: plan.pre_tax_price }, after: { price, preTaxPrice },
+    });
     const after = { ...seen, changeId: row.id };
     await writeAudit(trx, actor, {
       action: 'catalogue.plan.price', outcome: 'success', targetType: 'plan', targetId: planId,
@@ -98,13 +101,19 @@ export async function changePrice(ctx: ApiContext, actor: AuditActor, planId: nu
   return changed;
 }
 
+interface UnitPrice {
+  price: number;
+  preTaxPrice: number;
+}
+
 interface MailFacts {
   changeId: number;
   planId: number;
   planName: string;
+  period: number;
   artistId: number;
-  before: number;
-  after: number;
+  before: UnitPrice;
+  after: UnitPrice;
   round: repo.RoundRow;
 }
 
@@ -114,10 +123,15 @@ async function queuePriceMails(ctx: ApiContext, trx: Db, f: MailFacts): Promise<
   const round = { endDate: f.round.end_date.toISOString(), shipDate: f.round.ship_date.toISOString() };
   for (let after = 0; ;) {
     const page = await repo.subscribersPage(trx, f.planId, after, MAIL_PAGE);
-    const mails: QueuedMail[] = page.map((s) => ({
-      key: `price:${f.changeId}:${s.id}`, kind: 'price', userId: s.user_id, historyId: null,
-      mail: renderPriceChangeMail({ lang: s.lang === 'en' ? 'en' : 'ja', to: s.email, artistName: artist.name, planName: f.planName, before: f.before, after: f.after, round }, vars),
-    }));
+    const mails: QueuedMail[] = page.map((s) => {
+      // The round as billing will charge it at the deadline: this subscriber's count and method.
+      const charge = (unit: UnitPrice) => roundCharge(unit, s.count, s.payment_method === 'GMOAB', f.round.end_date);
+      const facts = { artistName: artist.name, planName: f.planName, count: s.count, period: f.period, round };
+      return {
+        key: `price:${f.changeId}:${s.id}`, kind: 'price', userId: s.user_id, historyId: null,
+        mail: renderPriceChangeMail({ ...facts, lang: s.lang === 'en' ? 'en' : 'ja', to: s.email, before: charge(f.before), after: charge(f.after) }, vars),
+      };
+    });
     await enqueueMails(trx, mails, ctx.now());
     if (page.length < MAIL_PAGE) break;
     after = page[page.length - 1]!.id;

@@ -1,4 +1,5 @@
-import { formatDateTime, formatPrice, lastAcceptedMoment } from '../../shared/format.ts';
+import { formatDateTime, lastAcceptedMoment } from '../../shared/format.ts';
+import { describeCharge, priceChangeText, type ChargeParts } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { HOW_TO_CANCEL_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Lang } from '../../shared/text.ts';
@@ -11,9 +12,14 @@ export interface PriceChangeMailFacts {
   to: string;
   artistName: string;
   planName: string;
-  /** Tax-included goods prices per box, before and after. */
-  before: number;
-  after: number;
+  /**
+   * This subscriber's round at the old and the new price (goods × count, shipping, any fee), so
+   * the mail states what one delivery costs as every page does (shared/price-display.ts).
+   */
+  before: ChargeParts;
+  after: ChargeParts;
+  count: number;
+  period: number;
   /** The first round charged at the new price: ISO instants, as the shared round rules take them. */
   round: { endDate: string; shipDate: string };
 }
@@ -31,12 +37,14 @@ export function renderPriceChangeMail(f: PriceChangeMailFacts, vars: Vars): Outg
   const en = f.lang === 'en';
   const deadline = formatDateTime(lastAcceptedMoment(f.round.endDate));
   const issue = issueLabel(f.round);
+  const shape = { count: f.count, period: f.period };
+  const change = priceChangeText(describeCharge(f.before, shape), describeCharge(f.after, shape));
   const lines = en
-    ? [`The price of ${f.artistName} "${f.planName}" changes from ${issue.en}: ${formatPrice(f.before, true)} → ${formatPrice(f.after, true)} per box (shipping apart).`,
+    ? [`The price of ${f.artistName} "${f.planName}" changes from ${issue.en}: ${change.en}.`,
       'Rounds already charged keep the price you paid.',
       `The new price is charged when applications for ${issue.en} close at ${deadline} (Japan time). To skip that round, pause or cancel, do it in "My plans" before then.`,
       HOW_TO_CANCEL_TEXT.en]
-    : [`${f.artistName}「${f.planName}」の価格を、${issue.ja}から変更します: 1回あたり ${formatPrice(f.before)} → ${formatPrice(f.after)}（送料別）。`,
+    : [`${f.artistName}「${f.planName}」の価格を、${issue.ja}から変更します: ${change.ja}。`,
       'すでに決済済みの回の価格は変わりません。',
       `新しい価格は${issue.ja}の申込締切（${deadline}）の時点で決済します。この回をスキップ・休止・解約する場合は、それまでに「プラン管理」からお手続きください。`,
       HOW_TO_CANCEL_TEXT.ja];

@@ -1,6 +1,7 @@
 import type { CurrentUser, UserPlanCreated } from '../../shared/api/types.ts';
-import { roundCharge } from '../../shared/money.ts';
-import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
+import { roundCharge, type RoundCharge } from '../../shared/money.ts';
+import { describeCharge } from '../../shared/price-display.ts';
+import { SUBSCRIPTION_MESSAGES as M, totalChangedText } from '../../shared/subscription-messages.ts';
 import { hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
@@ -18,6 +19,8 @@ import { insertUserPlan, isUniqueViolation, updateUserPlan, type UserPlanRow } f
 export interface SubscribeInput {
   planId: number;
   count: number;
+  /** What the page showed; another total is refused before anything is reserved. */
+  expectedTotal?: number | undefined;
 }
 
 /** What checkout refuses before anything is reserved, in the order a shopper would fix it. */
@@ -30,6 +33,7 @@ async function checkout(ctx: ApiContext, user: CurrentUser, input: SubscribeInpu
   if (!hasDeliveryAddress(user)) throw new DomainError(409, 'ADDRESS_REQUIRED', M.addressRequired);
   // The round's own price: a price change made while it is open applies from a later round.
   const money = roundCharge(round, input.count, user.paymentMethod === 'GMOAB', now);
+  if (input.expectedTotal !== undefined && input.expectedTotal !== money.total) throw totalChanged(money, input.count, plan.period);
   const source = await chargeSourceOf(ctx, user, money.total);
   return { plan, round, money, source };
 }
@@ -55,6 +59,12 @@ export async function subscribe(ctx: ApiContext, user: CurrentUser, input: Subsc
   await updateUserPlan(ctx.db, userPlan.id, { status: 'ACTIVE' }, ctx.now());
   const charged = { ...history, payment_status: result.status === 'succeeded' ? 'SUCCESS' : 'BEFORE' };
   return checkoutAnswer(ctx, { ...userPlan, status: 'ACTIVE' }, charged, round);
+}
+
+/** The 409 of a checkout whose page showed another total: the message names the amount now. */
+function totalChanged(money: RoundCharge, count: number, period: number): DomainError {
+  const text = totalChangedText(describeCharge(money, { count, period }));
+  return new DomainError(409, 'TOTAL_CHANGED', text, { expectedTotal: text });
 }
 
 /** The 402 of a checkout whose charge did not go through (round-charge.ts `isCheckoutDecline`). */

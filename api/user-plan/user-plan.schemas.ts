@@ -10,6 +10,8 @@ export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'letter
 export const CreateBody = z.strictObject({
   planId: PlanId,
   count: Count.default(1),
+  /** The total the checkout page showed (issue 30); the API refuses another amount. */
+  expectedTotal: z.number().int().min(0).max(100_000_000).optional(),
   idempotencyKey: IdempotencyKey.optional(),
 });
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type FocusEvent, type Keyboar
 import { Link } from 'react-router';
 import type { Banner } from '../../shared/api/types.ts';
 import { useLang, useT } from '../lang.tsx';
-import { useAutoAdvance, useHydrated, usePrefersReducedMotion, useSnapSync } from './banner-motion.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
+import { useAutoAdvance, usePrefersReducedMotion, useSnapSync } from './banner-motion.ts';
 import { Phrases } from './phrases.tsx';
 
 export const AUTO_ADVANCE_MS = 5_000;

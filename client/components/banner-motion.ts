@@ -29,18 +29,6 @@ export function useAutoAdvance(running: boolean, intervalMs: number, slide: numb
   }, [running, intervalMs, slide, advance]);
 }
 
-function subscribeNever(): () => void {
-  return () => {};
-}
-
-/**
- * False on the server and while hydrating, true once the script runs: what only the script can
- * drive (dots, arrows, auto-advance) appears then, and the server's HTML stays the no-JS page.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
-}
-
 /** Where scrollend is missing (Safari before 26), how long the strip must be still to count as settled. */
 const SETTLE_MS = 120;
 

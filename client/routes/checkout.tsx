@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { data } from 'react-router';
 import * as z from 'zod/mini';
 import type { CreditInfo, CurrentUser, PlanDetail } from '../../shared/api/types.ts';
@@ -6,6 +7,7 @@ import { GATEWAY_SWITCHED_NOTICE } from '../../shared/card-gateway.ts';
 import { DEFERRED_OFF_MESSAGE, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
 import { roundCharge } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { describeCharge, type RoundPrice } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
@@ -21,6 +23,7 @@ import { apiFrom, must, orElse } from '../data/api.ts';
 import { loadCurrentUser, returnPathOf } from '../data/current-user.ts';
 import { readForm, seeOther } from '../data/form-action.ts';
 import { useConfig } from '../config.tsx';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { useT } from '../lang.tsx';
 
 const COPY = {
@@ -41,8 +44,8 @@ interface CheckoutData {
   user: CurrentUser;
   card: CreditInfo | null;
   count: number;
-  /** What this round charges with the shopper's method, as every price in the shop is stated. */
-  price: RoundPrice;
+  /** When the page priced the round (the deferred-payment fee in force), as an ISO instant. */
+  pricedAt: string;
   blocker: Blocker | null;
   /** A fresh key per render: a double click or a resent form makes one subscription (issue 8). */
   idempotencyKey: string;
@@ -50,6 +53,17 @@ interface CheckoutData {
 }
 
 const CountParam = z.catch(z.coerce.number().check(z.int(), z.minimum(COUNT_LIMITS.min), z.maximum(COUNT_LIMITS.max)), 1);
+/** A form without the total it showed (one rendered before issue 30) sends 0: the API then names the amount. */
+const TotalParam = z.catch(z.coerce.number().check(z.int(), z.minimum(0)), 0);
+
+/**
+ * What this round charges with the shopper's method and `count`, as every price in the shop is
+ * stated: the same `roundCharge` of the open round the API charges (api/user-plan/subscribe.service.ts).
+ */
+function priceOf(plan: PlanDetail, count: number, deferred: boolean, at: Date): RoundPrice {
+  const round = plan.currentOrder ?? plan;
+  return describeCharge(roundCharge(round, count, deferred, at), { count, period: plan.period });
+}
 
 /** 128 random bits in hex (getRandomValues works on plain-http origins too, unlike randomUUID). */
 function newIdempotencyKey(): string {
@@ -77,36 +91,57 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   ]);
   const returnTo = returnPathOf(request);
   const count = CountParam.parse(new URL(request.url).searchParams.get('count') ?? 1);
-  const price = describeCharge(roundCharge(plan, count, user.paymentMethod === 'GMOAB', new Date()), { count, period: plan.period });
-  return { plan, user, card, count, price, blocker: blockerFor(plan, user, held, returnTo, card), idempotencyKey: newIdempotencyKey(), returnTo };
+  return { plan, user, card, count, pricedAt: new Date().toISOString(), blocker: blockerFor(plan, user, held, returnTo, card), idempotencyKey: newIdempotencyKey(), returnTo };
 }
 
 interface CheckoutFailure {
   blocker: Blocker;
   idempotencyKey: string;
+  /** The quantity posted: the page comes back showing it and its total. */
+  count: number;
 }
 
+/**
+ * `intent=recalc` (数量を変更する, for a browser without JavaScript) shows the page for the chosen
+ * quantity; a subscription sends the quantity and the total the page showed, which the API checks.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const count = CountParam.parse(values.count ?? 1);
+  const slug = params.slug ?? '';
   const planId = Number(params.planId);
-  const result = await apiFrom(context).createUserPlan({ planId, count }, values.idempotencyKey || undefined);
-  if (result.ok) return seeOther(`${href('complete', { slug: params.slug ?? '', planId })}`);
+  if (values.intent === 'recalc') return seeOther(`${href('checkout', { slug, planId })}?count=${count}`);
+  const input = { planId, count, expectedTotal: TotalParam.parse(values.expectedTotal ?? 0) };
+  const result = await apiFrom(context).createUserPlan(input, values.idempotencyKey || undefined);
+  if (result.ok) return seeOther(`${href('complete', { slug, planId })}`);
   const text = { ja: result.error.message, en: result.error.messageEn };
-  const failure: CheckoutFailure = { blocker: blockerOf(result.error.code, text, returnPathOf(request)), idempotencyKey: newIdempotencyKey() };
-  return data(failure, { status: result.status >= 500 ? 503 : 400 });
+  const failure: CheckoutFailure = { blocker: blockerOf(result.error.code, text, returnPathOf(request)), idempotencyKey: newIdempotencyKey(), count };
+  const changed = result.error.code === 'TOTAL_CHANGED';
+  return data(failure, { status: result.status >= 500 ? 503 : changed ? 409 : 400 });
+}
+
+/** A refused total re-reads the plan: the page then shows the price the API named. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  const failure = actionResult as Partial<CheckoutFailure> | undefined;
+  return failure?.blocker?.code === 'TOTAL_CHANGED' || defaultShouldRevalidate;
 }
 
 /** docs/spec.md §2 checkout: the final confirmation screen (issue 8). */
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
-  const { plan, user, card, count, price, idempotencyKey, returnTo } = loaded;
+  const { plan, user, card, returnTo } = loaded;
   // GMO後払い no longer offered (DEFERRED_PAYMENT=off): a GMOAB shopper chooses a card first.
   const deferredOff = mustLeaveDeferred(user.paymentMethod, useConfig().deferredPayment);
   const blocker = loaded.blocker ?? (deferredOff ? blockerOf('PAYMENT_METHOD_REQUIRED', DEFERRED_OFF_MESSAGE, returnTo) : null);
   const failure = useActionData<CheckoutFailure>();
   const t = useT();
   const round = plan.currentOrder;
+  // The quantity on screen: the page's, the one a refused post sent, or the select's (issue 30).
+  const shown = failure?.count ?? loaded.count;
+  const [picked, setPicked] = useState({ from: shown, count: shown });
+  const count = picked.from === shown ? picked.count : shown;
+  const price = priceOf(plan, count, user.paymentMethod === 'GMOAB', new Date(loaded.pricedAt));
+  const amount = `¥${formatNumber(price.total)}`;
   return (
     <section className="page checkout-page">
       <PageMeta title={t(COPY.title)} description={t(COPY.lead)} />
@@ -119,29 +154,37 @@ export function Component() {
       {failure ? <BlockerNotice blocker={failure.blocker} alert /> : null}
       {blocker ? <BlockerNotice blocker={blocker} /> : null}
       {round && !plan.artist.isClose ? (
-        <>
+        // One form: the quantity chosen is the one posted, with the total this page shows for it.
+        <Form method="post" className="checkout-form">
           {blocker ? null : <p className="account-lead">{t(COPY.lead)}</p>}
-          <Form method="get" className="checkout-count">
+          <div className="checkout-count">
             <label htmlFor="checkout-count">{t(COPY.count)}</label>
-            <select id="checkout-count" name="count" defaultValue={String(count)}>
+            <select id="checkout-count" name="count" value={String(count)} onChange={(e) => setPicked({ from: shown, count: Number(e.target.value) })}>
               {Array.from({ length: COUNT_LIMITS.max }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
             </select>
-            <button type="submit" className="button button-ghost">{t(COPY.recalc)}</button>
-          </Form>
+            <RecalcButton />
+          </div>
           <CheckoutTerms count={count} price={price} round={round} />
           <CheckoutAccount user={user} card={card} returnTo={returnTo} />
-        </>
-      ) : null}
-      {round && !blocker ? (
-        <Form method="post" className="checkout-confirm">
-          <input type="hidden" name="count" value={count} />
-          <input type="hidden" name="idempotencyKey" value={failure?.idempotencyKey ?? idempotencyKey} />
-          <SubmitButton label={COPY.submit} />
+          {blocker ? null : (
+            <div className="checkout-confirm">
+              <input type="hidden" name="expectedTotal" value={price.total} />
+              <input type="hidden" name="idempotencyKey" value={failure?.idempotencyKey ?? loaded.idempotencyKey} />
+              <SubmitButton label={{ ja: `${COPY.submit.ja} ${amount}`, en: `${COPY.submit.en} ${amount}` }} />
+            </div>
+          )}
         </Form>
       ) : null}
       <p className="form-links"><Link to={href('artist', { slug: plan.artist.slug })}>{t(COPY.back)}</Link></p>
     </section>
   );
+}
+
+/** Without JavaScript the page recomputes on the server; with it the total follows the select. */
+function RecalcButton() {
+  const t = useT();
+  if (useHydrated()) return null;
+  return <button type="submit" name="intent" value="recalc" className="button button-ghost">{t(COPY.recalc)}</button>;
 }
 
 function CheckoutAccount({ user, card, returnTo }: { user: CurrentUser; card: CreditInfo | null; returnTo: string }) {

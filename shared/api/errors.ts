@@ -31,6 +31,8 @@ export type ErrorCode =
   | 'NO_OPEN_ROUND'
   | 'ARTIST_CLOSED'
   | 'ALREADY_SUBSCRIBED'
+  /** Checkout (issue 30): the total the page showed is not what the round would charge now. */
+  | 'TOTAL_CHANGED'
   /** The provider declined the charge; nothing was created. */
   | 'PAYMENT_DECLINED'
   /** The payment provider did not answer in time; nothing was charged twice, retry. */

@@ -260,6 +260,11 @@ export interface UserPlanWithTiers extends UserPlan {
 export interface UserPlanInput {
   planId: number;
   count?: number;
+  /**
+   * The total the fan saw for one delivery (tax, shipping, any fee). When given, a checkout that
+   * would charge anything else is refused (409 TOTAL_CHANGED) and nothing is charged.
+   */
+  expectedTotal?: number;
   /** Or the `Idempotency-Key` header: the same key twice makes one subscription and one charge. */
   idempotencyKey?: string;
 }

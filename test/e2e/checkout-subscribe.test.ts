@@ -129,7 +129,7 @@ describe('checkout without JavaScript', () => {
     await page.locator('.plan-cost-amount').filter({ hasText: '¥7,260（税込・送料込）' }).waitFor();
     // The browser's "resend form" after going back: the same key, the same answer, one charge.
     const again = await page.request.post(`${shop.stack.webUrl}${href('checkout', { slug, planId: light })}`, {
-      form: { count: '2', idempotencyKey: key }, maxRedirects: 0, headers: { 'sec-fetch-site': 'same-origin' },
+      form: { count: '2', expectedTotal: '7260', idempotencyKey: key }, maxRedirects: 0, headers: { 'sec-fetch-site': 'same-origin' },
     });
     expect(again.status()).toBe(303);
     const rows = await shop.stack.database.handle.db.selectFrom('plan_order_histories').select('id').where('user_id', '=', user.userId).execute();

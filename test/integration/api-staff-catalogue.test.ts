@@ -188,7 +188,7 @@ describe('a plan’s price change', () => {
     await deliverMails(ctxOf(api));
     const mails = api.mailer.memory.filter((m) => m.subject.includes('価格改定'));
     expect(mails.map((m) => m.to).sort()).toEqual(emails.map((e) => e.email).sort());
-    expect(mails[0]?.text).toContain('¥3,300（税込） → ¥4,400（税込）');
+    expect(mails[0]?.text).toContain('1回のお届け ¥3,960（税込・送料込） → ¥5,060（税込・送料込）');
     expect(mails[0]?.text).toContain('2026/12/31 23:59');
   });
 

@@ -35,7 +35,8 @@ export interface StaffApi {
   close(): Promise<void>;
 }
 
-export async function startStaffApi(): Promise<StaffApi> {
+/** `smtpUrl`: mail goes over SMTP (a test's mailbox) instead of the in-memory outbox. */
+export async function startStaffApi(options: { smtpUrl?: string } = {}): Promise<StaffApi> {
   const database: TestDatabase = await createTestDatabase();
   const logs: string[] = [];
   const sink = new Writable({
@@ -50,7 +51,7 @@ export async function startStaffApi(): Promise<StaffApi> {
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const mailer = createMailer({ from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
+  const mailer = createMailer({ from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://', smtpUrl: options.smtpUrl });
   const app = createApiApp({
     db: database.handle.db,
     logger: createLogger('trace', 'api', sink),

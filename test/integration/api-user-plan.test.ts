@@ -82,6 +82,44 @@ describe('POST /api/userPlan', () => {
   });
 });
 
+describe('the total the page showed (issue 30)', () => {
+  it('refuses another total with 409 naming expectedTotal and the amount it would be; nothing is created or charged', async () => {
+    const shopper = await newShopper(api);
+    // Two premium boxes are ¥11,000 + ¥660 shipping: a page that still said one box showed ¥6,160.
+    const res = await subscribe(api, shopper, { planId: shop.premium, count: 2, expectedTotal: 6160 }, key(20));
+    const error = expectApiError(res, 409, 'TOTAL_CHANGED', ['expectedTotal']);
+    expect(error.message).toContain('現在の金額は1回のお届け（2箱） ¥11,660（税込・送料込）です');
+    expect(error.messageEn).toContain('It is now ¥11,660 (tax & shipping incl.)');
+    expect(await userPlansOf(api, shopper.userId)).toEqual([]);
+    expect(await historiesOf(api, shopper.userId)).toEqual([]);
+    expect(await providerChargesOf(api, shopper.userId)).toEqual([]);
+    // The page, shown the amount, sends it with a new key: charged what it said.
+    const ok = await subscribe(api, shopper, { planId: shop.premium, count: 2, expectedTotal: 11660 }, key(21));
+    expect(ok.status, ok.text).toBe(201);
+    expect((await providerChargesOf(api, shopper.userId)).map((c) => c.amount)).toEqual([11660]);
+  });
+
+  it('refuses the total of a price changed since the page was drawn, naming the new amount', async () => {
+    const shopper = await newShopper(api);
+    const round = shop.openRound.premium;
+    await api.db.updateTable('plan_orders').set({ price: 6600, pre_tax_price: 6000 }).where('id', '=', round).execute();
+    try {
+      const res = await subscribe(api, shopper, { planId: shop.premium, count: 1, expectedTotal: 6160 }, key(22));
+      const error = expectApiError(res, 409, 'TOTAL_CHANGED', ['expectedTotal']);
+      expect(error.message).toContain('1回のお届け ¥7,260（税込・送料込）');
+      expect(await historiesOf(api, shopper.userId)).toEqual([]);
+      expect(await providerChargesOf(api, shopper.userId)).toEqual([]);
+    } finally {
+      await api.db.updateTable('plan_orders').set({ price: 5500, pre_tax_price: 5000 }).where('id', '=', round).execute();
+    }
+  });
+
+  it('a total that is not a whole number of yen is a 400 naming the field', async () => {
+    const shopper = await newShopper(api);
+    expectApiError(await subscribe(api, shopper, { planId: shop.premium, expectedTotal: '6160円' }, key(23)), 400, 'BAD_REQUEST', ['expectedTotal']);
+  });
+});
+
 describe('idempotency', () => {
   it('the same key twice in sequence answers the first result again; one subscription, one charge', async () => {
     const shopper = await newShopper(api);

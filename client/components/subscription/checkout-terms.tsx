@@ -45,7 +45,8 @@ export function CheckoutTerms({ count, price, round }: { count: number; price: R
       <dt>{t(COPY.quantity)}</dt>
       <dd>{count} {t(COPY.boxes)}</dd>
       <dt>{t(COPY.price)}</dt>
-      <dd className="checkout-total"><PlanCost price={price} /></dd>
+      {/* Read out when the quantity select changes it (issue 30). */}
+      <dd className="checkout-total" aria-live="polite"><PlanCost price={price} /></dd>
       <dt>{t(COPY.charged)}</dt>
       <dd>{t(CHARGE_TIMING_TEXT)}</dd>
       <dt>{t(COPY.ships)}</dt>
