@@ -1,6 +1,8 @@
 import type { DeferredInvoice, PlanOrderHistory } from './api/types.ts';
 import { DEFERRED_PAYMENT, lateFeeTotal } from './money.ts';
+import { formatDate } from './format.ts';
 import { PAYMENT_STATUS_LABELS } from './payment.ts';
+import type { Text } from './text.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -50,8 +52,28 @@ export const EMPTY_PLAN_ORDER_HISTORY: Readonly<PlanOrderHistory> = Object.freez
   createdAt: '',
   nextAttemptAt: null,
   refundStatus: null,
+  refunds: [],
+  netTotal: 0,
+  supersededBy: null,
+  chargeAt: null,
   tracking: null,
   timeline: [],
   deferred: null,
   receipt: { available: false, refusal: 'status', issuedCount: 0, addressee: null },
 });
+
+/**
+ * The status line of an order in the fan's history (issue 30): what will happen for a round whose
+ * skip was undone (charged at its deadline, not 「決済キャンセル」), and for a charge a plan change
+ * replaced, that it was refunded and which order replaced it; otherwise the status's own label.
+ */
+export function historyStatusLabel(order: { chargeAt: string | null; supersededBy: number | null; statusLabel: Text }): Text {
+  if (order.chargeAt) {
+    const day = formatDate(order.chargeAt);
+    return { ja: `申込締切（${day}）に決済予定`, en: `To be charged at the order deadline (${day})` };
+  }
+  if (order.supersededBy !== null) {
+    return { ja: `プラン変更のため返金（新しい注文番号 ${order.supersededBy}）`, en: `Refunded for a plan change (new order no. ${order.supersededBy})` };
+  }
+  return order.statusLabel;
+}

@@ -28,6 +28,10 @@ export async function findRound(db: Db, roundId: number) {
 export async function findRoundBoxesPage(db: Db, roundId: number, offset: number, limit: number) {
   return db.selectFrom('plan_order_histories')
     .select(['id', 'payment_status', 'count', 'ship_dest_name', 'ship_zip', 'ship_address', 'ship_address2', 'ship_tel', 'ship_number', 'carrier'])
+    .select((eb) => [
+      eb.fn.coalesce('refund_status', eb.val('')).as('refund_status'),
+      eb.exists(eb.selectFrom('order_refunds as r').select('r.id').whereRef('r.history_id', '=', 'plan_order_histories.id').where('r.status', '!=', 'failed')).as('part_refunded'),
+    ])
     .where('plan_order_id', '=', roundId).where('superseded_by', 'is', null).where('payment_status', 'in', FULFILMENT_STATUSES)
     .orderBy('id').offset(offset).limit(limit + 1).execute();
 }

@@ -143,6 +143,7 @@ export function roundsRouter(ctx: ApiContext, guard: RequestHandler): Router {
     const boxes: RoundBox[] = rows.slice(0, ROUND_BOXES_PAGE_SIZE).map((b) => ({
       id: b.id, status: b.payment_status, count: b.count, name: b.ship_dest_name, zip: b.ship_zip, address: b.ship_address, address2: b.ship_address2,
       tel: b.ship_tel, trackingNumber: b.ship_number, carrier: b.carrier,
+      refunded: b.refund_status === 'pending' || b.refund_status === 'refunded' ? 'full' : b.part_refunded ? 'part' : null,
     }));
     const body: RoundDetail = { page, hasNext: rows.length > ROUND_BOXES_PAGE_SIZE, round: summaryOf(round), boxes };
     res.json(body);

@@ -45,6 +45,8 @@ export interface RoundBox {
   tel: string;
   trackingNumber: string;
   carrier: string;
+  /** Refunded (in full or in part) and still on the list: support chose to ship it (issue 30). */
+  refunded: 'full' | 'part' | null;
 }
 
 export interface RoundDetail extends Paged {
