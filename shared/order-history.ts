@@ -1,6 +1,6 @@
 import type { DeferredInvoice, PlanOrderHistory } from './api/types.ts';
 import { DEFERRED_PAYMENT, lateFeeTotal } from './money.ts';
-import { formatDate } from './format.ts';
+import { formatDateTime, lastAcceptedMoment } from './format.ts';
 import { PAYMENT_STATUS_LABELS } from './payment.ts';
 import type { Text } from './text.ts';
 
@@ -69,7 +69,7 @@ export const EMPTY_PLAN_ORDER_HISTORY: Readonly<PlanOrderHistory> = Object.freez
  */
 export function historyStatusLabel(order: { chargeAt: string | null; supersededBy: number | null; statusLabel: Text }): Text {
   if (order.chargeAt) {
-    const day = formatDate(order.chargeAt);
+    const day = formatDateTime(lastAcceptedMoment(order.chargeAt));
     return { ja: `申込締切（${day}）に決済予定`, en: `To be charged at the order deadline (${day})` };
   }
   if (order.supersededBy !== null) {
