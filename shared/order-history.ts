@@ -65,9 +65,10 @@ export const EMPTY_PLAN_ORDER_HISTORY: Readonly<PlanOrderHistory> = Object.freez
 /**
  * The status line of an order in the fan's history (issue 30): what will happen for a round whose
  * skip was undone (charged at its deadline, not 「決済キャンセル」), and for a charge a plan change
- * replaced, that it was refunded and which order replaced it; otherwise the status's own label.
+ * replaced, that it was refunded and which order replaced it; for a box support refunded and
+ * stopped, that it is not delivered; otherwise the status's own label.
  */
-export function historyStatusLabel(order: { chargeAt: string | null; supersededBy: number | null; statusLabel: Text }): Text {
+export function historyStatusLabel(order: { chargeAt: string | null; supersededBy: number | null; boxStopped: boolean; statusLabel: Text }): Text {
   if (order.chargeAt) {
     const day = formatDateTime(lastAcceptedMoment(order.chargeAt));
     return { ja: `申込締切（${day}）に決済予定`, en: `To be charged at the order deadline (${day})` };
@@ -75,5 +76,6 @@ export function historyStatusLabel(order: { chargeAt: string | null; supersededB
   if (order.supersededBy !== null) {
     return { ja: `プラン変更のため返金（新しい注文番号 ${order.supersededBy}）`, en: `Refunded for a plan change (new order no. ${order.supersededBy})` };
   }
+  if (order.boxStopped) return { ja: '全額返金・お届けなし', en: 'Refunded in full; not delivered' };
   return order.statusLabel;
 }

@@ -98,3 +98,16 @@ export function checkRefundRequest(request: { amount?: number | undefined; box?:
   if (!request.box) return { ok: false, field: 'box', error: REFUND_MESSAGES.boxRequired };
   return { ok: true, amount, full, box: request.box };
 }
+
+/** A box refunded and still to ship (support chose to ship it, or refunded part): how the round page and import preview flag it. */
+export type RefundFlag = 'full' | 'part';
+
+export function refundFlagOf(fullRefundStatus: string | null, partlyRefunded: boolean): RefundFlag | null {
+  if (isTaken(fullRefundStatus)) return 'full';
+  return partlyRefunded ? 'part' : null;
+}
+
+export const REFUND_FLAG_LABELS: Record<RefundFlag, Text> = {
+  full: { ja: '返金済み（お詫びに発送）', en: 'Refunded (ships as goodwill)' },
+  part: { ja: '一部返金済み', en: 'Partly refunded' },
+};

@@ -79,7 +79,7 @@ export function toPlanOrderHistory(row: UserHistoryRow, extras: HistoryExtras = 
     artist: { id: row.artist_id, name: row.artist_name, slug: row.artist_slug },
     paymentMethod: method,
     paymentStatus: status,
-    paymentStatusLabel: historyStatusLabel({ chargeAt: iso(extras.chargeAt), supersededBy: row.superseded_by, statusLabel }),
+    paymentStatusLabel: historyStatusLabel({ chargeAt: iso(extras.chargeAt), supersededBy: row.superseded_by, boxStopped: row.refund_box === 'stop', statusLabel }),
     count: row.count,
     price: row.price, preTaxPrice: row.pre_tax_price,
     shipFee: row.ship_fee, preTaxShipFee: row.pre_tax_ship_fee,

@@ -1,3 +1,4 @@
+import { sql, type Expression } from 'kysely';
 import type { PartialRefund, RefundState } from '../../shared/refund-rules.ts';
 import type { Db } from '../db/schema.ts';
 
@@ -40,4 +41,9 @@ export async function insertPartialRefund(
 
 export async function settlePartialRefund(db: Db, id: number, status: RefundState, now: Date): Promise<void> {
   await db.updateTable('order_refunds').set({ status, refunded_at: status === 'refunded' ? now : null }).where('id', '=', id).execute();
+}
+
+/** SQL: a partial refund of the box is done or under way; the round page and import preview flag it. */
+export function partlyRefunded(historyId: Expression<number>) {
+  return sql<boolean>`exists (select 1 from order_refunds r where r.history_id = ${historyId} and r.status <> 'failed')`;
 }

@@ -1,9 +1,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanOrderHistory } from '../../shared/api/types.ts';
-import type { RoundDetail } from '../../shared/api/rounds.ts';
+import type { RoundDetail, StagedImport } from '../../shared/api/rounds.ts';
+import { SHIPPING_COLUMNS } from '../../shared/shipping-columns.ts';
 import { startAccountApi, type AccountApi } from './api-account-fixtures.ts';
 import { expectApiError, TEST_OPS_TOKEN } from './api-fixtures.ts';
+import { billingRowsOf, runPass } from './billing-fixtures.ts';
 import { ADMIN_ORIGIN, enrolledStaff, signedIn, withStaff, type StaffApi } from './api-staff-fixtures.ts';
 import { changePlan, historiesOf, newShopper, OPEN_DEADLINE, providerChargesOf, seedCatalogue, subscribe, type Catalogue, type Shopper } from './api-user-plan-fixtures.ts';
 
@@ -38,9 +40,14 @@ const historyOf = async (shopper: Shopper) =>
   (await request(api.app).get('/api/planOrderHistory').set('cookie', shopper.cookie).expect(200)).body as PlanOrderHistory[];
 const issueReceipt = (shopper: Shopper, id: number) =>
   request(api.app).post(`/api/planOrderHistory/${id}/receipt`).set('cookie', shopper.cookie).send({ addressee: '推野 花子' });
+const uploadShipped = (line: string) =>
+  request(api.app).post('/api/staff/shipment-imports').set('origin', ADMIN_ORIGIN).set('cookie', withStaff(tokens.fulfilment)).field('mode', 'shipped')
+    .field('early', 'on').attach('file', Buffer.from(`\ufeff${SHIPPING_COLUMNS.map((c) => c.label).join(',')}\r\n${line}\r\n`), 'shipped.csv');
 const exportOf = async (roundId: number) => (await staffGet(`/rounds/export?round=${roundId}`, 'fulfilment').expect(200)).text;
 
 let serial = 0;
+let stoppedShopper: { shopper: Shopper; roundId: number } | undefined;
+let undoneShopper: Shopper | undefined;
 const key = () => `refund-test-${(serial += 1).toString().padStart(4, '0')}`;
 
 /** A shopper whose 12月号 was charged at checkout and is on the warehouse list (WAITING). */
@@ -57,6 +64,7 @@ async function waitingBox(): Promise<{ shopper: Shopper; id: number; roundId: nu
 describe('a full refund before shipment', () => {
   it('asks whether the box ships (400 naming box), then "stop" takes it off the export and counts; the fan sees the refund and no receipt, with why', async () => {
     const { shopper, id, roundId } = await waitingBox();
+    stoppedShopper = { shopper, roundId };
     expect(await exportOf(roundId)).toContain(`\n${id},`);
     const waitingBefore = ((await staffGet(`/rounds/${roundId}`, 'fulfilment').expect(200)).body as RoundDetail).round.waiting;
 
@@ -68,7 +76,7 @@ describe('a full refund before shipment', () => {
     expect(await exportOf(roundId)).not.toContain(`\n${id},`);
     expect(((await staffGet(`/rounds/${roundId}`, 'fulfilment').expect(200)).body as RoundDetail).round.waiting).toBe(waitingBefore - 1);
     const [order] = await historyOf(shopper);
-    expect(order).toMatchObject({ id, paymentStatus: 'CANCEL', netTotal: 0, receipt: { available: false, refusal: 'refunded' } });
+    expect(order).toMatchObject({ id, paymentStatus: 'CANCEL', paymentStatusLabel: { ja: '全額返金・お届けなし' }, netTotal: 0, receipt: { available: false, refusal: 'refunded' } });
     expect(order?.refunds).toEqual([{ amount: 3960, status: 'refunded', at: api.clock.now.toISOString(), method: 'CARD', full: true }]);
     const refused = await issueReceipt(shopper, id);
     expectApiError(refused, 409, 'RECEIPT_UNAVAILABLE');
@@ -83,6 +91,9 @@ describe('a full refund before shipment', () => {
     expect(await exportOf(roundId)).toContain(`\n${id},`);
     const round = (await staffGet(`/rounds/${roundId}`, 'fulfilment').expect(200)).body as RoundDetail;
     expect(round.boxes.find((b) => b.id === id)).toMatchObject({ status: 'WAITING', refunded: 'full' });
+    // The warehouse's shipped file: its preview flags the refunded box before anything applies.
+    const staged = (await uploadShipped(`${id},x,x,x,1,x,060-0001,x,,0312345678,2026/11/22,yamato,YMT-3000-0001`).expect(201)).body as { import: StagedImport };
+    expect(staged.import.preview?.changes).toEqual([expect.objectContaining({ orderHistoryId: id, to: 'shipped', refunded: 'full' })]);
     const [order] = await historyOf(shopper);
     expect(order).toMatchObject({ paymentStatus: 'WAITING', netTotal: 0, receipt: { refusal: 'refunded' } });
     expect(order?.refunds).toMatchObject([{ amount: 3960, status: 'refunded', full: true }]);
@@ -139,9 +150,21 @@ describe("the fan's history of a plan change and a skip undone", () => {
     const [skipped] = await historyOf(shopper);
     expect(skipped).toMatchObject({ chargeAt: null, paymentStatusLabel: { ja: '決済キャンセル' } });
     expect((await changePlan(api, shopper, { currentPlanId: shop.light, planId: shop.light, action: 'undoSkip' })).status).toBe(200);
+    undoneShopper = shopper;
     const [order] = await historyOf(shopper);
     expect(order).toMatchObject({ chargeAt: OPEN_DEADLINE.toISOString(), refunds: [{ amount: 3960, status: 'refunded', full: true }] });
     expect(order?.paymentStatusLabel.ja).toBe('申込締切（2026/11/30 23:59）に決済予定');
     expect(order?.timeline.at(-1)).toMatchObject({ step: 'charged', state: 'pending', at: OPEN_DEADLINE.toISOString() });
+  });
+});
+
+describe('at the deadline', () => {
+  it('the billing run charges the skip undone, as the history said, and never the box support stopped', async () => {
+    api.clock.advance(OPEN_DEADLINE.getTime() - api.clock.now.getTime() + 60_000);
+    await runPass(api);
+    const [voided] = await historiesOf(api, undoneShopper!.userId);
+    expect(await billingRowsOf(api, undoneShopper!.userId, voided!.plan_order_id)).toEqual([expect.objectContaining({ payment_status: 'SUCCESS', total: 3960 })]);
+    const stopped = stoppedShopper!;
+    expect(await billingRowsOf(api, stopped.shopper.userId, stopped.roundId)).toEqual([]);
   });
 });

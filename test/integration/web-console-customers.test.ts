@@ -80,21 +80,23 @@ describe('search', () => {
 });
 
 describe("a customer's page", () => {
-  it('shows the profile, the card as brand and last four, the charge and a refund link', async () => {
+  it('shows the profile, the card as brand and last four, the charge and its refund links (the box stopped or shipped, or a part)', async () => {
     const res = await ok(customerPath());
     expect(res.text).toContain('Visa •••• 4242');
     expect(res.text).not.toContain('tok_support');
     expect(res.text).not.toContain('12/30');
-    expect(res.text).toContain(`href="${customerPath()}?confirm=refund-${customer.historyId}"`);
+    for (const kind of ['stop', 'ship', 'part']) {
+      expect(res.text).toContain(`href="${customerPath()}?confirm=refund-${customer.historyId}&amp;refund=${kind}"`);
+    }
   });
 
   it('refunds through the confirm step without JavaScript, once for a resubmitted form', async () => {
-    const confirm = await ok(`${customerPath()}?confirm=refund-${customer.historyId}`);
-    expect(confirm.text).toContain(`${customer.name} 様のご注文（注文番号 ${customer.historyId}・受付中の回）の代金 ¥3,960 を全額返金します。`);
+    const confirm = await ok(`${customerPath()}?confirm=refund-${customer.historyId}&refund=ship`);
+    expect(confirm.text).toContain(`${customer.name} 様のご注文（注文番号 ${customer.historyId}・受付中の回）の代金 ¥3,960 を全額返金します。箱はお詫びとして予定どおり発送します`);
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(confirm.text)?.[1] ?? '';
     expect(key).toMatch(/^rf-[0-9a-f]{32}$/);
-    const action = `${customerPath()}?confirm=refund-${customer.historyId}`;
-    const form = { intent: 'refund', historyId: String(customer.historyId), idempotencyKey: key, reason: '' };
+    const action = `${customerPath()}?confirm=refund-${customer.historyId}&refund=ship`;
+    const form = { intent: 'refund', historyId: String(customer.historyId), idempotencyKey: key, reason: '', box: 'ship' };
     const blank = await submit(action, form);
     expect(blank.status).toBe(400);
     expect(blank.text).toContain('理由を500文字以内で入力してください');
@@ -108,7 +110,8 @@ describe("a customer's page", () => {
     const after = await ok(`${customerPath()}?done=refund`);
     expect(after.text).toContain('返金しました。');
     expect(after.text).toContain('返金済み（箱の破損）');
-    expect(after.text).not.toContain(`?confirm=refund-${customer.historyId}"`);
+    expect(after.text).toContain('お詫びに発送');
+    expect(after.text).not.toContain(`?confirm=refund-${customer.historyId}&amp;`);
   });
 
   it('adds a note and cancels with a reason through their forms', async () => {

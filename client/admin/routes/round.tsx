@@ -1,3 +1,4 @@
+import { REFUND_FLAG_LABELS } from '../../../shared/refund-rules.ts';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
@@ -32,8 +33,6 @@ const COPY = {
   to: { ja: 'お届け先', en: 'Ship to' },
   tracking: { ja: '追跡番号', en: 'Tracking number' },
   none: { ja: '出荷する箱はまだありません。', en: 'No boxes to ship yet.' },
-  refundedFull: { ja: '返金済み（お詫びに発送）', en: 'Refunded (ships as goodwill)' },
-  refundedPart: { ja: '一部返金済み', en: 'Partly refunded' },
 } as const satisfies Record<string, Text>;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -79,7 +78,7 @@ export function Component() {
             {boxes.map((box) => (
               <tr key={box.id}>
                 <th scope="row">{box.id}</th>
-                <td>{t(boxStatus(box.status))}{box.refunded ? <> <strong className="console-flag">{t(box.refunded === 'full' ? COPY.refundedFull : COPY.refundedPart)}</strong></> : null}</td>
+                <td>{t(boxStatus(box.status))}{box.refunded ? <> <strong className="console-flag">{t(REFUND_FLAG_LABELS[box.refunded])}</strong></> : null}</td>
                 <td className="num">{box.count}</td>
                 <td>{`${box.name} 〒${hyphenatedZip(box.zip)} ${box.address} ${box.address2}`.trim()}</td>
                 <td>{box.trackingNumber ? `${box.carrier} ${box.trackingNumber}`.trim() : '—'}</td>

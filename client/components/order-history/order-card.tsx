@@ -65,7 +65,7 @@ function OrderRefunds({ order }: { order: PlanOrderHistory }) {
         {order.refunds.map((r, i) => (
           <li key={i}>
             {t(r.full ? C.refundFull : C.refundPart)} <strong>{formatPrice(r.amount, english)}</strong>
-            {' '}{state(r)}{' '}{t(C.refundTo(t(PAYMENT_METHOD_LABELS[r.method])))}
+            {' '}{state(r)}{t(C.refundTo(t(PAYMENT_METHOD_LABELS[r.method])))}
           </li>
         ))}
       </ul>
