@@ -39,6 +39,12 @@ export async function insertPartialRefund(
   return row.id;
 }
 
+/** Partial refunds of the charge `chargeId` not known to be refunded yet (a gateway's late answer settles them). */
+export async function findUnsettledPartialRefunds(db: Db, chargeId: string): Promise<{ id: number; historyId: number }[]> {
+  return db.selectFrom('order_refunds as r').innerJoin('plan_order_histories as h', 'h.id', 'r.history_id')
+    .select(['r.id', 'r.history_id as historyId']).where('h.charge_id', '=', chargeId).where('r.status', 'in', ['pending', 'failed']).execute();
+}
+
 export async function settlePartialRefund(db: Db, id: number, status: RefundState, now: Date): Promise<void> {
   await db.updateTable('order_refunds').set({ status, refunded_at: status === 'refunded' ? now : null }).where('id', '=', id).execute();
 }
