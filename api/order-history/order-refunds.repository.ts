@@ -1,4 +1,5 @@
 import { sql, type Expression } from 'kysely';
+import { TAX_RATE_PERCENT } from '../../shared/money.ts';
 import type { PartialRefund, RefundState } from '../../shared/refund-rules.ts';
 import type { Db } from '../db/schema.ts';
 
@@ -53,3 +54,11 @@ export async function settlePartialRefund(db: Db, id: number, status: RefundStat
 export function partlyRefunded(historyId: Expression<number>) {
   return sql<boolean>`exists (select 1 from order_refunds r where r.history_id = ${historyId} and r.status <> 'failed')`;
 }
+
+/**
+ * Support's partial refunds done, per order (issue 30): their amount and its pre-tax part (the tax
+ * within rounded down, as shared/receipt.ts `netTaxBreakdown` takes it off a receipt).
+ */
+export const PARTIAL_REFUNDS = sql`(select history_id, sum(amount) as amount,
+    sum(amount - amount * ${TAX_RATE_PERCENT} / ${100 + TAX_RATE_PERCENT}) as pre_tax
+  from order_refunds where status = 'refunded' group by history_id)`;

@@ -17,7 +17,7 @@ import { changePlan, historiesOf, newShopper, OPEN_DEADLINE, providerChargesOf, 
  */
 let api: AccountApi;
 let shop: Catalogue;
-const tokens = { support: '', fulfilment: '' };
+const tokens = { support: '', fulfilment: '', owner: '' };
 
 beforeAll(async () => {
   api = await startAccountApi({
@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   shop = await seedCatalogue(api.db);
   const staffApi: StaffApi = { ...api, databaseUrl: null };
-  for (const role of ['support', 'fulfilment'] as const) {
+  for (const role of ['support', 'fulfilment', 'owner'] as const) {
     const { secret } = await enrolledStaff(staffApi, `${role}@refund.example`, role);
     tokens[role] = await signedIn(staffApi, `${role}@refund.example`, secret);
   }
@@ -44,6 +44,12 @@ const uploadShipped = (line: string) =>
   request(api.app).post('/api/staff/shipment-imports').set('origin', ADMIN_ORIGIN).set('cookie', withStaff(tokens.fulfilment)).field('mode', 'shipped')
     .field('early', 'on').attach('file', Buffer.from(`\ufeff${SHIPPING_COLUMNS.map((c) => c.label).join(',')}\r\n${line}\r\n`), 'shipped.csv');
 const exportOf = async (roundId: number) => (await staffGet(`/rounds/export?round=${roundId}`, 'fulfilment').expect(200)).text;
+
+interface ReportMonth { month: string; refunds: number; refundsGross: number; refundsPreTax: number }
+async function thisMonthReport(): Promise<ReportMonth> {
+  const { months } = (await staffGet('/reports', 'owner').expect(200)).body as { months: ReportMonth[] };
+  return months[0] ?? { month: '', refunds: 0, refundsGross: 0, refundsPreTax: 0 };
+}
 
 let serial = 0;
 let stoppedShopper: { shopper: Shopper; roundId: number } | undefined;
@@ -104,10 +110,15 @@ describe('a partial refund', () => {
   it('shows in the history, the receipt is for the net amount, and one over what is left is refused naming amount', async () => {
     const { shopper, id, roundId } = await waitingBox();
     expectApiError(await refund(shopper, { historyId: id, reason: '特典の不足', idempotencyKey: key(), amount: 1000, box: 'stop' }), 400, 'BAD_REQUEST', ['box']);
+    const reportBefore = await thisMonthReport();
     const body = { historyId: id, reason: '特典の不足', idempotencyKey: key(), amount: 1000 };
     const answers = await Promise.all([refund(shopper, body), refund(shopper, body)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(await providerChargesOf(api, shopper.userId)).toEqual([expect.objectContaining({ amount: 3960, refunded_amount: 1000 })]);
+    // Accounting counts the partial refund once: ¥1,000, of which ¥90 tax.
+    const reportAfter = await thisMonthReport();
+    expect({ refunds: reportAfter.refunds - reportBefore.refunds, gross: reportAfter.refundsGross - reportBefore.refundsGross, preTax: reportAfter.refundsPreTax - reportBefore.refundsPreTax })
+      .toEqual({ refunds: 1, gross: 1000, preTax: 910 });
 
     const over = await refund(shopper, { historyId: id, reason: 'さらに', idempotencyKey: key(), amount: 3000 });
     expectApiError(over, 400, 'BAD_REQUEST', ['amount']);
