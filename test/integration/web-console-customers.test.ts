@@ -114,6 +114,25 @@ describe("a customer's page", () => {
     expect(after.text).not.toContain(`?confirm=refund-${customer.historyId}&amp;`);
   });
 
+  it('refunds part of a charge without JavaScript; more than is left is named at the amount field (issue 30)', async () => {
+    const other = await insertChargedCustomer(stack.database.handle.db, 'ssr-part');
+    const action = `/customers/${other.userId}?confirm=refund-${other.historyId}&refund=part`;
+    const confirm = await ok(action);
+    expect(confirm.text).toContain(`代金の一部を返金します（¥3,960まで）。箱は予定どおり発送します。`);
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(confirm.text)?.[1] ?? '';
+    const form = { intent: 'refund', historyId: String(other.historyId), idempotencyKey: key, reason: 'お詫び', amount: '5000' };
+    const over = await submit(action, form);
+    expect(over.status).toBe(400);
+    expect(over.text).toContain('返金額は、決済額から返金済み・返金中の額を引いた¥3,960（税込）までです。');
+    expect(over.text).toMatch(/name="amount"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="amount"/);
+    const done = await submit(action, { ...form, amount: '500' });
+    expect(done.status).toBe(303);
+    const page = await ok(`/customers/${other.userId}?done=refund`);
+    expect(page.text).toContain('一部返金 ¥500（お詫び）');
+    const charge = await stack.database.handle.db.selectFrom('sandbox_charges').select('refunded_amount').where('order_key', '=', other.chargeKey).executeTakeFirstOrThrow();
+    expect(charge.refunded_amount).toBe(500);
+  });
+
   it('adds a note and cancels with a reason through their forms', async () => {
     expect((await submit(customerPath(), { intent: 'note', body: '電話あり' })).headers.location).toBe(`${customerPath()}?done=note`);
     const confirm = await ok(`${customerPath()}?confirm=cancel-${customer.planId}`);
