@@ -1,3 +1,4 @@
+import type { RefundBox } from '../../shared/refund-rules.ts';
 import type { ApiContext } from '../context.ts';
 import type { HistoryRow } from '../order-history/order-history.repository.ts';
 import { settlePartialRefund } from '../order-history/order-refunds.repository.ts';
@@ -14,6 +15,8 @@ export interface RefundClaim {
   amount: number;
   /** The `order_refunds` row of a partial refund; null for a full one (kept on the order). */
   partialId: number | null;
+  /** A full refund before shipment: what support chose for the box. */
+  box: RefundBox | null;
 }
 
 /**
@@ -27,7 +30,7 @@ export async function refundClaimed(ctx: ApiContext, actor: AuditActor, userId: 
     action: 'customer.refund.result', outcome: ok ? 'success' : 'failure', targetType: 'order', targetId: claim.row.id,
     after: { refundStatus, amount: claim.amount, partialRefundId: claim.partialId },
   }, ctx.now());
-  if (ok) await sendRefundMail(ctx, { userId, historyId: claim.row.id, roundName: claim.roundName, total: claim.amount });
+  if (ok) await sendRefundMail(ctx, { userId, historyId: claim.row.id, roundName: claim.roundName, total: claim.amount, box: claim.partialId === null ? claim.box : null });
   return refundStatus;
 }
 

@@ -73,7 +73,7 @@ async function claimRefund(trx: Db, now: Date, actor: AuditActor, userId: number
   }
   const after = { paymentStatus: claimed.payment_status, amount: checked.amount, full: checked.full, box: checked.box, reason: input.reason, userId };
   await writeAudit(trx, actor, { action: 'customer.refund', outcome: 'success', targetType: 'order', targetId: row.id, before, after: { ...after, refundStatus: 'pending' } }, now);
-  return { row: claimed, roundName, amount: checked.amount, partialId };
+  return { row: claimed, roundName, amount: checked.amount, partialId, box: checked.box };
 }
 
 /** The same form again: what its refund came to, and nothing refunded twice. */

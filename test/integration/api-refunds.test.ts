@@ -78,6 +78,9 @@ describe('a full refund before shipment', () => {
     const res = await refund(shopper, { historyId: id, reason: '重複注文', idempotencyKey: key(), box: 'stop' });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ refundStatus: 'refunded', replayed: false });
+    const mail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('返金のお知らせ'));
+    expect(mail.text).toContain(`代金 ¥3,960（税込） を返金しました。`);
+    expect(mail.text).toContain('この回の箱はお届けしません。');
 
     expect(await exportOf(roundId)).not.toContain(`\n${id},`);
     expect(((await staffGet(`/rounds/${roundId}`, 'fulfilment').expect(200)).body as RoundDetail).round.waiting).toBe(waitingBefore - 1);
@@ -95,6 +98,7 @@ describe('a full refund before shipment', () => {
     const res = await refund(shopper, { historyId: id, reason: 'お詫び', idempotencyKey: key(), box: 'ship' });
     expect(res.status, res.text).toBe(200);
     expect(await exportOf(roundId)).toContain(`\n${id},`);
+    expect((await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('返金のお知らせ'))).text).toContain('この回の箱は、お詫びとして予定どおりお届けします。');
     const round = (await staffGet(`/rounds/${roundId}`, 'fulfilment').expect(200)).body as RoundDetail;
     expect(round.boxes.find((b) => b.id === id)).toMatchObject({ status: 'WAITING', refunded: 'full' });
     // The warehouse's shipped file: its preview flags the refunded box before anything applies.
