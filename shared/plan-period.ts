@@ -56,6 +56,15 @@ export function periodText(period: number): Text {
   return period === 1 ? { ja: '毎月', en: 'every month' } : { ja: `${period}か月ごと`, en: `every ${period} months` };
 }
 
+/** Beside the console's round form: the spacing the plan's rounds keep, before anyone is refused. */
+export function roundSpacingHint(period: number): Text {
+  const every = periodText(period);
+  return {
+    ja: `このプランは${every.ja}のお届けです。回のお届け日と申込締切は、ほかの回と${period}か月以上あけてください。`,
+    en: `This plan delivers ${every.en}: keep a round's ship date and deadline at least ${period} month${period === 1 ? '' : 's'} from its other rounds.`,
+  };
+}
+
 /** Why a round may not stand where it was asked to, naming the round it is too close to. */
 export function roundTooCloseText(period: number, otherName: string): Text {
   const every = periodText(period);

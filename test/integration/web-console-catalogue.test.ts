@@ -4,7 +4,7 @@ import { startStaffSession, STAFF_COOKIE } from '../../api/staff/staff-session.t
 import type { StaffRole } from '../../shared/staff-roles.ts';
 import { startConsole, type ConsoleServer } from '../support/console.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { periodBreaksRoundsText, roundTooCloseText } from '../../shared/plan-period.ts';
+import { periodBreaksRoundsText, roundSpacingHint, roundTooCloseText } from '../../shared/plan-period.ts';
 import { buildArtist, buildPlan, buildRound, insertArtist, insertPlan, insertRound } from './api-fixtures.ts';
 import { pngOf, seedPricedPlan, type PricedPlan } from './api-staff-catalogue-fixtures.ts';
 
@@ -180,6 +180,7 @@ describe('a plan’s period spaces its rounds (issue 30)', () => {
     const planId = await insertPlan(db, buildPlan(artistId, { name: '3ヶ月まとめてプラン', period: 3, price: 16500, pre_tax_price: 15000 }));
     await insertRound(db, buildRound(planId, jst('2026-12-01T12:00:00'), jst('2026-12-31T23:59:59'), jst('2027-01-25T10:00:00'), '1月号'));
     const path = `/catalogue/plans/${planId}`;
+    expect((await get(path)).text).toContain(roundSpacingHint(3).ja);
     const monthly = await post(path, { intent: 'round', name: '2月号', startDate: '2027-01-01T12:00', endDate: '2027-01-31T23:59', shipDate: '2027-02-25T10:00' });
     expect(monthly.status).toBe(400);
     const why = roundTooCloseText(3, '1月号');
