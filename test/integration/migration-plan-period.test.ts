@@ -22,22 +22,29 @@ const now = new Date();
 interface QuarterPlan { planId: number; open: number; plusOne: number; plusTwo: number }
 const quarters: QuarterPlan[] = [];
 
-/** The rounds the old seed gave a 3-month plan one and two months after its open round. */
+const DAY = 86_400_000;
+
+/**
+ * A 3-month plan as the old seed left it: its shipped round a month before the open one (opened
+ * 90 days ago, closed 60, shipped 30), and rounds one and two months after the open round.
+ */
 async function putBackMonthlyRounds(planId: number): Promise<QuarterPlan> {
-  const rounds = await db.selectFrom('plan_orders').selectAll().where('plan_id', '=', planId).where('end_date', '>', now).orderBy('end_date').execute();
-  const open = rounds[0]!;
-  let last = { end: open.end_date, ship: open.ship_date };
+  const rounds = await db.selectFrom('plan_orders').selectAll().where('plan_id', '=', planId).orderBy('end_date').execute();
+  const [past, open] = rounds;
+  await db.updateTable('plan_orders').where('id', '=', past!.id)
+    .set({ start_date: new Date(now.getTime() - 90 * DAY), end_date: new Date(now.getTime() - 60 * DAY), ship_date: new Date(now.getTime() - 30 * DAY) }).execute();
+  let last = { end: open!.end_date, ship: open!.ship_date };
   const added: number[] = [];
   for (let i = 0; i < 2; i += 1) {
     const round = followingRound(last, 1);
     const { id } = await db.insertInto('plan_orders').values({
-      plan_id: planId, name: roundName(round.ship), price: open.price, pre_tax_price: open.pre_tax_price, start_date: round.start, end_date: round.end, ship_date: round.ship,
+      plan_id: planId, name: roundName(round.ship), price: open!.price, pre_tax_price: open!.pre_tax_price, start_date: round.start, end_date: round.end, ship_date: round.ship,
     }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('order_goods').values({ plan_order_id: id, name: '缶バッジ', description: '', image: '', sort: 1 }).execute();
     added.push(id);
     last = round;
   }
-  return { planId, open: open.id, plusOne: added[0]!, plusTwo: added[1]! };
+  return { planId, open: open!.id, plusOne: added[0]!, plusTwo: added[1]! };
 }
 
 const roundsOf = (planId: number) => db.selectFrom('plan_orders').select(['id', 'name', 'end_date as endDate', 'ship_date as shipDate'])
@@ -70,8 +77,9 @@ describe('migration 0016: the rounds of a period-N plan stand N months apart (is
     const histories = await db.selectFrom('plan_order_histories').select('id').orderBy('id').execute();
     const monthlyRounds = await db.selectFrom('plan_orders').innerJoin('plans', 'plans.id', 'plan_orders.plan_id').select('plan_orders.id')
       .where('plans.period', '=', 1).orderBy('plan_orders.id').execute();
-    // Old spacing: the two rounds put back, and the round three months after the open one, stand a month from the one before.
-    for (const q of quarters) expect(roundsBreakingPeriod(3, await roundsOf(q.planId)).length).toBe(3);
+    // Old spacing: the two rounds put back, and the round three months after the open one, stand a
+    // month from the one before (the open round, too, may stand two months from the shipped one).
+    for (const q of quarters) expect(roundsBreakingPeriod(3, await roundsOf(q.planId)).length).toBeGreaterThanOrEqual(3);
 
     await sql`delete from schema_migrations where version = 16`.execute(db);
     expect(await migrate(db)).toEqual([16]);
@@ -82,7 +90,8 @@ describe('migration 0016: the rounds of a period-N plan stand N months apart (is
       .where('plans.period', '=', 1).orderBy('plan_orders.id').execute()).toEqual(monthlyRounds);
     for (const q of quarters.filter((p) => p !== declined)) {
       const rounds = await roundsOf(q.planId);
-      expect(roundsBreakingPeriod(3, rounds)).toEqual([]);
+      // From the round open now on, three months apart (the shipped round before it stays as it shipped).
+      expect(roundsBreakingPeriod(3, rounds.filter((r) => r.id !== rounds[0]!.id))).toEqual([]);
       expect(rounds.map((r) => r.id)).not.toContain(q.plusOne);
       expect(rounds.map((r) => r.id)).not.toContain(q.plusTwo);
       expect(rounds.map((r) => r.id)).toContain(q.open);

@@ -5,10 +5,11 @@
  * apart (the demo's 3-month plan had one every month), and the billing run charges every round.
  *
  * Walking each period-N plan's rounds by ship date, a round closer than N months to the last kept
- * round is deleted when nothing holds on to it: its deadline is still ahead, no charge row of any
- * status exists for it (not even a declined or cancelled one: a charge record is never lost),
- * the billing run has not reserved it, and no price change starts from it. Its goods, the skips
- * of it and its reminder mark go with it (a skip of a round that no longer exists means nothing).
+ * round is deleted when nothing holds on to it: it has not opened for applications yet (a round
+ * open now, or past, is what fans were shown and paid), no charge row of any status exists for it
+ * (not even a declined or cancelled one: a charge record is never lost), the billing run has not
+ * reserved it, and no price change starts from it. Its goods, the skips of it and its reminder
+ * mark go with it (a skip of a round that no longer exists means nothing).
  * Any other round is kept and the walk goes on from it. docs/decisions/0053-plan-period-rounds.md.
  * (SQL, not the TypeScript rule: a migration is frozen as it shipped; this is the same month count.)
  */
@@ -20,7 +21,7 @@ with recursive ordered as (
   select po.id, po.plan_id, p.period,
     (extract(year from po.ship_date at time zone 'Asia/Tokyo') * 12 + extract(month from po.ship_date at time zone 'Asia/Tokyo'))::integer as ship_month,
     (extract(year from po.end_date at time zone 'Asia/Tokyo') * 12 + extract(month from po.end_date at time zone 'Asia/Tokyo'))::integer as end_month,
-    (po.end_date <= now()
+    (po.start_date <= now()
       or exists (select 1 from plan_order_histories h where h.plan_order_id = po.id)
       or exists (select 1 from billing_rounds b where b.plan_order_id = po.id and b.reserved_at is not null)
       or exists (select 1 from plan_price_changes c where c.from_round_id = po.id)) as held,
