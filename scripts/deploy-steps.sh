@@ -32,6 +32,11 @@ if $files_only; then
   exec node_modules/.bin/tsx scripts/deploy/main.ts --files-only
 fi
 
-echo "--- deploy-steps: node scripts/build.mjs (the image's build stage)"
-node scripts/build.mjs
+if [ "${TESTS_DIST_BUILT:-}" = 1 ] && [ -f dist/main.js ]; then
+  # CI's own build step made dist/ from this tree, and browser tests may be reading it right now.
+  echo "--- deploy-steps: dist/ is this run's build (TESTS_DIST_BUILT=1): not built again"
+else
+  echo "--- deploy-steps: node scripts/build.mjs (the image's build stage)"
+  node scripts/build.mjs
+fi
 exec node_modules/.bin/tsx scripts/deploy/main.ts

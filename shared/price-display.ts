@@ -139,12 +139,14 @@ export function priceChangeText(before: RoundPrice, after: RoundPrice): Text {
 }
 
 /**
- * A card's lowest price: 「月額 ¥3,960〜」, 「3か月ごと ¥17,160〜」, with TAX_AND_SHIPPING beside it.
- * Cards carry no pre-tax price (a list page's hydration data stays small) and the total does not
- * depend on it, so the pre-tax parts of this charge are left unused.
+ * A card's lowest price, as every headline says it (issue 30): what one delivery costs,
+ * 「1回のお届け ¥3,960〜」, 「1回のお届け（3か月ごと） ¥17,160〜」, never 「月額」 for a round that
+ * covers several months; TAX_AND_SHIPPING goes beside it. Cards carry no pre-tax price (a list
+ * page's hydration data stays small) and the total does not depend on it, so the pre-tax parts
+ * of this charge are left unused.
  */
 export function fromPriceText(plan: { price: number; period: number }, at = new Date()): Text {
   const total = yen(roundCharge({ price: plan.price, preTaxPrice: 0 }, 1, false, at).total);
-  if (plan.period === 1) return { ja: `月額 ${total}〜`, en: `From ${total} / month` };
-  return { ja: `${plan.period}か月ごと ${total}〜`, en: `From ${total} / ${plan.period} months` };
+  const label = roundLabel({ count: 1, period: plan.period });
+  return { ja: `${label.ja} ${total}〜`, en: `${label.en} from ${total}` };
 }

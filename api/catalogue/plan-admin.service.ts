@@ -3,10 +3,11 @@ import type { AdminPlan, AdminRound } from '../../shared/api/catalogue-admin.ts'
 import type { DisplayType } from '../../shared/artist-types.ts';
 import type { PlanCreateSchema, PlanEditSchema } from '../../shared/catalogue-import-schema.ts';
 import { withTax } from '../../shared/money.ts';
+import { periodBreaksRoundsText, roundsBreakingPeriod } from '../../shared/plan-period.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
-import { NotFoundError } from '../http/errors.ts';
-import { lockCatalogue } from '../ops/catalogue-import.repository.ts';
+import { DomainError, NotFoundError } from '../http/errors.ts';
+import { lockCatalogue, roundDatesOf } from '../ops/catalogue-import.repository.ts';
 import { planValues } from '../ops/catalogue-import.values.ts';
 import { toPlanContents } from '../plan/plan-contents.ts';
 import { writeAudit, type AuditActor } from '../staff/audit.service.ts';
@@ -56,12 +57,21 @@ export async function createPlan(ctx: ApiContext, actor: AuditActor, artistId: n
   });
 }
 
+/** A longer period than the plan's rounds are spaced for is refused, naming the rounds in the way. */
+async function checkPeriod(trx: Db, planId: number, period: number): Promise<void> {
+  const breaking = roundsBreakingPeriod(period, await roundDatesOf(trx, planId));
+  if (breaking.length === 0) return;
+  const text = periodBreaksRoundsText(period, breaking.slice(0, 5).map((r) => r.name));
+  throw new DomainError(400, 'BAD_REQUEST', text, { period: text });
+}
+
 /** Every field but the price, which changes only through the price-change step (price-change.service.ts). */
 export async function updatePlan(ctx: ApiContext, actor: AuditActor, id: number, input: z.output<typeof PlanEditSchema>): Promise<AdminPlan> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const before = await repo.findPlan(trx, id, true);
     if (!before) throw new NotFoundError(PLAN);
+    if (input.period !== before.period) await checkPeriod(trx, id, input.period);
     const { price, pre_tax_price, artist_id, ...values } = planValues(before.artist_id, { ...input, price: before.price, preTaxPrice: before.pre_tax_price });
     const row = await trx.updateTable('plans').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     const after = toAdminPlan(row, []);

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { AdminRoundDetail } from '../../shared/api/catalogue-admin.ts';
 import { CATALOGUE_MESSAGES, type GoodsSchema, type RoundInputSchema } from '../../shared/catalogue-import-schema.ts';
+import { roundTooCloseText, spacingConflict } from '../../shared/plan-period.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { DomainError, NotFoundError } from '../http/errors.ts';
-import { lockCatalogue } from '../ops/catalogue-import.repository.ts';
+import { lockCatalogue, roundDatesOf } from '../ops/catalogue-import.repository.ts';
 import { goodsValues } from '../ops/catalogue-import.values.ts';
 import { writeAudit, type AuditActor } from '../staff/audit.service.ts';
 import * as repo from './catalogue.repository.ts';
@@ -14,6 +15,18 @@ const PLAN = { ja: 'プラン', en: 'Plan' };
 const ROUND = { ja: '回', en: 'Round' };
 type RoundInput = z.output<typeof RoundInputSchema>;
 type Goods = z.output<typeof GoodsSchema>;
+
+/**
+ * A plan's rounds stand its period apart (shared/plan-period.ts): a round added or moved closer
+ * to another would bill and ship a period-3 subscription a month after the last box.
+ */
+async function checkSpacing(trx: Db, planId: number, period: number, round: RoundInput, roundId?: number): Promise<void> {
+  const others = (await roundDatesOf(trx, planId)).filter((r) => r.id !== roundId);
+  const conflict = spacingConflict(period, round, others);
+  if (!conflict) return;
+  const text = roundTooCloseText(period, conflict.other.name);
+  throw new DomainError(400, 'BAD_REQUEST', text, { [conflict.field]: text });
+}
 
 async function detail(db: Db, row: repo.RoundRow): Promise<AdminRoundDetail> {
   return { ...toAdminRound(row), planId: row.plan_id, goods: await repo.goodsOf(db, row.id) };
@@ -31,6 +44,7 @@ export async function createRound(ctx: ApiContext, actor: AuditActor, planId: nu
     await lockCatalogue(trx);
     const plan = await repo.findPlan(trx, planId, true);
     if (!plan) throw new NotFoundError(PLAN);
+    await checkSpacing(trx, planId, plan.period, input);
     const { id } = await trx.insertInto('plan_orders').values({
       plan_id: planId, name: input.name, price: plan.price, pre_tax_price: plan.pre_tax_price,
       start_date: input.startDate, end_date: input.endDate, ship_date: input.shipDate,
@@ -54,6 +68,10 @@ export async function updateRound(ctx: ApiContext, actor: AuditActor, id: number
     const moved = !same(row.start_date, input.startDate) || !same(row.end_date, input.endDate) || !same(row.ship_date, input.shipDate);
     if (moved && (row.charged || row.end_date <= ctx.now())) {
       throw new DomainError(409, 'CONFLICT', CATALOGUE_MESSAGES.roundFrozen, { endDate: CATALOGUE_MESSAGES.roundFrozen });
+    }
+    if (moved) {
+      const plan = await repo.findPlan(trx, row.plan_id);
+      if (plan) await checkSpacing(trx, row.plan_id, plan.period, input, id);
     }
     const before = await detail(trx, row);
     await trx.updateTable('plan_orders').set({ name: input.name, start_date: input.startDate, end_date: input.endDate, ship_date: input.shipDate }).where('id', '=', id).execute();

@@ -237,11 +237,11 @@ export interface PlanOrderHistoriesTable {
   /** Migration 0013: a card dispute on this charge: Stripe's dispute id and status. */
   dispute_id: string | null;
   dispute_status: string | null;
-  /** Migration 0016: a full refund before shipment: the box stopped, or shipped all the same. */
+  /** Migration 0017: a full refund before shipment: the box stopped, or shipped all the same. */
   refund_box: string | null;
 }
 
-/** Migration 0016: a partial refund of a round's charge (a full one stays on the order's row). */
+/** Migration 0017: a partial refund of a round's charge (a full one stays on the order's row). */
 export interface OrderRefundsTable {
   id: Generated<number>;
   history_id: number;

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type {
   ArtistsTable, BannersTable, DB, NewsTable, OrderGoodsTable, PlanOrdersTable, PlansTable,
 } from '../db/schema.ts';
@@ -71,6 +71,12 @@ export function findMedia(trx: Trx, path: string) {
 export async function saveMedia(trx: Trx, row: { path: string; content_type: string; body: Uint8Array }): Promise<void> {
   await trx.insertInto('media').values(row)
     .onConflict((oc) => oc.column('path').doUpdateSet({ content_type: row.content_type, body: row.body, updated_at: new Date() })).execute();
+}
+
+/** Every round of a plan with its dates: what the period's spacing (shared/plan-period.ts) is checked against. */
+export function roundDatesOf(db: Kysely<DB>, planId: number) {
+  return db.selectFrom('plan_orders').select(['id', 'name', 'end_date as endDate', 'ship_date as shipDate'])
+    .where('plan_id', '=', planId).orderBy('ship_date').execute();
 }
 
 export async function deleteGoods(trx: Trx, ids: readonly number[]): Promise<void> {

@@ -9,6 +9,7 @@ import {
 import type {
   CatalogueArtist, CatalogueBanner, CatalogueFile, CatalogueNews, CataloguePlan, CatalogueRound,
 } from '../../shared/catalogue-import-schema.ts';
+import { roundsBreakingPeriod, roundTooCloseText, spacingConflict } from '../../shared/plan-period.ts';
 import type { DB } from '../db/schema.ts';
 import { BadRequestError } from '../http/errors.ts';
 import * as repo from './catalogue-import.repository.ts';
@@ -114,6 +115,22 @@ async function applyPlan(run: Run, artistId: number, plan: CataloguePlan, path: 
   const id = await upsert(run, 'plans', found, [...path, 'name'], values.planValues(artistId, plan), repo.save.plans);
   if (id === null) return;
   for (const [i, round] of plan.rounds.entries()) await applyRound(run, id, plan, round, [...path, 'rounds', i]);
+  await checkPeriod(run, id, plan, path);
+}
+
+/**
+ * With the file's rounds in, the plan's rounds stand its period apart (shared/plan-period.ts);
+ * a round too close to another is a problem at that round's shipDate (or at the plan's period
+ * when the round is not in the file), and nothing is written.
+ */
+async function checkPeriod(run: Run, planId: number, plan: CataloguePlan, path: Path): Promise<void> {
+  const rounds = await repo.roundDatesOf(run.trx, planId);
+  for (const round of roundsBreakingPeriod(plan.period, rounds)) {
+    const index = plan.rounds.findIndex((r) => r.name === round.name);
+    const at = index === -1 ? [...path, 'period'] : [...path, 'rounds', index, 'shipDate'];
+    const other = spacingConflict(plan.period, round, rounds.filter((r) => r.id !== round.id));
+    run.problems.push({ path: formatPath(at), message: roundTooCloseText(plan.period, other?.other.name ?? '') });
+  }
 }
 
 /**

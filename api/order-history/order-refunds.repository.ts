@@ -3,7 +3,7 @@ import { TAX_RATE_PERCENT } from '../../shared/money.ts';
 import type { PartialRefund, RefundState } from '../../shared/refund-rules.ts';
 import type { Db } from '../db/schema.ts';
 
-/** All SQL of partial refunds (migration 0016 `order_refunds`). */
+/** All SQL of partial refunds (migration 0017 `order_refunds`). */
 export interface PartialRefundRow extends PartialRefund {
   id: number;
   historyId: number;

@@ -41,7 +41,7 @@ export interface Artist {
   lowestPrice: PlanPrice | null;
 }
 
-/** A plan's price and its billing cycle in months: enough to say 「月額 ¥3,300〜」. */
+/** A plan's price and its billing cycle in months: enough to say 「1回のお届け ¥3,960〜」. */
 export interface PlanPrice {
   price: number;
   preTaxPrice: number;

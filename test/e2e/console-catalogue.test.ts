@@ -129,7 +129,7 @@ describe('a catalogue member', () => {
     }
 
     const mail = await mailbox.waitFor(FAN, (m) => m.subject.includes('価格改定'));
-    expect(mail.text).toContain('¥3,300（税込） → ¥4,400（税込）');
+    expect(mail.text).toContain('1回のお届け ¥3,960（税込・送料込） → ¥5,060（税込・送料込）');
     expect(browser.errors).toEqual([]);
     await page.close();
   }, 60_000);

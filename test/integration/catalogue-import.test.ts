@@ -10,6 +10,7 @@ import { createMailer } from '../../api/mail/mailer.ts';
 import { CatalogueImportError, importCatalogue, type CatalogueImportReport } from '../../api/ops/catalogue-import.ts';
 import type { ArtistDetail, Banner, News } from '../../shared/api/types.ts';
 import { MAX_CATALOGUE_BYTES } from '../../shared/catalogue-import-schema.ts';
+import { roundTooCloseText } from '../../shared/plan-period.ts';
 import { catalogueMediaFiles } from '../../scripts/ops/catalogue-media-files.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { silentLogger, testConfig } from '../support/stack.ts';
@@ -220,6 +221,15 @@ describe('catalogue import', () => {
     const error = await importRefused(exampleWith([LIGHT, undefined]), AFTER_SHIP);
     expect(error.problems.map((p) => p.path)).toEqual(['artists[0].plans[0].name']);
     await db.deleteFrom('plans').where('id', '=', id).execute();
+  });
+
+  it('refuses rounds of a 3-month plan a month apart, at the later round, saying why (issue 30)', async () => {
+    const before = await rowCounts();
+    const february = { name: '2027年2月お届け分', startDate: '2026-12-21T12:00:00+09:00', endDate: '2027-01-20T23:59:59+09:00', shipDate: '2027-02-20T10:00:00+09:00' };
+    const file = exampleWith([[...LIGHT, 'period'], 3], [[...LIGHT, 'rounds', 1], february]);
+    const error = await importRefused(file, AFTER_SHIP);
+    expect(error.problems).toContainEqual({ path: 'artists[0].plans[0].rounds[1].shipDate', message: roundTooCloseText(3, '2027年1月お届け分') });
+    expect(await rowCounts()).toEqual(before);
   });
 
   it('refuses a file over 2 MB and one of 10,000 artists by their bounds', async () => {

@@ -125,12 +125,12 @@ describe('artist page', () => {
 });
 
 describe('artist cards', () => {
-  it('show the cheapest open plan\'s round total with shipping, 「月額 ¥3,960〜」, on the top page and the lineup', async () => {
+  it('show the cheapest open plan\'s round total with shipping, 「1回のお届け ¥3,960〜」, on the top page and the lineup', async () => {
     const cheapest = Math.min(...(await plansOf('hoshino_mirai')).map((p) => p.price));
     for (const path of ['/', '/lineup']) {
       const html = await page(path);
       const card = html.match(/<a class="artist-card"[^>]*href="\/lineup\/hoshino_mirai"[\s\S]*?<\/a>/)?.[0];
-      expect(card).toContain(`<span class="artist-card-price">月額 ${yen(cheapest + SHIPPING_FEE.taxIncluded)}〜<span class="artist-card-price-note">税込・送料込</span></span>`);
+      expect(card).toContain(`<span class="artist-card-price">1回のお届け ${yen(cheapest + SHIPPING_FEE.taxIncluded)}〜<span class="artist-card-price-note">税込・送料込</span></span>`);
       // No card anywhere names a bare plan price as its starting price.
       expect(html).not.toContain(`${yen(cheapest)}〜`);
     }

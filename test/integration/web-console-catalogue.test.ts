@@ -4,7 +4,8 @@ import { startStaffSession, STAFF_COOKIE } from '../../api/staff/staff-session.t
 import type { StaffRole } from '../../shared/staff-roles.ts';
 import { startConsole, type ConsoleServer } from '../support/console.ts';
 import { startStack, type Stack } from '../support/stack.ts';
-import { buildArtist, insertArtist } from './api-fixtures.ts';
+import { periodBreaksRoundsText, roundSpacingHint, roundTooCloseText } from '../../shared/plan-period.ts';
+import { buildArtist, buildPlan, buildRound, insertArtist, insertPlan, insertRound } from './api-fixtures.ts';
 import { pngOf, seedPricedPlan, type PricedPlan } from './api-staff-catalogue-fixtures.ts';
 
 /**
@@ -165,5 +166,52 @@ describe('the catalogue pages without JavaScript', () => {
     const res = await request(admin.app).post(`/catalogue/images`).set('cookie', cookies.catalogue ?? '').set('origin', origin)
       .field('kind', 'banner').attach('file', Buffer.alloc(5 * 1024 * 1024 + 100 * 1024, 1), { filename: 'big.png', contentType: 'image/png' });
     expect(res.status).toBe(413);
+  });
+});
+
+/** The `<input>` of a field, to see whether the form marks it. */
+const inputOf = (html: string, name: string) => html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? '';
+
+describe('a plan’s period spaces its rounds (issue 30)', () => {
+  const jst = (at: string) => new Date(`${at}+09:00`);
+
+  it('refuses a round a month after another of a 3-month plan, saying why beside the ship date, in both languages', async () => {
+    const db = stack.database.handle.db;
+    const planId = await insertPlan(db, buildPlan(artistId, { name: '3ヶ月まとめてプラン', period: 3, price: 16500, pre_tax_price: 15000 }));
+    await insertRound(db, buildRound(planId, jst('2026-12-01T12:00:00'), jst('2026-12-31T23:59:59'), jst('2027-01-25T10:00:00'), '1月号'));
+    const path = `/catalogue/plans/${planId}`;
+    expect((await get(path)).text).toContain(roundSpacingHint(3).ja);
+    const monthly = await post(path, { intent: 'round', name: '2月号', startDate: '2027-01-01T12:00', endDate: '2027-01-31T23:59', shipDate: '2027-02-25T10:00' });
+    expect(monthly.status).toBe(400);
+    const why = roundTooCloseText(3, '1月号');
+    expect(monthly.text).toContain(why.ja);
+    expect(inputOf(monthly.text, 'shipDate')).toContain('aria-invalid="true"');
+    expect(monthly.text).toContain('value="2027-02-25T10:00"');
+    const api = await request(stack.api).post(`/api/staff/catalogue/plans/${planId}/rounds`).set('cookie', cookies.catalogue ?? '').set('origin', origin)
+      .send({ name: '2月号', startDate: '2027-01-01T12:00:00+09:00', endDate: '2027-01-31T23:59:59+09:00', shipDate: '2027-02-25T10:00:00+09:00' });
+    expect(api.status).toBe(400);
+    expect(api.body.fields.shipDate).toEqual(why);
+    expect(why.en).toContain('every 3 months');
+    const quarter = await post(path, { intent: 'round', name: '4月号', startDate: '2027-01-01T12:00', endDate: '2027-03-31T23:59', shipDate: '2027-04-25T10:00' });
+    expect(quarter.status).toBe(303);
+    const rounds = await db.selectFrom('plan_orders').select('name').where('plan_id', '=', planId).orderBy('ship_date').execute();
+    expect(rounds.map((r) => r.name)).toEqual(['1月号', '4月号']);
+    // Moving the April box a month earlier is refused the same way.
+    const moved = await post(String(quarter.headers.location), { intent: 'round', name: '4月号', startDate: '2027-01-01T12:00', endDate: '2027-01-31T23:59', shipDate: '2027-02-25T10:00' });
+    expect(moved.status).toBe(400);
+    expect(moved.text).toContain(why.ja);
+  });
+
+  it('refuses a longer period while the plan’s rounds stand closer, naming them', async () => {
+    const db = stack.database.handle.db;
+    const planId = await insertPlan(db, buildPlan(artistId, { name: '毎月プラン', period: 1 }));
+    await insertRound(db, buildRound(planId, jst('2026-12-01T12:00:00'), jst('2026-12-31T23:59:59'), jst('2027-01-25T10:00:00'), '1月号'));
+    await insertRound(db, buildRound(planId, jst('2027-01-01T12:00:00'), jst('2027-01-31T23:59:59'), jst('2027-02-25T10:00:00'), '2月号'));
+    const form = { intent: 'plan', name: '毎月プラン', nameEn: '', attention: '注意事項', attentionEn: '', period: '3', sort: '1', displayType: 'NORMAL', goodsCount: '' };
+    const res = await post(`/catalogue/plans/${planId}`, form);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(periodBreaksRoundsText(3, ['2月号']).ja);
+    expect(inputOf(res.text, 'period')).toContain('aria-invalid="true"');
+    expect((await db.selectFrom('plans').select('period').where('id', '=', planId).executeTakeFirstOrThrow()).period).toBe(1);
   });
 });

@@ -68,7 +68,7 @@ describe('the price a fan sees is the price a fan pays', () => {
   it('home, lineup and the artist page head each price with the round total incl. shipping', async () => {
     for (const path of ['/', href('lineup')]) {
       const html = await page(path);
-      expect(html).toContain('<span class="artist-card-price">月額 ¥3,960〜<span class="artist-card-price-note">税込・送料込</span></span>');
+      expect(html).toContain('<span class="artist-card-price">1回のお届け ¥3,960〜<span class="artist-card-price-note">税込・送料込</span></span>');
       expectNoBarePrice(html);
     }
     const artist = await page(href('artist', { slug: SLUG }));

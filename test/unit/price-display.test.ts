@@ -82,8 +82,8 @@ describe('describeCharge', () => {
 });
 
 describe('fromPriceText (a card\'s lowest price)', () => {
-  it('is the lowest round total with shipping, not the bare plan price', () => {
-    expect(fromPriceText(LIGHT, AT)).toEqual({ ja: '月額 ¥3,960〜', en: 'From ¥3,960 / month' });
-    expect(fromPriceText(QUARTER, AT)).toEqual({ ja: '3か月ごと ¥17,160〜', en: 'From ¥17,160 / 3 months' });
+  it('is the lowest round total with shipping, for one delivery, never 「月額」 (issue 30)', () => {
+    expect(fromPriceText(LIGHT, AT)).toEqual({ ja: '1回のお届け ¥3,960〜', en: 'Per delivery from ¥3,960' });
+    expect(fromPriceText(QUARTER, AT)).toEqual({ ja: '1回のお届け（3か月ごと） ¥17,160〜', en: 'Per delivery (every 3 months) from ¥17,160' });
   });
 });

@@ -13,7 +13,8 @@ import * as roundIndexes from './0012-round-indexes.ts';
 import * as stripe from './0013-stripe.ts';
 import * as catalogueVersion from './0014-catalogue-version.ts';
 import * as checkoutKeyPlan from './0015-checkout-key-plan.ts';
-import * as refunds from './0016-refunds.ts';
+import * as planPeriodRounds from './0016-plan-period-rounds.ts';
+import * as refunds from './0017-refunds.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -32,5 +33,6 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 13, ...stripe },
   { version: 14, ...catalogueVersion },
   { version: 15, ...checkoutKeyPlan },
-  { version: 16, ...refunds },
+  { version: 16, ...planPeriodRounds },
+  { version: 17, ...refunds },
 ];

@@ -5,7 +5,7 @@ import { SHOP_TIME_ZONE } from '../../../shared/format.ts';
 import type { DB } from '../schema.ts';
 import { DEMO_ARTISTS } from './demo-data.ts';
 
-/** How far ahead every open demo plan has rounds: the coming three months' deadlines. */
+/** How far ahead every open demo plan has rounds: the coming three months' deadlines (and a three-month plan's next one). */
 const HORIZON_MONTHS = 3;
 
 interface RoundDates {
@@ -28,11 +28,18 @@ function nextDay(date: Date, time: string): Date {
 }
 
 /**
- * The round after `last`, as the seed's rounds run: it opens the day after the last deadline, closes
- * a month after it, and ships a month after the last box, so each round is the next month's issue.
+ * The round after `last`, as the seed's rounds run: it opens the day after the last deadline,
+ * closes `period` months after it and ships `period` months after the last box, so a plan's rounds
+ * stand its period apart (shared/plan-period.ts): the next month's issue for a monthly plan, the
+ * one three months on for a three-month plan.
  */
-export function followingRound(last: Pick<RoundDates, 'end' | 'ship'>): RoundDates {
-  return { start: nextDay(last.end, '12:00:00'), end: monthsLater(last.end, 1, '23:59:59'), ship: monthsLater(last.ship, 1, '10:00:00') };
+export function followingRound(last: Pick<RoundDates, 'end' | 'ship'>, period = 1): RoundDates {
+  return { start: nextDay(last.end, '12:00:00'), end: monthsLater(last.end, period, '23:59:59'), ship: monthsLater(last.ship, period, '10:00:00') };
+}
+
+/** The same round `months` earlier: the seed's past round of a plan whose period is `months`. */
+export function roundMonthsBefore(round: RoundDates, months: number): RoundDates {
+  return { start: monthsLater(round.start, -months, '12:00:00'), end: monthsLater(round.end, -months, '23:59:59'), ship: monthsLater(round.ship, -months, '10:00:00') };
 }
 
 /** `2026年12月お届け分`, from the ship date as seen in Tokyo. */
@@ -45,11 +52,11 @@ export function roundName(ship: Date): string {
  * deadline would already have passed (a shop restarted after a long pause) are skipped, not
  * added: the billing run would otherwise charge them all at once.
  */
-export function missingRounds(last: Pick<RoundDates, 'end' | 'ship'>, now: Date): RoundDates[] {
+export function missingRounds(last: Pick<RoundDates, 'end' | 'ship'>, now: Date, period = 1): RoundDates[] {
   const horizon = addMonths(now, HORIZON_MONTHS).getTime();
   const added: RoundDates[] = [];
   for (let previous = last; previous.end.getTime() < horizon;) {
-    const round = followingRound(previous);
+    const round = followingRound(previous, period);
     if (round.end.getTime() > now.getTime()) added.push(round);
     previous = round;
   }
@@ -67,12 +74,12 @@ export async function extendDemoRounds(trx: Transaction<DB>, now: Date): Promise
   const lasts = await trx.selectFrom('plan_orders')
     .innerJoin('plans', 'plans.id', 'plan_orders.plan_id')
     .innerJoin('artists', 'artists.id', 'plans.artist_id')
-    .select(['plans.id as planId', 'plans.price', 'plans.pre_tax_price', 'plan_orders.end_date', 'plan_orders.ship_date'])
+    .select(['plans.id as planId', 'plans.period', 'plans.price', 'plans.pre_tax_price', 'plan_orders.end_date', 'plan_orders.ship_date'])
     .distinctOn('plans.id')
     .where('artists.slug', 'in', slugs).where('artists.is_close', '=', false)
     .orderBy('plans.id').orderBy('plan_orders.end_date', 'desc')
     .execute();
-  const rows = lasts.flatMap((last) => missingRounds({ end: last.end_date, ship: last.ship_date }, now).map((round) => ({
+  const rows = lasts.flatMap((last) => missingRounds({ end: last.end_date, ship: last.ship_date }, now, last.period).map((round) => ({
     plan_id: last.planId, name: roundName(round.ship), price: last.price, pre_tax_price: last.pre_tax_price,
     start_date: round.start, end_date: round.end, ship_date: round.ship,
   })));

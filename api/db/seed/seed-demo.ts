@@ -6,7 +6,7 @@ import { withTax } from '../../../shared/money.ts';
 import type { DB, MediaTable, OrderGoodsTable } from '../schema.ts';
 import { DEMO_ARTISTS, DEMO_BANNERS, DEMO_NEWS, goodsPool, type DemoArtist, type DemoBanner, type DemoPlan } from './demo-data.ts';
 import { seedDemoCustomers } from './demo-customers.ts';
-import { extendDemoRounds, roundName } from './demo-rounds.ts';
+import { extendDemoRounds, roundMonthsBefore, roundName } from './demo-rounds.ts';
 import { artistCover, artistIcon, bannerImage, goodsImage, hashString, type ArtistArt } from './svg-art.ts';
 
 /** Where the API serves a media row (`GET /api/media/*`). */
@@ -81,12 +81,13 @@ function span(kind: RoundKind, now: Date, startDay: number, endDay: number, ship
 /**
  * Open artists: a shipped round and the round now taking applications (its deadline 10–25 days
  * ahead, varied by artist); the rounds after it come from `extendDemoRounds`. Closed artists: two
- * shipped rounds.
+ * shipped rounds. A plan's rounds stand its period apart (shared/plan-period.ts): a three-month
+ * plan's shipped round is its later round three months earlier.
  */
-function roundWindows(artist: DemoArtist, now: Date): RoundWindow[] {
-  if (artist.isClose) return [span('past', now, -150, -120, -90), span('past', now, -119, -90, -60)];
-  const deadline = 10 + (hashString(artist.slug) % 16);
-  return [span('past', now, -90, -60, -30), span('open', now, -14, deadline, deadline + 30)];
+function roundWindows(artist: DemoArtist, now: Date, period: number): RoundWindow[] {
+  const later = artist.isClose ? span('past', now, -119, -90, -60) : span('open', now, -14, 10 + (hashString(artist.slug) % 16), 40 + (hashString(artist.slug) % 16));
+  if (period === 1) return [artist.isClose ? span('past', now, -150, -120, -90) : span('past', now, -90, -60, -30), later];
+  return [{ kind: 'past', ...roundMonthsBefore(later, period) }, later];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -125,7 +126,7 @@ async function insertArtist(trx: Trx, artist: DemoArtist, now: Date, media: Medi
   let serial = 0;
   for (const [index, plan] of artist.plans.entries()) {
     const planId = await insertPlan(trx, id, plan, index + 1);
-    for (const round of roundWindows(artist, now)) {
+    for (const round of roundWindows(artist, now, plan.period)) {
       const orderId = await insertRound(trx, planId, plan, round);
       goods.push(...roundGoods(artist, orderId, round, serial++, media));
     }

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import type { PricePreview } from '../../../shared/api/catalogue-admin.ts';
 import { formatDate, formatDateTime, formatPrice, lastAcceptedMoment } from '../../../shared/format.ts';
+import { roundSpacingHint } from '../../../shared/plan-period.ts';
 import type { Text } from '../../../shared/text.ts';
 import { Field } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
@@ -111,6 +112,7 @@ export function Component() {
         </tbody>
       </table>
       <h2>{t(COPY.addRound)}</h2>
+      <p>{t(roundSpacingHint(plan.period))}</p>
       <ValidatedForm failure={failureOf('round')} intent="round" className="catalogue-form">
         <RoundFields round={null} />
         <SubmitButton label={COPY.add} />
