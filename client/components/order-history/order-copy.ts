@@ -36,7 +36,7 @@ export const ORDER_COPY = {
     refunded: { ja: '返金済み', en: 'refunded' },
     failed: { ja: '返金未完了（お問い合わせください）', en: 'not completed (please contact us)' },
   },
-  refundTo: (method: string): Text => ({ ja: `（${method}へ返金）`, en: ` (to your ${method})` }),
+  refundTo: (method: string): Text => ({ ja: `（${method}へ返金）`, en: ` (refunded to: ${method})` }),
   netTotal: { ja: '返金後のお支払い金額', en: 'Paid after refunds' },
 } as const;
 
