@@ -26,6 +26,11 @@ export const CUSTOMER_MESSAGES = {
     ja: 'フォームを再読み込みしてから、もう一度送信してください。',
     en: 'Reload the form and submit it again.',
   },
+  refundAmountInvalid: { ja: '返金額を1円以上の整数（円）で入力してください。', en: 'Enter the refund amount in whole yen, at least 1.' },
+  refundBoxInvalid: {
+    ja: '箱の発送を止めるか、お詫びとして発送するかを選んでください。',
+    en: 'Choose whether the box is stopped or shipped as a goodwill gesture.',
+  },
   planActionInvalid: { ja: '操作を選んでください。', en: 'Choose an action.' },
   idInvalid: { ja: '対象を選んでください。', en: 'Choose what this applies to.' },
 } as const satisfies Record<string, Text>;

@@ -3,6 +3,7 @@ import { Address2Field, AddressField, NameField, TelField, ZipField } from './ac
 import { CANCEL_NOTE_MAX, CANCEL_REASONS } from './cancel-reasons.ts';
 import type { MessageKey } from './field-errors.ts';
 import { isCleanText } from './free-text.ts';
+import { REFUND_BOXES } from './refund-rules.ts';
 
 /**
  * The console's customers area (issue 19): the rules of its search and of every action taken on a
@@ -41,10 +42,19 @@ export const CustomerSearchQuery = z.strictObject({
 /** Made by the page that shows the form, once per render: a resubmit carries the same key. */
 export const ActionKeyField = z.string(m('refundKeyInvalid')).check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, m('refundKeyInvalid')));
 
+/** The most one refund may name; the order's own cap (shared/refund-rules.ts) is checked against its charge. */
+export const REFUND_AMOUNT_MAX = 10_000_000;
+
+/**
+ * A refund: `amount` absent is the rest of the charge in full; `box` answers, for a full refund
+ * before shipment, whether the box still ships (shared/refund-rules.ts `checkRefundRequest`).
+ */
 export const RefundInput = z.strictObject({
   historyId: Id,
   reason: trimmed(REFUND_REASON_MAX, 'customerReasonRequired'),
   idempotencyKey: ActionKeyField,
+  amount: z.optional(wholeNumber(1, REFUND_AMOUNT_MAX, 'refundAmountInvalid')),
+  box: z.optional(z.enum(REFUND_BOXES, m('refundBoxInvalid'))),
 });
 
 export const CancelInput = z.strictObject({

@@ -1,6 +1,8 @@
 import type { DeferredInvoice, PlanOrderHistory } from './api/types.ts';
 import { DEFERRED_PAYMENT, lateFeeTotal } from './money.ts';
+import { formatDateTime, lastAcceptedMoment } from './format.ts';
 import { PAYMENT_STATUS_LABELS } from './payment.ts';
+import type { Text } from './text.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -50,8 +52,30 @@ export const EMPTY_PLAN_ORDER_HISTORY: Readonly<PlanOrderHistory> = Object.freez
   createdAt: '',
   nextAttemptAt: null,
   refundStatus: null,
+  refunds: [],
+  netTotal: 0,
+  supersededBy: null,
+  chargeAt: null,
   tracking: null,
   timeline: [],
   deferred: null,
   receipt: { available: false, refusal: 'status', issuedCount: 0, addressee: null },
 });
+
+/**
+ * The status line of an order in the fan's history (issue 30): what will happen for a round whose
+ * skip was undone (charged at its deadline, not 「決済キャンセル」), and for a charge a plan change
+ * replaced, that it was refunded and which order replaced it; for a box support refunded and
+ * stopped, that it is not delivered; otherwise the status's own label.
+ */
+export function historyStatusLabel(order: { chargeAt: string | null; supersededBy: number | null; boxStopped: boolean; statusLabel: Text }): Text {
+  if (order.chargeAt) {
+    const day = formatDateTime(lastAcceptedMoment(order.chargeAt));
+    return { ja: `申込締切（${day}）に決済予定`, en: `To be charged at the order deadline (${day})` };
+  }
+  if (order.supersededBy !== null) {
+    return { ja: `プラン変更のため返金（新しい注文番号 ${order.supersededBy}）`, en: `Refunded for a plan change (new order no. ${order.supersededBy})` };
+  }
+  if (order.boxStopped) return { ja: '全額返金・お届けなし', en: 'Refunded in full; not delivered' };
+  return order.statusLabel;
+}

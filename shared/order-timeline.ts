@@ -46,6 +46,11 @@ const NOTES = {
   refundPending: { ja: '返金手続き中です。', en: 'The refund is being processed.' },
   refundFailed: { ja: '返金を完了できませんでした。お問い合わせください。', en: 'The refund could not be completed. Please contact us.' },
   notCharged: { ja: '請求はありません。', en: 'Nothing was charged.' },
+  chargeAtDeadline: {
+    ja: 'スキップを取り消したため、申込締切の日時にあらためて決済します。',
+    en: 'The skip was undone: this round is charged again at its order deadline.',
+  },
+  superseded: { ja: 'プラン変更により、新しい内容で決済し直しました。', en: 'Charged again on the new terms after a plan change.' },
 } as const satisfies Record<string, Text>;
 
 export interface TimelineInput {
@@ -60,6 +65,10 @@ export interface TimelineInput {
   refundedAt: string | null;
   /** The row's last change: when a cancellation without a date of its own happened. */
   updatedAt: string;
+  /** A voided round charged again at its deadline (a skip undone): when. */
+  chargeAt?: string | null;
+  /** Replaced by a plan change (the charge was voided and charged again on the new terms). */
+  superseded?: boolean;
 }
 
 /** How far along the shipping steps each paid status is. */
@@ -97,9 +106,16 @@ function failedSteps(input: TimelineInput): TimelineEntry[] {
 function cancelledSteps(input: TimelineInput): TimelineEntry[] {
   const steps: TimelineEntry[] = [];
   if (input.paidAt) steps.push(entry('charged', 'done', input.paidAt));
-  steps.push(entry('cancelled', 'done', input.updatedAt, input.paidAt ? null : NOTES.notCharged));
+  if (!input.chargeAt) steps.push(entry('cancelled', 'done', input.updatedAt, cancelNote(input)));
   if (input.refundStatus === 'refunded') steps.push(entry('refund', 'done', input.refundedAt, NOTES.refunded));
   else if (input.refundStatus === 'pending') steps.push(entry('refund', 'pending', null, NOTES.refundPending));
   else if (input.refundStatus === 'failed') steps.push(entry('refund', 'failed', null, NOTES.refundFailed));
+  // What will happen, not a cancellation: the round is charged at its deadline.
+  if (input.chargeAt) steps.push(entry('charged', 'pending', input.chargeAt, NOTES.chargeAtDeadline));
   return steps;
+}
+
+function cancelNote(input: TimelineInput): Text | null {
+  if (input.superseded) return NOTES.superseded;
+  return input.paidAt ? null : NOTES.notCharged;
 }

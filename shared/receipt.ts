@@ -60,12 +60,28 @@ export function receiptDescription(brand: string, artist: string, plan: string, 
   return { ja: `${brand} ${artist} ${plan} ${issue.ja} 代として`, en: `${brand} ${artist} ${plan}, ${issue.en}` };
 }
 
-/** Why a receipt cannot be issued: GMOAB (the payment slip's receipt serves) or an unpaid order. */
-export type ReceiptRefusal = 'deferred' | 'status';
+/**
+ * The receipt of what was paid net of refunds (issue 30): the refunded amount and the tax within
+ * it come off; the tax within a refund is rounded down, as each price's was.
+ */
+export function netTaxBreakdown(parts: TaxedParts, refunded: number): TaxBreakdown {
+  const full = taxBreakdown(parts);
+  if (refunded <= 0) return full;
+  const refundTax = Math.floor((refunded * TAX_RATE_PERCENT) / (100 + TAX_RATE_PERCENT));
+  return { ratePercent: TAX_RATE_PERCENT, taxableAmount: Math.max(parts.total - refunded, 0), tax: Math.max(full.tax - refundTax, 0) };
+}
+
+/**
+ * Why a receipt cannot be issued: GMOAB (the payment slip's receipt serves), an unpaid order, or a
+ * charge refunded in full (nothing was paid in the end).
+ */
+export type ReceiptRefusal = 'deferred' | 'status' | 'refunded';
 
 const PAID_STATUSES: readonly PaymentStatus[] = ['SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'];
 
-export function receiptRefusal(method: PaymentMethod, status: string): ReceiptRefusal | null {
+/** `paid`: the charge and what of it was refunded (shared/refund-rules.ts `refundedTotal`). */
+export function receiptRefusal(method: PaymentMethod, status: string, paid: { total: number; refunded: number } = { total: 0, refunded: 0 }): ReceiptRefusal | null {
+  if (paid.total > 0 && paid.refunded >= paid.total) return 'refunded';
   if (!(PAID_STATUSES as readonly string[]).includes(status)) return 'status';
   if (method !== 'CARD') return 'deferred';
   return null;
@@ -79,5 +95,9 @@ export const RECEIPT_REFUSALS: Record<ReceiptRefusal, Text> = {
   status: {
     ja: '決済が完了していないため、領収書を発行できません（決済処理中・決済失敗・キャンセルのご注文には発行されません）。',
     en: 'The payment is not complete, so no receipt can be issued (not for orders in progress, failed or cancelled).',
+  },
+  refunded: {
+    ja: 'このご注文は全額を返金したため、お支払いいただいた金額はありません。領収書は発行されません。',
+    en: 'This order was refunded in full, so nothing remains paid and no receipt is issued.',
   },
 };

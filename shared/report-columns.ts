@@ -16,7 +16,7 @@ export const REPORT_COLUMNS = [
   { key: 'salesPreTax', label: '売上（税抜）', en: 'sales, pre-tax (the three above)' },
   { key: 'salesTax', label: '消費税（10%）', en: 'consumption tax on sales' },
   { key: 'salesGross', label: '売上（税込）', en: 'sales, tax included (what shoppers paid)' },
-  { key: 'refunds', label: '返金件数', en: "charges refunded that month (refund_status 'refunded')" },
+  { key: 'refunds', label: '返金件数', en: "refunds done that month: full refunds (refund_status 'refunded', for what they returned) and partial ones (order_refunds)" },
   { key: 'refundsPreTax', label: '返金（税抜）', en: 'refunds, pre-tax' },
   { key: 'refundsTax', label: '返金の消費税', en: 'consumption tax on refunds' },
   { key: 'refundsGross', label: '返金（税込）', en: 'refunds, tax included' },

@@ -32,7 +32,8 @@ export interface EligibleSubscription {
  * THE rule of who is charged for a round at its deadline (shared/billing-rules.ts), as SQL: the
  * subscription existed and was active at the deadline (a cancellation at or after it still owes
  * this round), it was not paused from this round on nor skipped for it, the account is not
- * deleted, and the round has no live charge (checkout) nor an earlier billing row.
+ * deleted, and the round has no live charge (checkout) nor an earlier billing row, nor a box
+ * support refunded and stopped (api/customers/refund.service.ts: charging it again would undo that).
  */
 function activeAtDeadline(round: BillingRound): Expression<SqlBool> {
   return sql<SqlBool>`up.plan_id = ${round.plan_id}
@@ -42,7 +43,7 @@ function activeAtDeadline(round: BillingRound): Expression<SqlBool> {
     and u.deleted_at is null
     and not exists (select 1 from user_plan_skips s where s.user_plan_id = up.id and s.plan_order_id = ${round.id})
     and not exists (select 1 from plan_order_histories h where h.user_plan_id = up.id and h.plan_order_id = ${round.id}
-      and (h.origin = 'billing' or (h.payment_status not in ('ERROR', 'CANCEL') and h.superseded_by is null)))`;
+      and (h.origin = 'billing' or h.refund_box = 'stop' or (h.payment_status not in ('ERROR', 'CANCEL') and h.superseded_by is null)))`;
 }
 
 /** One page of the round's eligible subscriptions after `afterId` (keyset paging by id). */

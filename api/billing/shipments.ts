@@ -4,11 +4,13 @@ import { CARRIERS } from '../../shared/carriers.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { SHIPMENT_FILE_MAX_BYTES } from '../../shared/shipment-import-rules.ts';
 import { importColumnOf } from '../../shared/shipping-columns.ts';
+import { refundFlagOf, type RefundFlag } from '../../shared/refund-rules.ts';
 import { canMovePaymentStatus, isShippedStatus, PaymentMoveError, type PaymentStatus } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { renderShippedMail } from '../mail/billing-templates.ts';
 import { moveHistoryStatus } from '../order-history/order-history.repository.ts';
+import { partlyRefunded } from '../order-history/order-refunds.repository.ts';
 import { deliverMails, enqueueMails } from './billing-mails.ts';
 import { factsForMail } from './billing-scope.ts';
 import { loadRoundFacts } from './round-facts.ts';
@@ -107,6 +109,8 @@ export interface ShipmentChange {
   to: 'shipped' | 'delivered';
   trackingNumber: string;
   carrier: string;
+  /** Refunded (in full or in part) yet shipping: support's goodwill, flagged to fulfilment (issue 30). */
+  refunded: RefundFlag | null;
 }
 
 export interface ShipmentPreview {
@@ -155,11 +159,12 @@ async function applyDecided(apply: () => Promise<Outcome>): Promise<Outcome> {
 type Outcome = 'applied' | 'already' | { refused: string };
 /** A line's fate decided from the box as it is now; `apply` makes the change (guarded by the status it moves from). */
 type Decision = 'already' | { refused: string } | { apply: () => Promise<Outcome>; change: Omit<ShipmentChange, 'line'> };
-type Box = { id: number; payment_status: string; ship_number: string; carrier: string; ship_date: Date };
+type Box = { id: number; payment_status: string; ship_number: string; carrier: string; ship_date: Date; refund_status: string | null; part_refunded: boolean };
 
 async function findBox(db: Db, line: Line): Promise<Box | { refused: string }> {
   let query = db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
-    .select(['h.id', 'h.payment_status', 'h.ship_number', 'h.carrier', 'po.ship_date'])
+    .select(['h.id', 'h.payment_status', 'h.ship_number', 'h.carrier', 'po.ship_date', 'h.refund_status'])
+    .select((eb) => partlyRefunded(eb.ref('h.id')).as('part_refunded'))
     .where('h.payment_status', 'not in', ['CANCEL']).where('h.superseded_by', 'is', null);
   if (line.orderHistoryId) query = query.where('h.id', '=', Number(line.orderHistoryId));
   else if (line.email && line.roundId) {
@@ -185,7 +190,7 @@ function decideShipment(ctx: ApiContext, box: Box, line: Line, early: boolean): 
   const carrier = line.carrier ?? '';
   return {
     apply: () => ship(ctx, box.id, steps, trackingNumber, carrier),
-    change: { orderHistoryId: box.id, from: box.payment_status, to: 'shipped', trackingNumber, carrier },
+    change: { orderHistoryId: box.id, from: box.payment_status, to: 'shipped', trackingNumber, carrier, refunded: refundFlagOf(box.refund_status, Boolean(box.part_refunded)) },
   };
 }
 
@@ -229,6 +234,6 @@ function decideDelivery(ctx: ApiContext, box: Box, line: Line): Decision {
       await moveHistoryStatus(ctx.db, box.id, 'DELIVERED', { delivered_at: now }, now);
       return 'applied';
     },
-    change: { orderHistoryId: box.id, from: box.payment_status, to: 'delivered', trackingNumber: box.ship_number, carrier: box.carrier },
+    change: { orderHistoryId: box.id, from: box.payment_status, to: 'delivered', trackingNumber: box.ship_number, carrier: box.carrier, refunded: refundFlagOf(box.refund_status, Boolean(box.part_refunded)) },
   };
 }

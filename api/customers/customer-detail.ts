@@ -2,6 +2,8 @@ import type { CustomerCharge, CustomerDetail, CustomerMail, CustomerSubscription
 import { cancelReasonLabel } from '../../shared/cancel-reasons.ts';
 import { CHARGED_STATUSES } from '../../shared/dashboard-figures.ts';
 import { disputeOf } from '../../shared/dispute.ts';
+import { refundCap } from '../../shared/refund-rules.ts';
+import { findPartialRefunds } from '../order-history/order-refunds.repository.ts';
 import type { Db } from '../db/schema.ts';
 import { NotFoundError } from '../http/errors.ts';
 
@@ -69,16 +71,23 @@ async function chargesOf(db: Db, userId: number): Promise<CustomerCharge[]> {
   const rows = await db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as o', 'o.id', 'h.plan_order_id')
     .innerJoin('plans as p', 'p.id', 'h.plan_id')
     .select(['h.id', 'p.name as plan_name', 'o.name as round_name', 'h.payment_status', 'h.payment_method', 'h.total',
-      'h.refund_status', 'h.refund_reason', 'h.refunded_at', 'h.created_at', 'h.dispute_id', 'h.dispute_status',
+      'h.refund_status', 'h.refund_reason', 'h.refunded_at', 'h.refund_box', 'h.created_at', 'h.dispute_id', 'h.dispute_status',
       'h.ship_dest_name', 'h.ship_zip', 'h.ship_address', 'h.ship_address2', 'h.ship_tel'])
     .where('h.user_id', '=', userId).orderBy('h.created_at', 'desc').orderBy('h.id', 'desc').limit(DETAIL_LIST_MAX).execute();
-  return rows.map((r) => ({
-    id: r.id, planName: r.plan_name, roundName: r.round_name, paymentStatus: r.payment_status, paymentMethod: r.payment_method,
-    total: r.total, refundStatus: r.refund_status, refundReason: r.refund_reason, refundedAt: r.refunded_at?.toISOString() ?? null,
-    refundable: isRefundable(r), createdAt: r.created_at.toISOString(),
-    shipTo: { name: r.ship_dest_name, zip: r.ship_zip, address: r.ship_address, address2: r.ship_address2, tel: r.ship_tel },
-    dispute: disputeOf(r),
-  }));
+  const partials = await findPartialRefunds(db, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const own = partials.filter((p) => p.historyId === r.id);
+    const cap = isRefundable(r) ? refundCap({ total: r.total, fullRefundStatus: r.refund_status, partials: own }) : 0;
+    return {
+      id: r.id, planName: r.plan_name, roundName: r.round_name, paymentStatus: r.payment_status, paymentMethod: r.payment_method,
+      total: r.total, refundStatus: r.refund_status, refundReason: r.refund_reason, refundedAt: r.refunded_at?.toISOString() ?? null,
+      refundable: cap > 0, refundCap: cap, refundBox: r.refund_box === 'stop' || r.refund_box === 'ship' ? r.refund_box : null,
+      partialRefunds: own.map((p) => ({ amount: p.amount, status: p.status, reason: p.reason, at: (p.refundedAt ?? p.createdAt).toISOString() })),
+      createdAt: r.created_at.toISOString(),
+      shipTo: { name: r.ship_dest_name, zip: r.ship_zip, address: r.ship_address, address2: r.ship_address2, tel: r.ship_tel },
+      dispute: disputeOf(r),
+    };
+  });
 }
 
 /**

@@ -1,16 +1,24 @@
 import { formatPrice } from '../../shared/format.ts';
+import type { RefundBox } from '../../shared/refund-rules.ts';
 import { href } from '../../shared/routes.ts';
 import type { ApiContext } from '../context.ts';
 import { layoutMail } from '../mail/mail-layout.ts';
 import { recordMail } from '../mail/mail-log.ts';
 
-/** What the refund mail tells the shopper: the order number, the round and the amount. */
+/** What the refund mail tells the shopper: the order number, the round, the amount and what happens to the box. */
 export interface RefundMailFacts {
   userId: number;
   historyId: number;
   roundName: string;
   total: number;
+  /** A full refund before shipment: the box stopped or shipped all the same (issue 30); null otherwise. */
+  box?: RefundBox | null;
 }
+
+const BOX_LINES: Record<RefundBox, { ja: string; en: string }> = {
+  stop: { ja: 'この回の箱はお届けしません。', en: 'The box of this round will not be delivered.' },
+  ship: { ja: 'この回の箱は、お詫びとして予定どおりお届けします。', en: 'The box of this round still comes to you as planned, with our apologies.' },
+};
 
 /**
  * Sent after the provider confirmed the refund. A mail server that fails does not undo the refund:
@@ -23,8 +31,10 @@ export async function sendRefundMail(ctx: ApiContext, facts: RefundMailFacts): P
   const amount = formatPrice(facts.total, en);
   const lines = en
     ? [`We have refunded ${amount} for order ${facts.historyId} (${facts.roundName}).`,
+      ...(facts.box ? [BOX_LINES[facts.box].en] : []),
       'It may take a few days to a billing cycle for your card company to show the refund.']
     : [`ご注文（注文番号 ${facts.historyId}・${facts.roundName}）の代金 ${amount} を返金しました。`,
+      ...(facts.box ? [BOX_LINES[facts.box].ja] : []),
       'カード会社の明細に反映されるまで、数日から1請求期間ほどかかる場合があります。'];
   const subject = en ? `Refund of order ${facts.historyId}` : `返金のお知らせ（注文番号 ${facts.historyId}）`;
   const link = { text: en ? 'Order history' : '注文履歴', url: new URL(href('orderHistory'), ctx.publicOrigin).toString() };

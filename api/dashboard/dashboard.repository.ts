@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
+import { PARTIAL_REFUNDS } from '../order-history/order-refunds.repository.ts';
 
 /**
  * The dashboard's SQL: every query aggregates in the database over a bounded window (a date
@@ -62,15 +63,16 @@ export interface RevenueRow {
   month: string; charges: Big; charged: Big; charged_pre_tax: Big; refunded: Big; refunded_pre_tax: Big;
 }
 
-/** Charged rounds (money taken: `paid_at`) per ship month in [from, to), and what was refunded of them. */
+/** Charged rounds (money taken: `paid_at`) per ship month in [from, to), and what was refunded of them (in full, or support's partial refunds). */
 export async function sumRevenue(db: Db, from: Date, to: Date): Promise<RevenueRow[]> {
   const preTax = sql.raw('(h.pre_tax_price + h.pre_tax_ship_fee + h.pre_tax_fee)');
   const result = await sql<RevenueRow>`
     select ${TOKYO_MONTH('po.ship_date')} as month, count(*) as charges,
       sum(h.total) as charged, sum(${preTax}) as charged_pre_tax,
-      coalesce(sum(h.total) filter (where h.refund_status = 'refunded'), 0) as refunded,
-      coalesce(sum(${preTax}) filter (where h.refund_status = 'refunded'), 0) as refunded_pre_tax
+      coalesce(sum(case when h.refund_status = 'refunded' then h.total else coalesce(p.amount, 0) end), 0) as refunded,
+      coalesce(sum(case when h.refund_status = 'refunded' then ${preTax} else coalesce(p.pre_tax, 0) end), 0) as refunded_pre_tax
     from plan_order_histories h join plan_orders po on po.id = h.plan_order_id
+      left join ${PARTIAL_REFUNDS} p on p.history_id = h.id
     where h.paid_at is not null and po.ship_date >= ${from} and po.ship_date < ${to}
     group by 1`.execute(db);
   return result.rows;

@@ -237,6 +237,21 @@ export interface PlanOrderHistoriesTable {
   /** Migration 0013: a card dispute on this charge: Stripe's dispute id and status. */
   dispute_id: string | null;
   dispute_status: string | null;
+  /** Migration 0017: a full refund before shipment: the box stopped, or shipped all the same. */
+  refund_box: string | null;
+}
+
+/** Migration 0017: a partial refund of a round's charge (a full one stays on the order's row). */
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  history_id: number;
+  amount: number;
+  reason: string;
+  refund_key: string;
+  status: string;
+  staff_id: number | null;
+  created_at: Timestamp;
+  refunded_at: Timestamp | null;
 }
 
 /** Migration 0007: rounds whose reminders and deadline the billing run has processed. */
@@ -292,6 +307,7 @@ export interface DB extends PaymentTables, StaffTables {
   user_plans: UserPlansTable;
   user_plan_skips: UserPlanSkipsTable;
   plan_order_histories: PlanOrderHistoriesTable;
+  order_refunds: OrderRefundsTable;
   idempotency_keys: IdempotencyKeysTable;
   billing_rounds: BillingRoundsTable;
   billing_mails: BillingMailsTable;

@@ -112,9 +112,9 @@ function selectUserHistories(db: Db, userId: number) {
       'o.name as round_name', 'o.end_date as round_end_date', 'o.ship_date as round_ship_date',
       'p.name as plan_name', 'p.name_en as plan_name_en', 'a.id as artist_id', 'a.name as artist_name', 'a.slug as artist_slug',
     ])
-    .where('h.user_id', '=', userId)
-    // A charge replaced by a tier or count change is not an order of its own: its replacement is.
-    .where('h.superseded_by', 'is', null);
+    // A charge replaced by a tier or count change is listed too, with its refund (issue 30): the
+    // fan sees every charge, and the receipt's own statement still refuses it.
+    .where('h.user_id', '=', userId);
 }
 
 export type UserHistoryRow = Awaited<ReturnType<ReturnType<typeof selectUserHistories>['executeTakeFirstOrThrow']>>;

@@ -23,13 +23,13 @@ export function orderHistoryRouter(ctx: ApiContext): Router {
   router.get('/', async (req, res) => {
     parseInput(NoQuery, req.query, 'query');
     const user = await requireUser(ctx, req);
-    privately(res).json(await service.listOrderHistories(ctx.db, user.id));
+    privately(res).json(await service.listOrderHistories(ctx.db, user.id, ctx.now()));
   });
 
   router.get('/:planOrderId', async (req, res) => {
     const id = idOf(req);
     const user = await requireUser(ctx, req);
-    privately(res).json(await service.getOrderHistory(ctx.db, user.id, id));
+    privately(res).json(await service.getOrderHistory(ctx.db, user.id, id, ctx.now()));
   });
 
   router.get('/:planOrderId/receipt', async (req, res) => {

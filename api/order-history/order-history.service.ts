@@ -1,17 +1,29 @@
 import type { PlanOrderHistory, Receipt } from '../../shared/api/types.ts';
 import { parsePaymentMethod } from '../../shared/payment.ts';
+import { refundedTotal } from '../../shared/refund-rules.ts';
 import { checkAddressee, RECEIPT_REFUSALS, receiptRefusal, type ReceiptRefusal } from '../../shared/receipt.ts';
 import type { Db } from '../db/schema.ts';
 import { BadRequestError, DomainError, NotFoundError } from '../http/errors.ts';
 import { findUserHistories, findUserHistory, recordReceiptIssue, type UserHistoryRow } from './order-history.repository.ts';
+import { chargeAgainAt } from './charge-again.ts';
+import { findPartialRefunds, type PartialRefundRow } from './order-refunds.repository.ts';
 import { toPlanOrderHistory, toReceipt } from './order-history.view.ts';
 
 const ORDER = { ja: 'ご注文', en: 'Order' };
 const NOT_ISSUED = { ja: 'この注文の領収書はまだ発行されていません。', en: 'No receipt has been issued for this order yet.' };
 const RECEIPT_STATUSES = ['SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'] as const;
 
-export async function listOrderHistories(db: Db, userId: number): Promise<PlanOrderHistory[]> {
-  return (await findUserHistories(db, userId)).map(toPlanOrderHistory);
+/** A row with its partial refunds and, for a skip undone, when it is charged again. */
+async function withExtras(db: Db, rows: UserHistoryRow[], now: Date): Promise<PlanOrderHistory[]> {
+  const partials = await findPartialRefunds(db, rows.map((r) => r.id));
+  return Promise.all(rows.map(async (row) => toPlanOrderHistory(row, {
+    partials: partials.filter((p) => p.historyId === row.id),
+    chargeAt: await chargeAgainAt(db, row, now),
+  })));
+}
+
+export async function listOrderHistories(db: Db, userId: number, now: Date): Promise<PlanOrderHistory[]> {
+  return withExtras(db, await findUserHistories(db, userId), now);
 }
 
 async function requireOwnHistory(db: Db, userId: number, id: number): Promise<UserHistoryRow> {
@@ -20,26 +32,32 @@ async function requireOwnHistory(db: Db, userId: number, id: number): Promise<Us
   return row;
 }
 
-export async function getOrderHistory(db: Db, userId: number, id: number): Promise<PlanOrderHistory> {
-  return toPlanOrderHistory(await requireOwnHistory(db, userId, id));
+export async function getOrderHistory(db: Db, userId: number, id: number, now: Date): Promise<PlanOrderHistory> {
+  const [order] = await withExtras(db, [await requireOwnHistory(db, userId, id)], now);
+  if (!order) throw new NotFoundError(ORDER);
+  return order;
 }
 
 function refused(refusal: ReceiptRefusal): DomainError {
   return new DomainError(409, 'RECEIPT_UNAVAILABLE', RECEIPT_REFUSALS[refusal]);
 }
 
-function requireReceiptable(row: UserHistoryRow): void {
-  const refusal = receiptRefusal(parsePaymentMethod(row.payment_method), row.payment_status);
+/** The row may have a receipt: paid by card and not refunded in full. Returns its partial refunds. */
+async function requireReceiptable(db: Db, row: UserHistoryRow): Promise<PartialRefundRow[]> {
+  const partials = await findPartialRefunds(db, [row.id]);
+  const refunded = refundedTotal({ total: row.total, fullRefundStatus: row.refund_status, partials });
+  const refusal = receiptRefusal(parsePaymentMethod(row.payment_method), row.payment_status, { total: row.paid_at ? row.total : 0, refunded });
   if (refusal) throw refused(refusal);
+  return partials;
 }
 
 /** The receipt as last issued; 404 RECEIPT_NOT_ISSUED before the first issue. */
 export async function readReceipt(db: Db, userId: number, id: number, brand: string): Promise<Receipt> {
   const row = await requireOwnHistory(db, userId, id);
-  requireReceiptable(row);
+  const partials = await requireReceiptable(db, row);
   const { paid_at: paidAt, receipt_first_issued_at: firstIssued } = row;
   if (!firstIssued || !paidAt) throw new DomainError(404, 'RECEIPT_NOT_ISSUED', NOT_ISSUED);
-  return toReceipt({ ...row, paid_at: paidAt, receipt_first_issued_at: firstIssued }, brand);
+  return toReceipt({ ...row, paid_at: paidAt, receipt_first_issued_at: firstIssued }, brand, partials);
 }
 
 /** Issues the receipt (first issue or a reissue marked 再発行) to `addressee`. */
@@ -47,10 +65,10 @@ export async function issueReceipt(db: Db, userId: number, id: number, addressee
   const checked = checkAddressee(addressee);
   if (!checked.ok) throw new BadRequestError(checked.error, { addressee: checked.error });
   const row = await requireOwnHistory(db, userId, id);
-  requireReceiptable(row);
+  await requireReceiptable(db, row);
   // The statement re-checks the status, so an order cancelled in between is refused, not issued.
   if (!(await recordReceiptIssue(db, userId, id, checked.value, RECEIPT_STATUSES, now))) {
-    requireReceiptable(await requireOwnHistory(db, userId, id));
+    await requireReceiptable(db, await requireOwnHistory(db, userId, id));
     throw refused('status');
   }
   return readReceipt(db, userId, id, brand);

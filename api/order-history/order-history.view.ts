@@ -1,12 +1,14 @@
-import type { PlanOrderHistory, Receipt } from '../../shared/api/types.ts';
+import type { HistoryRefund, PlanOrderHistory, Receipt } from '../../shared/api/types.ts';
 import { trackingOf } from '../../shared/carriers.ts';
-import { deferredInvoiceOf } from '../../shared/order-history.ts';
+import { deferredInvoiceOf, historyStatusLabel } from '../../shared/order-history.ts';
 import { buildTimeline } from '../../shared/order-timeline.ts';
 import { parsePaymentMethod, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '../../shared/payment.ts';
-import { receiptDescription, receiptRefusal, taxBreakdown } from '../../shared/receipt.ts';
+import { netTaxBreakdown, receiptDescription, receiptRefusal } from '../../shared/receipt.ts';
+import { fullRefundAmount, netPaid, refundedTotal, type ChargeRefunds } from '../../shared/refund-rules.ts';
 import { issueLabel } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import type { UserHistoryRow } from './order-history.repository.ts';
+import type { PartialRefundRow } from './order-refunds.repository.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 const NO_LABEL: Text = { ja: '', en: '' };
@@ -19,8 +21,32 @@ function refundStatusOf(value: string | null): PlanOrderHistory['refundStatus'] 
   return value === 'pending' || value === 'refunded' || value === 'failed' ? value : null;
 }
 
-function timelineOf(row: UserHistoryRow) {
+/** What the view adds to a row: its partial refunds, and when a voided round is charged again. */
+export interface HistoryExtras {
+  partials: readonly PartialRefundRow[];
+  chargeAt: Date | null;
+}
+
+const NO_EXTRAS: HistoryExtras = { partials: [], chargeAt: null };
+
+function chargeRefundsOf(row: UserHistoryRow, extras: HistoryExtras): ChargeRefunds {
+  return { total: row.total, fullRefundStatus: row.refund_status, partials: extras.partials };
+}
+
+/** Support's partial refunds, then the full refund of the rest (nothing to show when nothing was left). */
+function refundsOf(row: UserHistoryRow, extras: HistoryExtras): HistoryRefund[] {
+  const method = parsePaymentMethod(row.payment_method);
+  const lines: HistoryRefund[] = extras.partials.map((p) => ({ amount: p.amount, status: p.status, at: iso(p.refundedAt), method, full: false }));
+  const status = refundStatusOf(row.refund_status);
+  const rest = fullRefundAmount({ total: row.total, partials: extras.partials });
+  if (status && row.paid_at && rest > 0) lines.push({ amount: rest, status, at: status === 'refunded' ? iso(row.refunded_at) : null, method, full: true });
+  return lines;
+}
+
+function timelineOf(row: UserHistoryRow, extras: HistoryExtras) {
   return buildTimeline({
+    chargeAt: iso(extras.chargeAt),
+    superseded: row.superseded_by !== null,
     status: row.payment_status,
     createdAt: row.created_at.toISOString(),
     paidAt: iso(row.paid_at),
@@ -40,10 +66,12 @@ function roundOf(row: UserHistoryRow): PlanOrderHistory['order'] {
 }
 
 /** A history row as the API shows it: amounts, the status label, tracking, timeline and receipt state. */
-export function toPlanOrderHistory(row: UserHistoryRow): PlanOrderHistory {
+export function toPlanOrderHistory(row: UserHistoryRow, extras: HistoryExtras = NO_EXTRAS): PlanOrderHistory {
   const method = parsePaymentMethod(row.payment_method);
   const status = isPaymentStatus(row.payment_status) ? row.payment_status : 'ERROR';
-  const refusal = receiptRefusal(method, row.payment_status);
+  const charge = chargeRefundsOf(row, extras);
+  const refusal = receiptRefusal(method, row.payment_status, { total: row.paid_at ? row.total : 0, refunded: refundedTotal(charge) });
+  const statusLabel = isPaymentStatus(row.payment_status) ? PAYMENT_STATUS_LABELS[row.payment_status] : NO_LABEL;
   return {
     id: row.id,
     order: roundOf(row),
@@ -51,7 +79,7 @@ export function toPlanOrderHistory(row: UserHistoryRow): PlanOrderHistory {
     artist: { id: row.artist_id, name: row.artist_name, slug: row.artist_slug },
     paymentMethod: method,
     paymentStatus: status,
-    paymentStatusLabel: isPaymentStatus(row.payment_status) ? PAYMENT_STATUS_LABELS[row.payment_status] : NO_LABEL,
+    paymentStatusLabel: historyStatusLabel({ chargeAt: iso(extras.chargeAt), supersededBy: row.superseded_by, boxStopped: row.refund_box === 'stop', statusLabel }),
     count: row.count,
     price: row.price, preTaxPrice: row.pre_tax_price,
     shipFee: row.ship_fee, preTaxShipFee: row.pre_tax_ship_fee,
@@ -64,16 +92,21 @@ export function toPlanOrderHistory(row: UserHistoryRow): PlanOrderHistory {
     createdAt: row.created_at.toISOString(),
     nextAttemptAt: row.payment_status === 'ERROR' ? iso(row.next_attempt_at) : null,
     refundStatus: refundStatusOf(row.refund_status),
+    refunds: refundsOf(row, extras),
+    netTotal: netPaid(charge),
+    supersededBy: row.superseded_by,
+    chargeAt: iso(extras.chargeAt),
     tracking: trackingOf(row.ship_number, row.carrier),
-    timeline: timelineOf(row),
+    timeline: timelineOf(row, extras),
     deferred: method === 'GMOAB' && refusal !== 'status' ? deferredInvoiceOf(iso(row.paid_at)) : null,
     receipt: { available: refusal === null, refusal, issuedCount: row.receipt_issued_count, addressee: row.receipt_addressee },
   };
 }
 
 /** An issued receipt; the row must have been issued (first issue date set) and paid. */
-export function toReceipt(row: UserHistoryRow & { paid_at: Date; receipt_first_issued_at: Date }, brand: string): Receipt {
+export function toReceipt(row: UserHistoryRow & { paid_at: Date; receipt_first_issued_at: Date }, brand: string, partials: readonly PartialRefundRow[]): Receipt {
   const round = roundOf(row);
+  const refunded = refundedTotal({ total: row.total, fullRefundStatus: row.refund_status, partials });
   return {
     historyId: row.id,
     number: `R-${String(row.id).padStart(8, '0')}`,
@@ -84,7 +117,8 @@ export function toReceipt(row: UserHistoryRow & { paid_at: Date; receipt_first_i
     description: receiptDescription(brand, row.artist_name, row.plan_name, round.label),
     paidAt: row.paid_at.toISOString(),
     paymentMethod: parsePaymentMethod(row.payment_method),
-    total: row.total,
-    tax: taxBreakdown({ total: row.total, preTaxPrice: row.pre_tax_price, preTaxShipFee: row.pre_tax_ship_fee, preTaxFee: row.pre_tax_fee }),
+    // What was paid net of refunds (issue 30).
+    total: row.total - refunded,
+    tax: netTaxBreakdown({ total: row.total, preTaxPrice: row.pre_tax_price, preTaxShipFee: row.pre_tax_ship_fee, preTaxFee: row.pre_tax_fee }, refunded),
   };
 }

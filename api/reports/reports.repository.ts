@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { TAX_RATE_PERCENT } from '../../shared/money.ts';
 import type { Db } from '../db/schema.ts';
+import { PARTIAL_REFUNDS } from '../order-history/order-refunds.repository.ts';
 
 type Big = string | number | bigint;
 const TOKYO_MONTH = (column: string) => sql.raw(`to_char(${column} at time zone 'Asia/Tokyo', 'YYYY-MM')`);
@@ -17,11 +19,22 @@ export async function sumSales(db: Db, from: Date): Promise<SalesRow[]> {
   return result.rows;
 }
 
-/** Charges paid back in full (refund_status 'refunded') per Tokyo month of refunded_at since `from`. */
+/**
+ * Refunds done per Tokyo month of their refund since `from`: each partial refund, and each full
+ * refund for what it returned (the charge less the partial refunds before it).
+ */
 export async function sumRefunds(db: Db, from: Date): Promise<RefundRow[]> {
   const result = await sql<RefundRow>`
-    select ${TOKYO_MONTH('refunded_at')} as month, count(*) as refunds,
-      sum(pre_tax_price + pre_tax_ship_fee + pre_tax_fee) as pre_tax, sum(total) as total
-    from plan_order_histories where refund_status = 'refunded' and refunded_at is not null and refunded_at >= ${from} group by 1`.execute(db);
+    with lines as (
+      select h.refunded_at as at, h.total - coalesce(p.amount, 0) as total,
+        h.pre_tax_price + h.pre_tax_ship_fee + h.pre_tax_fee - coalesce(p.pre_tax, 0) as pre_tax
+      from plan_order_histories h left join ${PARTIAL_REFUNDS} p on p.history_id = h.id
+      where h.refund_status = 'refunded' and h.refunded_at is not null and h.refunded_at >= ${from}
+        and h.total > coalesce(p.amount, 0)
+      union all
+      select r.refunded_at, r.amount, r.amount - r.amount * ${TAX_RATE_PERCENT} / ${100 + TAX_RATE_PERCENT}
+      from order_refunds r where r.status = 'refunded' and r.refunded_at is not null and r.refunded_at >= ${from}
+    )
+    select ${TOKYO_MONTH('at')} as month, count(*) as refunds, sum(pre_tax) as pre_tax, sum(total) as total from lines group by 1`.execute(db);
   return result.rows;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
+import { partlyRefunded } from '../order-history/order-refunds.repository.ts';
 
 /** All SQL of the console's Rounds & shipping area (rounds.router.ts): every read bounded. */
 const WAITING = sql<number>`count(*) filter (where h.payment_status = 'WAITING')::int`;
@@ -28,6 +29,7 @@ export async function findRound(db: Db, roundId: number) {
 export async function findRoundBoxesPage(db: Db, roundId: number, offset: number, limit: number) {
   return db.selectFrom('plan_order_histories')
     .select(['id', 'payment_status', 'count', 'ship_dest_name', 'ship_zip', 'ship_address', 'ship_address2', 'ship_tel', 'ship_number', 'carrier'])
+    .select((eb) => ['refund_status', partlyRefunded(eb.ref('plan_order_histories.id')).as('part_refunded')])
     .where('plan_order_id', '=', roundId).where('superseded_by', 'is', null).where('payment_status', 'in', FULFILMENT_STATUSES)
     .orderBy('id').offset(offset).limit(limit + 1).execute();
 }

@@ -1,5 +1,6 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { adminHref } from '../../shared/admin-routes.ts';
+import { refundFlagOf } from '../../shared/refund-rules.ts';
 import type { RoundBox, RoundDetail, RoundList, RoundSummary } from '../../shared/api/rounds.ts';
 import {
   PageQuery, pageOf, ROUND_BOXES_PAGE_SIZE, ROUNDS_PAGE_SIZE, SHIPMENT_FILE_MAX_BYTES, SHIPMENT_UPLOAD_MAX_BYTES, ShipmentUploadFields,
@@ -143,6 +144,7 @@ export function roundsRouter(ctx: ApiContext, guard: RequestHandler): Router {
     const boxes: RoundBox[] = rows.slice(0, ROUND_BOXES_PAGE_SIZE).map((b) => ({
       id: b.id, status: b.payment_status, count: b.count, name: b.ship_dest_name, zip: b.ship_zip, address: b.ship_address, address2: b.ship_address2,
       tel: b.ship_tel, trackingNumber: b.ship_number, carrier: b.carrier,
+      refunded: refundFlagOf(b.refund_status, Boolean(b.part_refunded)),
     }));
     const body: RoundDetail = { page, hasNext: rows.length > ROUND_BOXES_PAGE_SIZE, round: summaryOf(round), boxes };
     res.json(body);

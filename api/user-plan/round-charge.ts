@@ -4,6 +4,8 @@ import { paymentProviderOf } from '../payment/provider-of.ts';
 import type { ApiContext } from '../context.ts';
 import { providerUnavailable } from './provider-errors.ts';
 import { updateHistory, type HistoryRow } from '../order-history/order-history.repository.ts';
+import { fullRefundAmount } from '../../shared/refund-rules.ts';
+import { findPartialRefunds } from '../order-history/order-refunds.repository.ts';
 import { providerFailure, withProviderDeadline as withDeadline } from '../payment/provider-deadline.ts';
 
 /**
@@ -52,15 +54,21 @@ export type RefundOutcome = 'refunded' | 'pending' | 'failed';
 
 /**
  * Voids a charged round (already moved to CANCEL with refund_status 'pending' by the caller's
- * transaction) by refunding it in full. A refund that fails stays 'failed' on the row for the
- * operator's retry; one the gateway took but settles later stays 'pending' (its webhook settles
- * it); the shopper's change stands either way.
+ * transaction), or refunds it in full on support's word: what is left of the charge. A refund
+ * that fails stays 'failed' on the row for the operator's retry; one the gateway took but settles
+ * later stays 'pending' (its webhook settles it); the shopper's change stands either way.
  */
 export async function refundVoided(ctx: ApiContext, row: HistoryRow): Promise<RefundOutcome> {
-  const provider = paymentProviderOf(ctx);
-  const refunded = await withDeadline(provider.refund({ refundKey: refundKeyOf(row.id), chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount: row.total }));
-  const outcome: RefundOutcome = refunded === 'timeout' ? 'failed' : refunded.status;
+  // Support's partial refunds came first: the full refund returns the rest (shared/refund-rules.ts).
+  const amount = fullRefundAmount({ total: row.total, partials: await findPartialRefunds(ctx.db, [row.id]) });
   const now = ctx.now();
+  if (amount === 0) {
+    await updateHistory(ctx.db, row.id, { refund_status: 'refunded', refunded_at: now }, now);
+    return 'refunded';
+  }
+  const provider = paymentProviderOf(ctx);
+  const refunded = await withDeadline(provider.refund({ refundKey: refundKeyOf(row.id), chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount }));
+  const outcome: RefundOutcome = refunded === 'timeout' ? 'failed' : refunded.status;
   if (outcome === 'refunded') await updateHistory(ctx.db, row.id, { refund_status: 'refunded', refunded_at: now }, now);
   if (outcome === 'failed') await updateHistory(ctx.db, row.id, { refund_status: 'failed' }, now);
   if (outcome === 'failed') ctx.logger.error({ orderKey: row.charge_key }, 'refund failed; left for the operator');
@@ -69,3 +77,6 @@ export async function refundVoided(ctx: ApiContext, row: HistoryRow): Promise<Re
 
 /** One full refund per round's charge: the gateway's idempotency key for it (support's and a cancellation's alike). */
 export const refundKeyOf = (historyId: number): string => `refund-${historyId}`;
+
+/** A partial refund's gateway key: one per row of `order_refunds`, apart from the full refund's. */
+export const partialRefundKeyOf = (historyId: number, refundId: number): string => `refund-${historyId}-part-${refundId}`;

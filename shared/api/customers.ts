@@ -43,8 +43,14 @@ export interface CustomerCharge {
   refundStatus: string | null;
   refundReason: string | null;
   refundedAt: string | null;
-  /** A full refund is still possible: charged, not refunded, a card charge. */
+  /** A refund is still possible: charged, and not all of it refunded or being refunded. */
   refundable: boolean;
+  /** The most a refund may return now (shared/refund-rules.ts `refundCap`); 0 when not refundable. */
+  refundCap: number;
+  /** A full refund before shipment: the box stopped, or shipped all the same. */
+  refundBox: 'stop' | 'ship' | null;
+  /** Partial refunds, oldest first (the reason is support's, never shown to the fan). */
+  partialRefunds: { amount: number; status: string; reason: string; at: string }[];
   /** Where the box goes (the snapshot once it is being prepared); support may correct it while WAITING. */
   shipTo: { name: string; zip: string; address: string; address2: string; tel: string };
   createdAt: string;

@@ -18,7 +18,7 @@ export interface RoundRevenue extends MonthKey {
   /** Rounds charged (money taken), refunded later or not. */
   charges: number;
   charged: Amount;
-  /** Charges paid back in full (refund_status 'refunded'); pending or failed refunds are still the shop's. */
+  /** Refunds done (in full, or support's partial ones); pending or failed refunds are still the shop's. */
   refunded: Amount;
   /** charged − refunded (shared/money.ts `netOfRefunds`). */
   net: Amount;

@@ -1,3 +1,4 @@
+import type { RefundFlag } from '../refund-rules.ts';
 /**
  * The console's Rounds & shipping calls (issue 19): GET /api/staff/rounds, /rounds/:id, the
  * staged shipment imports, and the export (/rounds/export?round=&encoding=utf8|cp932).
@@ -45,6 +46,8 @@ export interface RoundBox {
   tel: string;
   trackingNumber: string;
   carrier: string;
+  /** Refunded (in full or in part) and still on the list: support chose to ship it (issue 30). */
+  refunded: RefundFlag | null;
 }
 
 export interface RoundDetail extends Paged {
@@ -59,6 +62,8 @@ export interface ShipmentChangeView {
   to: ShipmentImportMode;
   trackingNumber: string;
   carrier: string;
+  /** The box was refunded (in full or in part) and still ships: flagged before the import applies. */
+  refunded: RefundFlag | null;
 }
 
 export interface ShipmentPreviewView {

@@ -366,10 +366,29 @@ export interface PlanOrderHistory {
   /** A declined charge that will be tried again at this instant. */
   nextAttemptAt: string | null;
   refundStatus: 'pending' | 'refunded' | 'failed' | null;
+  /** Each refund of this charge, oldest first: support's partial ones, then the full refund of the rest. */
+  refunds: HistoryRefund[];
+  /** What was paid net of refunds (done or under way): the receipt's amount. */
+  netTotal: number;
+  /** A charge replaced by a tier or count change: the order that replaced it. */
+  supersededBy: number | null;
+  /** A round whose checkout charge was refunded by a skip since undone: charged again at this deadline. */
+  chargeAt: string | null;
   tracking: Tracking | null;
   timeline: TimelineEntry[];
   deferred: DeferredInvoice | null;
   receipt: ReceiptState;
+}
+
+/** One refund as the fan's history shows it: how much, when, back to which payment method. */
+export interface HistoryRefund {
+  amount: number;
+  status: 'pending' | 'refunded' | 'failed';
+  /** When it was refunded; null while pending or failed. */
+  at: string | null;
+  method: PaymentMethod;
+  /** The rest of the charge (a full refund), or part of it. */
+  full: boolean;
 }
 
 /** POST /api/planOrderHistory/{id}/receipt: the addressee printed on the receipt. */

@@ -77,12 +77,13 @@ it('a support member finds a customer with a charged round and refunds it once, 
   await page.getByRole('heading', { name: customer.name, level: 1 }).waitFor();
   await expect.poll(() => page.locator('main').innerText()).toContain('Visa •••• 4242');
   await expectAccessible(page, 'customer');
-  await page.getByRole('link', { name: `返金する（${customer.historyId}）` }).click();
-  await page.getByText('¥3,960 を全額返金します。').waitFor();
+  // Before shipment, a full refund says what happens to the box (issue 30): here it still ships.
+  await page.getByRole('link', { name: `全額返金・お詫びに発送（${customer.historyId}）` }).click();
+  await page.getByText('¥3,960 を全額返金します。箱はお詫びとして予定どおり発送します').waitFor();
   await page.getByLabel('返金の理由（お客様には送られません）').fill('お届け時の破損');
   await expectAccessible(page, 'customer-refund-confirm');
   // A double click: the form carries one key, so the provider refunds once.
-  await page.getByRole('button', { name: '全額を返金する' }).dblclick();
+  await page.getByRole('button', { name: '全額を返金して発送する' }).dblclick();
   await page.getByText('返金しました。お客様にお知らせメールを送りました。').waitFor();
   await expect.poll(() => page.locator('main').innerText()).toContain('返金済み（お届け時の破損）');
   await page.screenshot({ path: path.join(OUT, 'console-customer-refunded.png'), fullPage: true });

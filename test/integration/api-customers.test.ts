@@ -114,7 +114,8 @@ describe('refund', () => {
 
   it('refunds a double submit once at the provider, stores the reason, audits it and mails the shopper', async () => {
     const [history] = await historiesOf(api, charged.userId);
-    const body = { historyId: history?.id, reason: '箱の破損のため', idempotencyKey: 'refund-key-0002' };
+    // Before shipment a full refund says what happens to the box (issue 30): here it still ships.
+    const body = { historyId: history?.id, reason: '箱の破損のため', idempotencyKey: 'refund-key-0002', box: 'ship' };
     const answers = await Promise.all([post(`/${charged.userId}/refund`, body), post(`/${charged.userId}/refund`, body)]);
     for (const res of answers) expect(res.status, res.text).toBe(200);
     const bodies = answers.map((r) => r.body as RefundAnswer);

@@ -39,16 +39,18 @@ const issue = (id: number | string, cookie: string, body: object) =>
 const historyRow = (id: number) => api.db.selectFrom('plan_order_histories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('GET /api/planOrderHistory', () => {
-  it('lists the signed-in user\'s orders newest first, without charges replaced by a change', async () => {
+  it('lists the signed-in user\'s orders newest first, a charge replaced by a change too (issue 30: every charge and its refund)', async () => {
     const shopper = await newShopper();
     const older = await order(shopper, { created_at: new Date('2026-10-20T01:00:00Z'), payment_status: 'DELIVERED', plan_order_id: shop.decemberRound }, true);
     const newer = await order(shopper, { created_at: new Date('2026-11-21T01:00:00Z'), plan_order_id: shop.januaryRound });
-    await order(shopper, { created_at: new Date('2026-11-21T02:00:00Z'), payment_status: 'CANCEL', refund_status: 'refunded', superseded_by: newer, plan_order_id: shop.januaryRound });
+    const replaced = await order(shopper, { created_at: new Date('2026-11-21T02:00:00Z'), payment_status: 'CANCEL', refund_status: 'refunded', superseded_by: newer, plan_order_id: shop.januaryRound });
     const other = await newShopper();
     await order(other);
     const res = await get('/api/planOrderHistory', shopper.cookie).expect(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(bodyOf<PlanOrderHistory[]>(res).map((h) => h.id)).toEqual([newer, older]);
+    const orders = bodyOf<PlanOrderHistory[]>(res);
+    expect(orders.map((h) => h.id)).toEqual([replaced, newer, older]);
+    expect(orders[0]).toMatchObject({ supersededBy: newer, refunds: [{ amount: 3960, status: 'refunded', full: true }], receipt: { refusal: 'refunded' } });
   });
 
   it('names the round, its 「◯月号」, artist, tier, amounts, method and the §4 label', async () => {
@@ -108,9 +110,10 @@ describe('GET /api/planOrderHistory/{id}', () => {
 
   it('CANCEL refunded: cancelled and refunded in the timeline', async () => {
     const shopper = await newShopper();
-    const id = await order(shopper, { payment_status: 'CANCEL', refund_status: 'refunded', refunded_at: new Date('2026-11-21T00:00:00Z') });
+    // The subscription was cancelled (an active one, with the round not skipped, would be charged again at the deadline).
+    const id = await order(shopper, { payment_status: 'CANCEL', refund_status: 'refunded', refunded_at: new Date('2026-11-21T00:00:00Z') }, true);
     const item = bodyOf<PlanOrderHistory>(await get(`/api/planOrderHistory/${id}`, shopper.cookie).expect(200));
-    expect(item).toMatchObject({ paymentStatusLabel: { ja: '決済キャンセル' }, refundStatus: 'refunded' });
+    expect(item).toMatchObject({ paymentStatusLabel: { ja: '決済キャンセル' }, refundStatus: 'refunded', chargeAt: null });
     expect(item.timeline.slice(-2).map((e) => `${e.step}:${e.state}`)).toEqual(['cancelled:done', 'refund:done']);
   });
 

@@ -109,7 +109,7 @@ describe('a shipped file, staged, previewed and confirmed', () => {
     expect(staged.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(staged.preview).toEqual({
       lines: 3,
-      changes: [{ line: 2, orderHistoryId: ids.waiting, from: 'WAITING', to: 'shipped', trackingNumber: 'YMT-0001-2345', carrier: 'yamato' }],
+      changes: [{ line: 2, orderHistoryId: ids.waiting, from: 'WAITING', to: 'shipped', trackingNumber: 'YMT-0001-2345', carrier: 'yamato', refunded: null }],
       alreadyApplied: 0,
       refused: [
         { line: 3, reason: 'carrier: one of yamato, sagawa, japanpost' },

@@ -3,6 +3,7 @@
  * Stripe-compatible server: events are signed as Stripe signs them, each is applied once by
  * looking its object up, a forged or stale one is refused and stores nothing.
  */
+import { partialRefundKeyOf } from '../../api/user-plan/round-charge.ts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeProvider } from '../../api/payment/stripe/stripe-provider.ts';
@@ -163,6 +164,19 @@ describe('POST /api/webhooks/stripe', () => {
     const refund = await provider.client.refunds.create({ payment_intent: intentId, amount: round.total });
     expect((await post(eventAbout('refund.created', refund.id))).status).toBe(200);
     expect(await roundOf(round.historyId)).toMatchObject({ refund_status: 'refunded', refunded_at: expect.any(Date) });
+  });
+
+  it("confirms support's pending partial refund by its own key, leaving the round's own refund state alone (issue 30)", async () => {
+    const { round, intentId } = await chargedInDoubt();
+    await post(eventAbout('payment_intent.succeeded', intentId));
+    const partial = await api.db.insertInto('order_refunds').values({
+      history_id: round.historyId, amount: 100, reason: 'お詫び', refund_key: `form-key-${round.historyId}`, status: 'pending', staff_id: null, created_at: new Date(),
+    }).returning('id').executeTakeFirstOrThrow();
+    const refund = await provider.client.refunds.create({ payment_intent: intentId, amount: 100, metadata: { refund_key: partialRefundKeyOf(round.historyId, partial.id) } });
+    expect((await post(eventAbout('refund.created', refund.id))).status).toBe(200);
+    const settled = await api.db.selectFrom('order_refunds').select(['status', 'refunded_at']).where('id', '=', partial.id).executeTakeFirstOrThrow();
+    expect(settled).toMatchObject({ status: 'refunded', refunded_at: expect.any(Date) });
+    expect(await roundOf(round.historyId)).toMatchObject({ refund_status: null });
   });
 });
 

@@ -80,21 +80,23 @@ describe('search', () => {
 });
 
 describe("a customer's page", () => {
-  it('shows the profile, the card as brand and last four, the charge and a refund link', async () => {
+  it('shows the profile, the card as brand and last four, the charge and its refund links (the box stopped or shipped, or a part)', async () => {
     const res = await ok(customerPath());
     expect(res.text).toContain('Visa •••• 4242');
     expect(res.text).not.toContain('tok_support');
     expect(res.text).not.toContain('12/30');
-    expect(res.text).toContain(`href="${customerPath()}?confirm=refund-${customer.historyId}"`);
+    for (const kind of ['stop', 'ship', 'part']) {
+      expect(res.text).toContain(`href="${customerPath()}?confirm=refund-${customer.historyId}&amp;refund=${kind}"`);
+    }
   });
 
   it('refunds through the confirm step without JavaScript, once for a resubmitted form', async () => {
-    const confirm = await ok(`${customerPath()}?confirm=refund-${customer.historyId}`);
-    expect(confirm.text).toContain(`${customer.name} 様のご注文（注文番号 ${customer.historyId}・受付中の回）の代金 ¥3,960 を全額返金します。`);
+    const confirm = await ok(`${customerPath()}?confirm=refund-${customer.historyId}&refund=ship`);
+    expect(confirm.text).toContain(`${customer.name} 様のご注文（注文番号 ${customer.historyId}・受付中の回）の代金 ¥3,960 を全額返金します。箱はお詫びとして予定どおり発送します`);
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(confirm.text)?.[1] ?? '';
     expect(key).toMatch(/^rf-[0-9a-f]{32}$/);
-    const action = `${customerPath()}?confirm=refund-${customer.historyId}`;
-    const form = { intent: 'refund', historyId: String(customer.historyId), idempotencyKey: key, reason: '' };
+    const action = `${customerPath()}?confirm=refund-${customer.historyId}&refund=ship`;
+    const form = { intent: 'refund', historyId: String(customer.historyId), idempotencyKey: key, reason: '', box: 'ship' };
     const blank = await submit(action, form);
     expect(blank.status).toBe(400);
     expect(blank.text).toContain('理由を500文字以内で入力してください');
@@ -108,7 +110,27 @@ describe("a customer's page", () => {
     const after = await ok(`${customerPath()}?done=refund`);
     expect(after.text).toContain('返金しました。');
     expect(after.text).toContain('返金済み（箱の破損）');
-    expect(after.text).not.toContain(`?confirm=refund-${customer.historyId}"`);
+    expect(after.text).toContain('お詫びに発送');
+    expect(after.text).not.toContain(`?confirm=refund-${customer.historyId}&amp;`);
+  });
+
+  it('refunds part of a charge without JavaScript; more than is left is named at the amount field (issue 30)', async () => {
+    const other = await insertChargedCustomer(stack.database.handle.db, 'ssr-part');
+    const action = `/customers/${other.userId}?confirm=refund-${other.historyId}&refund=part`;
+    const confirm = await ok(action);
+    expect(confirm.text).toContain(`代金の一部を返金します（¥3,960まで）。箱は予定どおり発送します。`);
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(confirm.text)?.[1] ?? '';
+    const form = { intent: 'refund', historyId: String(other.historyId), idempotencyKey: key, reason: 'お詫び', amount: '5000' };
+    const over = await submit(action, form);
+    expect(over.status).toBe(400);
+    expect(over.text).toContain('返金額は、決済額から返金済み・返金中の額を引いた¥3,960（税込）までです。');
+    expect(over.text).toMatch(/name="amount"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="amount"/);
+    const done = await submit(action, { ...form, amount: '500' });
+    expect(done.status).toBe(303);
+    const page = await ok(`/customers/${other.userId}?done=refund`);
+    expect(page.text).toContain('一部返金 ¥500（お詫び）');
+    const charge = await stack.database.handle.db.selectFrom('sandbox_charges').select('refunded_amount').where('order_key', '=', other.chargeKey).executeTakeFirstOrThrow();
+    expect(charge.refunded_amount).toBe(500);
   });
 
   it('adds a note and cancels with a reason through their forms', async () => {

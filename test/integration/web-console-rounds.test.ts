@@ -139,3 +139,21 @@ describe('the accounting report without JavaScript', () => {
     expect(rounds.text).not.toContain('href="/reports"');
   });
 });
+
+describe('refunded boxes (issue 30)', () => {
+  it('flags on the round page a box refunded and still shipping, in full or in part', async () => {
+    const db = stack.database.handle.db;
+    const goodwill = await addBox(db, round, 'WAITING', { name: '返金 発送' });
+    await db.updateTable('plan_order_histories').set({ refund_status: 'refunded', refund_box: 'ship', refunded_at: new Date() }).where('id', '=', goodwill).execute();
+    const part = await addBox(db, round, 'WAITING', { name: '一部 返金' });
+    await db.insertInto('order_refunds').values({ history_id: part, amount: 500, reason: 'お詫び', refund_key: `part-${part}-key`, status: 'refunded', created_at: new Date(), refunded_at: new Date() }).execute();
+    const res = await page(`/rounds/${round.roundId}`, 'fulfilment');
+    const rowOf = (id: number) => {
+      const start = res.text.indexOf(`<th scope="row">${id}</th>`);
+      return start < 0 ? '' : res.text.slice(start, res.text.indexOf('</tr>', start));
+    };
+    expect(rowOf(goodwill)).toContain('返金済み（お詫びに発送）');
+    expect(rowOf(part)).toContain('一部返金済み');
+    expect(rowOf(ids.waiting)).not.toContain('返金');
+  });
+});

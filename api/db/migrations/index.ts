@@ -14,6 +14,7 @@ import * as stripe from './0013-stripe.ts';
 import * as catalogueVersion from './0014-catalogue-version.ts';
 import * as checkoutKeyPlan from './0015-checkout-key-plan.ts';
 import * as planPeriodRounds from './0016-plan-period-rounds.ts';
+import * as refunds from './0017-refunds.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 14, ...catalogueVersion },
   { version: 15, ...checkoutKeyPlan },
   { version: 16, ...planPeriodRounds },
+  { version: 17, ...refunds },
 ];

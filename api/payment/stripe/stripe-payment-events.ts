@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import type { ApiContext } from '../../context.ts';
 import { settleChargeByKey } from '../../billing/settle-charge.ts';
+import { findUnsettledPartialRefunds, settlePartialRefund } from '../../order-history/order-refunds.repository.ts';
+import { partialRefundKeyOf } from '../../user-plan/round-charge.ts';
 import type { StripeProvider } from './stripe-provider.ts';
 
 /**
@@ -26,15 +28,24 @@ async function refundOrphan(ctx: ApiContext, provider: StripeProvider, intent: S
 
 /**
  * charge.refunded / refund.created / refund.updated: a round whose refund was left pending (or
- * failed on a timeout) is refunded once Stripe says its refunds cover the round's total.
+ * failed on a timeout) is refunded once Stripe says its refunds cover the round's total; a partial
+ * refund once Stripe's refund carrying its key succeeded.
  */
 export async function applyRefundEvent(ctx: ApiContext, provider: StripeProvider, intentId: string): Promise<void> {
   const rows = await ctx.db.selectFrom('plan_order_histories').select(['id', 'total'])
     .where('charge_id', '=', intentId).where('refund_status', 'in', ['pending', 'failed']).execute();
-  if (rows.length === 0) return;
+  const partials = await findUnsettledPartialRefunds(ctx.db, intentId);
+  if (rows.length === 0 && partials.length === 0) return;
   const refunds = await provider.client.refunds.list({ payment_intent: intentId, limit: 100 });
   const refunded = refunds.data.filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
   const now = ctx.now();
+  // Support's partial refunds (issue 30) are found by their own key, each settled once.
+  for (const partial of partials) {
+    const key = partialRefundKeyOf(partial.historyId, partial.id);
+    if (!refunds.data.some((r) => r.status === 'succeeded' && r.metadata?.refund_key === key)) continue;
+    await settlePartialRefund(ctx.db, partial.id, 'refunded', now);
+    ctx.logger.info({ historyId: partial.historyId }, 'stripe: partial refund confirmed');
+  }
   for (const row of rows.filter((r) => refunded >= r.total)) {
     await ctx.db.updateTable('plan_order_histories').set({ refund_status: 'refunded', refunded_at: now, updated_at: now })
       .where('id', '=', row.id).where('refund_status', 'in', ['pending', 'failed']).execute();

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import type { CustomerDetail } from '../../../shared/api/customers.ts';
 import { CANCEL_REASON_LABELS, CANCEL_REASONS } from '../../../shared/cancel-reasons.ts';
 import { CANCEL_NOTE_MAX } from '../../../shared/cancel-reasons.ts';
-import { REFUND_REASON_MAX } from '../../../shared/customer-rules.ts';
 import { CHARGED_STATUSES } from '../../../shared/dashboard-figures.ts';
 import { Field, SelectField } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
@@ -10,6 +9,8 @@ import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import type { FormFailure } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
 import { CONFIRM_TEXT, CUSTOMER_COPY as C } from './customer-copy.ts';
+import { RefundPanel } from './refund-panel.tsx';
+import type { RefundKind } from './refund-links.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 
 export interface Confirm {
@@ -17,9 +18,11 @@ export interface Confirm {
   id: number;
   /** The refund form's idempotency key, made once per render of the confirm step. */
   key: string;
+  /** A refund: in full, the box stopped or shipped, or in part (refund-links.tsx). */
+  refund?: RefundKind;
 }
 
-const SUBMIT = { resend: C.doResend, address: C.doShipTo, refund: C.doRefund, cancel: C.doCancel, skip: C.doSkip, pause: C.doPause, resume: C.doResume } as const;
+const SUBMIT = { resend: C.doResend, address: C.doShipTo, cancel: C.doCancel, skip: C.doSkip, pause: C.doPause, resume: C.doResume } as const;
 
 /**
  * The confirm step of one action, reached by a link (`?confirm=…`), so it works without
@@ -29,6 +32,7 @@ export function ConfirmPanel({ confirm, detail, failure }: { confirm: Confirm; d
   const name = detail.profile.name || detail.profile.email;
   if (confirm.kind === 'resend') return <ResendPanel confirm={confirm} detail={detail} failure={failure} name={name} />;
   if (confirm.kind === 'address') return <ShipToPanel confirm={confirm} detail={detail} failure={failure} name={name} />;
+  if (confirm.kind === 'refund') return <RefundPanel id={confirm.id} kind={confirm.refund ?? 'full'} formKey={confirm.key} detail={detail} failure={failure} name={name} />;
   return <ActionPanel confirm={confirm} detail={detail} failure={failure} name={name} />;
 }
 
@@ -79,30 +83,23 @@ export const CHARGED: readonly string[] = CHARGED_STATUSES;
 
 function ActionPanel({ confirm, detail, failure, name }: PanelProps) {
   const t = useT();
-  const charge = confirm.kind === 'refund' ? detail.charges.find((c) => c.id === confirm.id && c.refundable) : undefined;
-  const plan = confirm.kind !== 'refund' ? detail.subscriptions.find((s) => s.planId === confirm.id && s.status === 'ACTIVE') : undefined;
-  if (!charge && !plan) return null;
-  const text = charge ? CONFIRM_TEXT.refund(name, charge.id, charge.roundName, charge.total) : CONFIRM_TEXT[confirm.kind as 'cancel' | 'skip' | 'pause' | 'resume'](name, plan?.planName ?? '');
+  const plan = detail.subscriptions.find((s) => s.planId === confirm.id && s.status === 'ACTIVE');
+  if (!plan) return null;
+  const text = CONFIRM_TEXT[confirm.kind as 'cancel' | 'skip' | 'pause' | 'resume'](name, plan.planName);
   return (
     <section className="console-confirm" aria-labelledby="confirm-title">
       <h2 id="confirm-title">{t(C.confirmTitle)}</h2>
       <p>{t(text)}</p>
-      <ValidatedForm failure={failure} intent={confirm.kind === 'refund' || confirm.kind === 'cancel' ? confirm.kind : 'plan'}>
-        {charge ? (
-          <>
-            <input type="hidden" name="historyId" value={charge.id} />
-            <input type="hidden" name="idempotencyKey" value={failure?.values?.idempotencyKey ?? confirm.key} />
-            <Field name="reason" label={C.refundReason} maxLength={REFUND_REASON_MAX} required />
-          </>
-        ) : <input type="hidden" name="planId" value={confirm.id} />}
+      <ValidatedForm failure={failure} intent={confirm.kind === 'cancel' ? confirm.kind : 'plan'}>
+        <input type="hidden" name="planId" value={confirm.id} />
         {confirm.kind === 'cancel' ? (
           <>
             <SelectField name="reason" label={C.cancelReason} options={CANCEL_REASONS.map((r) => ({ value: r, label: CANCEL_REASON_LABELS[r] }))} />
             <TextAreaField name="note" label={C.cancelNote} maxLength={CANCEL_NOTE_MAX} />
           </>
         ) : null}
-        {plan && confirm.kind !== 'cancel' ? <input type="hidden" name="action" value={confirm.kind} /> : null}
-        <SubmitButton label={SUBMIT[confirm.kind]} />
+        {confirm.kind !== 'cancel' ? <input type="hidden" name="action" value={confirm.kind} /> : null}
+        <SubmitButton label={SUBMIT[confirm.kind as 'cancel' | 'skip' | 'pause' | 'resume']} />
         <p><Link to="?">{t(C.back2)}</Link></p>
       </ValidatedForm>
     </section>

@@ -48,6 +48,16 @@ export const CUSTOMER_COPY = {
   cancelReason: { ja: '解約理由', en: 'Reason for cancelling' },
   cancelNote: { ja: '補足（500文字以内・任意）', en: 'Details (up to 500 characters, optional)' },
   doRefund: { ja: '全額を返金する', en: 'Refund in full' },
+  doRefundStop: { ja: '全額を返金して発送を止める', en: 'Refund in full and stop the box' },
+  doRefundShip: { ja: '全額を返金して発送する', en: 'Refund in full and ship the box' },
+  doRefundPart: { ja: '一部を返金する', en: 'Refund part' },
+  refundStopLink: { ja: '全額返金・発送中止', en: 'Refund, stop the box' },
+  refundShipLink: { ja: '全額返金・お詫びに発送', en: 'Refund, ship as goodwill' },
+  refundPartLink: { ja: '一部返金', en: 'Partial refund' },
+  refundAmount: { ja: '返金額（円）', en: 'Amount (yen)' },
+  refundedPart: { ja: '一部返金', en: 'Partly refunded' },
+  boxStopped: { ja: '発送中止', en: 'box stopped' },
+  boxShips: { ja: 'お詫びに発送', en: 'ships as goodwill' },
   doSkip: { ja: 'スキップする', en: 'Skip it' },
   doPause: { ja: '休止する', en: 'Pause it' },
   doResume: { ja: '再開する', en: 'Resume it' },
@@ -68,6 +78,19 @@ export const CONFIRM_TEXT = {
   refund: (name: string, id: number, round: string, total: number): Text => ({
     ja: `${name} 様のご注文（注文番号 ${id}・${round}）の代金 ${yen(total)} を全額返金します。お客様には返金のお知らせメールが届きます。取り消しはできません。`,
     en: `${name} will be refunded ${yen(total)} in full for order ${id} (${round}). They get a refund mail. This cannot be undone.`,
+  }),
+  /** A full refund before shipment (issue 30): which it will be, the box stopped or shipped. */
+  refundStop: (name: string, id: number, round: string, amount: number): Text => ({
+    ja: `${name} 様のご注文（注文番号 ${id}・${round}）の代金 ${yen(amount)} を全額返金し、箱の発送を止めます。箱は出荷リストと出荷件数から外れ、お届けしません。お客様には返金のお知らせメールが届きます。取り消しはできません。`,
+    en: `${name} will be refunded ${yen(amount)} in full for order ${id} (${round}) and the box is stopped: it leaves the shipping list and counts and is not delivered. They get a refund mail. This cannot be undone.`,
+  }),
+  refundShip: (name: string, id: number, round: string, amount: number): Text => ({
+    ja: `${name} 様のご注文（注文番号 ${id}・${round}）の代金 ${yen(amount)} を全額返金します。箱はお詫びとして予定どおり発送します（出荷リストに残り、返金済みと表示されます）。お客様には返金のお知らせメールが届きます。取り消しはできません。`,
+    en: `${name} will be refunded ${yen(amount)} in full for order ${id} (${round}); the box still ships as a goodwill gesture (it stays on the shipping list, marked refunded). They get a refund mail. This cannot be undone.`,
+  }),
+  refundPart: (name: string, id: number, round: string, cap: number, ships: boolean): Text => ({
+    ja: `${name} 様のご注文（注文番号 ${id}・${round}）の代金の一部を返金します（${yen(cap)}まで）。${ships ? '箱は予定どおり発送します。' : ''}お客様には返金のお知らせメールが届きます。取り消しはできません。`,
+    en: `Part of order ${id} (${round}) will be refunded to ${name} (at most ${yen(cap)}).${ships ? ' The box ships as planned.' : ''} They get a refund mail. This cannot be undone.`,
   }),
   skip: (name: string, plan: string): Text => ({
     ja: `${name} 様の「${plan}」の次のお届け回をスキップします。その回が決済済みなら返金され、お客様に変更のお知らせメールが届きます。`,

@@ -11,6 +11,7 @@ import { DisputeBadge } from '../components/dispute-badge.tsx';
 import { useT } from '../../lang.tsx';
 import { CUSTOMER_COPY as C } from './customer-copy.ts';
 import { CHARGED } from './customer-confirm.tsx';
+import { RefundFacts, RefundLinks } from './refund-links.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
@@ -106,7 +107,8 @@ export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDe
                   <td>{yen(c.total)}</td>
                   <td>
                     {refund ? t(refund) : null}{c.refundReason ? `（${c.refundReason}）` : null}
-                    {mayRefund && c.refundable ? <> <Link to={confirmHref('refund', c.id)}>{`${t(C.refundAction)}（${c.id}）`}</Link></> : null}
+                    <RefundFacts charge={c} />
+                    {mayRefund ? <RefundLinks charge={c} /> : null}
                     {mayAct && CHARGED.includes(c.paymentStatus) ? <> <Link to={confirmHref('resend', c.id)}>{`${t(C.resend)}（${c.id}）`}</Link></> : null}
                     {mayAct && c.paymentStatus === 'WAITING' ? <> <Link to={confirmHref('address', c.id)}>{`${t(C.shipTo)}（${c.id}）`}</Link></> : null}
                   </td>

@@ -10,6 +10,7 @@ import { CUSTOMER_COPY as C, DONE_TEXT } from '../customer/customer-copy.ts';
 import { ConfirmPanel, type Confirm } from '../customer/customer-confirm.tsx';
 import { ChargesTable, MailsList, NotesSection, ProfileSection, SubscriptionsTable } from '../customer/customer-sections.tsx';
 import { mustStaff } from '../data/console-load.ts';
+import { REFUND_KINDS } from '../customer/refund-links.tsx';
 import { staffApiFrom, type StaffApi } from '../data/staff-api.ts';
 
 const IdParam = z.string().check(z.regex(/^[1-9]\d{0,9}$/));
@@ -32,7 +33,9 @@ function confirmOf(url: URL): Confirm | null {
   const parsed = ConfirmParam.safeParse(url.searchParams.get('confirm') ?? '');
   if (!parsed.success) return null;
   const [kind, id] = parsed.data.split('-');
-  return { kind: kind as Confirm['kind'], id: Number(id), key: kind === 'refund' ? newActionKey() : '' };
+  if (kind !== 'refund') return { kind: kind as Confirm['kind'], id: Number(id), key: '' };
+  const refund = REFUND_KINDS.find((k) => k === url.searchParams.get('refund')) ?? 'full';
+  return { kind, id: Number(id), key: newActionKey(), refund };
 }
 
 /** A customer's page (issue 19); `?confirm=refund-12` shows the confirm step of one action. */
@@ -71,10 +74,14 @@ function finish(form: Submitted, result: ApiResult<unknown>, done: string) {
 
 async function refundAction(form: Submitted) {
   const { values } = form;
-  const input = { historyId: values.historyId ?? '', reason: values.reason ?? '', idempotencyKey: values.idempotencyKey ?? '' };
+  const input = {
+    historyId: values.historyId ?? '', reason: values.reason ?? '', idempotencyKey: values.idempotencyKey ?? '',
+    ...(values.amount === undefined ? {} : { amount: values.amount }), ...(values.box === undefined ? {} : { box: values.box }),
+  };
   const invalid = checkInput(RefundInput, input, values, form.extra);
   if (invalid) return invalid;
-  const result = await form.api.refund(form.id, { ...input, historyId: Number(input.historyId) });
+  const parsed = RefundInput.parse(input);
+  const result = await form.api.refund(form.id, parsed);
   return finish(form, result, result.ok && result.data.refundStatus === 'failed' ? 'refundFailed' : 'refund');
 }
 

@@ -1,3 +1,4 @@
+import { REFUND_FLAG_LABELS } from '../../../shared/refund-rules.ts';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
@@ -77,7 +78,7 @@ export function Component() {
             {boxes.map((box) => (
               <tr key={box.id}>
                 <th scope="row">{box.id}</th>
-                <td>{t(boxStatus(box.status))}</td>
+                <td>{t(boxStatus(box.status))}{box.refunded ? <> <strong className="console-flag">{t(REFUND_FLAG_LABELS[box.refunded])}</strong></> : null}</td>
                 <td className="num">{box.count}</td>
                 <td>{`${box.name} 〒${hyphenatedZip(box.zip)} ${box.address} ${box.address2}`.trim()}</td>
                 <td>{box.trackingNumber ? `${box.carrier} ${box.trackingNumber}`.trim() : '—'}</td>

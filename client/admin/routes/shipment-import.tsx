@@ -1,3 +1,4 @@
+import { REFUND_FLAG_LABELS } from '../../../shared/refund-rules.ts';
 import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import type { ShipmentPreviewView, ShipmentReportView } from '../../../shared/api/rounds.ts';
@@ -101,7 +102,7 @@ function Preview({ preview, failure }: { preview: ShipmentPreviewView; failure: 
             {preview.changes.map((change) => (
               <tr key={change.line}>
                 <td className="num">{change.line}</td>
-                <th scope="row">{change.orderHistoryId}</th>
+                <th scope="row">{change.orderHistoryId}{change.refunded ? <> <strong className="console-flag">{t(REFUND_FLAG_LABELS[change.refunded])}</strong></> : null}</th>
                 <td>{t(boxStatus(change.from))}</td>
                 <td>{t(TO[change.to])}</td>
                 <td>{`${change.carrier} ${change.trackingNumber}`.trim() || '—'}</td>

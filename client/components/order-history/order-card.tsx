@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { PlanOrderHistory } from '../../../shared/api/types.ts';
 import { formatDate, formatPrice } from '../../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
+import { RECEIPT_REFUSALS } from '../../../shared/receipt.ts';
 import { href } from '../../../shared/routes.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { deferredRules, ORDER_COPY as C } from './order-copy.ts';
@@ -28,6 +29,7 @@ export function OrderCard({ order }: { order: PlanOrderHistory }) {
         {order.paidAt ? <div><dt>{t(C.paidAt)}</dt><dd>{formatDate(order.paidAt)}</dd></div> : null}
         {order.tracking ? <div><dt>{t(C.tracking)}</dt><dd><TrackingNumber tracking={order.tracking} /></dd></div> : null}
       </dl>
+      <OrderRefunds order={order} />
       {order.deferred ? <DeferredDue deferred={order.deferred} /> : null}
       <OrderTimeline entries={order.timeline} />
       <OrderLinks order={order} describedBy={titleId} />
@@ -47,6 +49,29 @@ function OrderAmounts({ order }: { order: PlanOrderHistory }) {
         {order.fee > 0 ? <> ／ {t(C.fee)} {yen(order.fee)}</> : null}
       </span>
     </span>
+  );
+}
+
+/** Each refund (amount, date, back to which method) and what was paid net of them (issue 30). */
+function OrderRefunds({ order }: { order: PlanOrderHistory }) {
+  const t = useT();
+  const { english } = useLang();
+  if (order.refunds.length === 0) return null;
+  const state = (r: PlanOrderHistory['refunds'][number]) => (r.status === 'refunded' && r.at ? formatDate(r.at) : t(C.refundStates[r.status]));
+  return (
+    <div className="order-refunds">
+      <h3>{t(C.refunds)}</h3>
+      <ul>
+        {order.refunds.map((r, i) => (
+          <li key={i}>
+            {t(r.full ? C.refundFull : C.refundPart)} <strong>{formatPrice(r.amount, english)}</strong>
+            {' '}{state(r)}{t(C.refundTo(t(PAYMENT_METHOD_LABELS[r.method])))}
+          </li>
+        ))}
+      </ul>
+      <p>{t(C.netTotal)}: <strong>{formatPrice(order.netTotal, english)}</strong></p>
+      {order.receipt.refusal === 'refunded' ? <p className="order-no-receipt">{t(RECEIPT_REFUSALS.refunded)}</p> : null}
+    </div>
   );
 }
 

@@ -28,7 +28,17 @@ export const ORDER_COPY = {
   changeCard: { ja: 'お支払い方法を変更する', en: 'Change your payment method' },
   dueTitle: { ja: 'GMO後払いのお支払い期限', en: 'GMO deferred payment due date' },
   back: { ja: '注文履歴に戻る', en: 'Back to your order history' },
-} as const satisfies Record<string, Text>;
+  refunds: { ja: '返金', en: 'Refunds' },
+  refundFull: { ja: '全額返金', en: 'Refund in full' },
+  refundPart: { ja: '一部返金', en: 'Partial refund' },
+  refundStates: {
+    pending: { ja: '返金手続き中', en: 'being processed' },
+    refunded: { ja: '返金済み', en: 'refunded' },
+    failed: { ja: '返金未完了（お問い合わせください）', en: 'not completed (please contact us)' },
+  },
+  refundTo: (method: string): Text => ({ ja: `（${method}へ返金）`, en: ` (refunded to: ${method})` }),
+  netTotal: { ja: '返金後のお支払い金額', en: 'Paid after refunds' },
+} as const;
 
 /** The GMOAB rules beside the due date, from shared/money.ts. */
 export function deferredRules(dueDays: number, lateFee: number, maxLateFees: number, lateFeeMax: number): Text {
