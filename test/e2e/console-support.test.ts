@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -14,6 +13,7 @@ import { insertChargedCustomer, type ChargedCustomer } from '../support/charged-
 import { shopEnv } from '../integration/process-fixtures.ts';
 import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
 import { silentLogger, startStack, testConfig, type Stack } from '../support/stack.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * Support's day (issue 19), in Chromium with JavaScript: a member added with `ops staff add`
@@ -28,15 +28,6 @@ let closeConsole: () => Promise<void>;
 let browser: Browser;
 let customer: ChargedCustomer;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
@@ -15,6 +14,7 @@ import { startMailbox, type Mailbox } from '../support/mailbox.ts';
 import { insertHistory, insertSubscription, seedHistoryShop, type HistoryShop } from '../support/order-history-rows.ts';
 import { signInBrowser, signUpViaApi, type ProfileShop, type TestUser } from '../support/profile-shop.ts';
 import { silentLogger, startStack, testConfig, type Stack } from '../support/stack.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * Issue 30 in Chromium: support refunds part of one box and all of another (stopping it) through
@@ -30,15 +30,6 @@ let consoleOrigin: string;
 let closeConsole: () => Promise<void>;
 let catalogue: HistoryShop;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });

@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +15,7 @@ import { signInBrowser, signUpViaApi, type ProfileShop, type TestUser } from '..
 import { silentLogger, startStack } from '../support/stack.ts';
 import { stripeClientFor, TEST_KEY } from '../support/stripe-local-client.ts';
 import { seedSubscriptionCatalogue, type E2eCatalogue } from '../support/subscription-shop.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * Issue 20's "done when" in Chromium: the shop on the Stripe gateway (api/payment/stripe/) against
@@ -51,14 +50,6 @@ async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}-390.png`), fullPage: true });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    }).once('error', reject);
-  });
-}
 
 beforeAll(async () => {
   local = await startStripeLocal({ port: 0, validate: true });
