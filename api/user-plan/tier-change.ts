@@ -9,6 +9,8 @@ import {
   claimForReplacement, findLiveHistory, nextHistoryId, reserveHistory, updateHistory, type HistoryRow,
 } from '../order-history/order-history.repository.ts';
 import { getPlan } from '../plan/plan.service.ts';
+import { findPartialRefunds } from '../order-history/order-refunds.repository.ts';
+import { fullRefundAmount } from '../../shared/refund-rules.ts';
 import type { ChangeInput } from './change.service.ts';
 import { requireOwnUserPlan } from './change.service.ts';
 import { chargeSourceOf } from './payment-source.ts';
@@ -53,7 +55,8 @@ async function quoteChange(ctx: ApiContext, user: CurrentUser, input: ChangeInpu
   return {
     row, count, next, newRound, charged: paid,
     charge: paid && newRound ? { total: roundCharge(newRound, count, user.paymentMethod === 'GMOAB', now).total, method: user.paymentMethod } : null,
-    refund: paid ? { total: paid.total, method: paid.payment_method as PaymentMethod } : null,
+    // What refundVoided returns: the rest after support's partial refunds (shared/refund-rules.ts).
+    refund: paid ? { total: fullRefundAmount({ total: paid.total, partials: await findPartialRefunds(ctx.db, [paid.id]) }), method: paid.payment_method as PaymentMethod } : null,
   };
 }
 
