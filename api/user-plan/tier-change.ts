@@ -60,7 +60,7 @@ async function quoteChange(ctx: ApiContext, user: CurrentUser, input: ChangeInpu
   };
 }
 
-/** GET /api/userPlan/change: the change's round and money before it is made (the confirmation page). */
+/** GET /api/userPlan/change/preview: the change's round and money before it is made (the confirmation page). */
 export async function previewTierOrCount(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<PlanChangePreview> {
   const quote = await quoteChange(ctx, user, input);
   return {

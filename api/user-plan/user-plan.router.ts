@@ -59,7 +59,7 @@ export function userPlanRouter(ctx: ApiContext): Router {
     privately(res).json({ count: row?.count ?? 0 });
   });
 
-  router.get('/change', async (req, res) => {
+  router.get('/change/preview', async (req, res) => {
     const input = parseInput(ChangePreviewQuery, req.query, 'query');
     const user = await requireUser(ctx, req);
     privately(res).json(await previewTierOrCount(ctx, user, { ...input, action: 'change' }));

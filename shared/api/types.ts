@@ -291,7 +291,7 @@ export interface UserPlanChange {
   charge?: { total: number; method: PaymentMethod } | null;
 }
 
-/** GET /api/userPlan/change: what a tier or count change would do, for its confirmation page. */
+/** GET /api/userPlan/change/preview: what a tier or count change would do, for its confirmation page. */
 export interface PlanChangePreview {
   planId: number;
   count: number;

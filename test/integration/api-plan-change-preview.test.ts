@@ -8,7 +8,7 @@ import {
 } from './api-user-plan-fixtures.ts';
 
 /**
- * Issue 30: a tier or count change is confirmed first. GET /api/userPlan/change says what the change
+ * Issue 30: a tier or count change is confirmed first. GET /api/userPlan/change/preview says what the change
  * would charge and refund (the same code the change runs), and the mail after it states both amounts.
  */
 let api: AccountApi;
@@ -32,10 +32,10 @@ async function subscribed(): Promise<Shopper> {
 
 function preview(shopper: Shopper, query: Record<string, number>) {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  return request(api.app).get(`/api/userPlan/change?${params}`).set('cookie', shopper.cookie);
+  return request(api.app).get(`/api/userPlan/change/preview?${params}`).set('cookie', shopper.cookie);
 }
 
-describe('GET /api/userPlan/change: the confirmation\'s amounts', () => {
+describe('GET /api/userPlan/change/preview: the confirmation\'s amounts', () => {
   it('on a paid round: ¥11,660 charged now and ¥3,960 refunded, both by card, from 12月号; the change and its mail say the same', async () => {
     const shopper = await subscribed();
     const res = await preview(shopper, { currentPlanId: shop.light, planId: shop.light, count: 3 });
@@ -80,6 +80,6 @@ describe('GET /api/userPlan/change: the confirmation\'s amounts', () => {
     const shopper = await subscribed();
     expectApiError(await preview(shopper, { currentPlanId: shop.light, planId: shop.light, count: 1 }), 400, 'BAD_REQUEST');
     expectApiError(await preview(shopper, { currentPlanId: shop.light, planId: shop.light, count: 0 }), 400, 'BAD_REQUEST', ['count']);
-    expect((await request(api.app).get(`/api/userPlan/change?currentPlanId=${shop.light}&planId=${shop.light}&count=2`)).status).toBe(401);
+    expect((await request(api.app).get(`/api/userPlan/change/preview?currentPlanId=${shop.light}&planId=${shop.light}&count=2`)).status).toBe(401);
   });
 });
