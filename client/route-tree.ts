@@ -35,6 +35,7 @@ export const PAGE_MODULES: Partial<Record<RouteId, string>> = {
   plan: 'my-plans',
   planDelete: 'plan-delete',
   planSkip: 'plan-skip',
+  planChange: 'plan-change',
   planPause: 'plan-pause',
   orderHistory: 'order-history',
   receipt: 'receipt',

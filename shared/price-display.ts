@@ -1,5 +1,6 @@
 import { formatNumber } from './format.ts';
 import { roundCharge, type RoundCharge } from './money.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -150,3 +151,24 @@ export function fromPriceText(plan: { price: number; period: number }, at = new 
   const label = roundLabel({ count: 1, period: plan.period });
   return { ja: `${label.ja} ${total}〜`, en: `${label.en} from ${total}` };
 }
+
+type MoneyMove = { total: number; method: PaymentMethod };
+
+/**
+ * A tier or count change on a round already paid (issue 30): the new terms are charged now and the
+ * old charge refunded. The confirmation page, the notice after it and the mail say both this way.
+ */
+export function changeMoneyTexts(change: { charge?: MoneyMove | null; refund?: MoneyMove | null }): { refund: Text | null; charge: Text | null } {
+  const { charge, refund } = change;
+  return {
+    refund: refund ? {
+      ja: `今回返金 ${yen(refund.total)}（${PAYMENT_METHOD_LABELS[refund.method].ja}へ返金）`,
+      en: `Refunded now: ${yen(refund.total)} (to ${PAYMENT_METHOD_LABELS[refund.method].en})`,
+    } : null,
+    charge: charge ? {
+      ja: `今回決済 ${yen(charge.total)}（${PAYMENT_METHOD_LABELS[charge.method].ja}）`,
+      en: `Charged now: ${yen(charge.total)} (${PAYMENT_METHOD_LABELS[charge.method].en})`,
+    } : null,
+  };
+}
+

@@ -38,6 +38,7 @@ export const ROUTES = {
   plan: route('plan', '/mypage/plan', 'user'),
   planDelete: route('planDelete', '/mypage/plan/:slug/:planId/delete', 'user', ['slug', 'planId']),
   planSkip: route('planSkip', '/mypage/plan/:slug/:planId/skip', 'user', ['slug', 'planId']),
+  planChange: route('planChange', '/mypage/plan/:slug/:planId/change', 'user', ['slug', 'planId']),
   planPause: route('planPause', '/mypage/plan/:slug/:planId/pause', 'user', ['slug', 'planId']),
   orderHistory: route('orderHistory', '/mypage/orderHistroy', 'user'),
   receipt: route('receipt', '/mypage/orderHistroy/:id/receipt', 'user', ['id']),

@@ -1,7 +1,7 @@
 import type { UserPlanChange, UserPlanCreated } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
-import { describeCharge, roundPriceText } from '../../shared/price-display.ts';
+import { changeMoneyTexts, describeCharge, roundPriceText } from '../../shared/price-display.ts';
 import { RETURNS_POLICY_HEADING, returnsPolicyText } from '../../shared/returns-policy.ts';
 import { href } from '../../shared/routes.ts';
 import {
@@ -95,13 +95,21 @@ export function renderChangeMail(lang: Lang, to: string, kind: ChangeMailKind, c
   const lines = [
     en ? `${CHANGE_SUBJECTS[kind].en}: ${userPlan.artist.name} "${userPlan.plan.name}" × ${userPlan.count}, ${appliesFrom.label.en}.`
       : `${userPlan.artist.name}「${userPlan.plan.name}」×${userPlan.count}：${appliesFrom.label.ja}反映されます。`,
-    ...(change.refunded ? [refundLine(lang, change)] : []),
+    ...(PRICED_CHANGES.has(kind) ? moneyLines(lang, change) : change.refunded ? [refundLine(lang, change)] : []),
     ...undoLines(lang, kind, change),
     ...(PRICED_CHANGES.has(kind) ? [pricedLine(lang, change)] : []),
     ROUND_RULE_TEXT[lang],
   ];
   const subject = `${CHANGE_SUBJECTS[kind][lang]}（${appliesFrom.label[lang]}）`;
   return build(lang, to, subject, lines, vars);
+}
+
+/** A tier or count change on a paid round: the new charge and the refund of the old one, each with its method. */
+function moneyLines(lang: Lang, change: UserPlanChange): string[] {
+  const money = changeMoneyTexts(change);
+  const lines = [change.refunded ? money.refund : null, money.charge].filter((line) => line !== null).map((line) => `${line[lang]}${lang === 'en' ? '.' : '。'}`);
+  if (change.refunded && !money.refund) lines.push(REFUNDED[lang]);
+  return lines;
 }
 
 function pricedLine(lang: Lang, { userPlan, appliesFrom }: UserPlanChange): string {

@@ -1,4 +1,5 @@
-import type { CurrentUser, Order, UserPlanChange } from '../../shared/api/types.ts';
+import type { CurrentUser, Order, PlanChangePreview, UserPlanChange } from '../../shared/api/types.ts';
+import type { PaymentMethod } from '../../shared/payment.ts';
 import { roundCharge } from '../../shared/money.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import { fromIssueLabel, issueLabel } from '../../shared/subscription-rules.ts';
@@ -8,6 +9,8 @@ import {
   claimForReplacement, findLiveHistory, nextHistoryId, reserveHistory, updateHistory, type HistoryRow,
 } from '../order-history/order-history.repository.ts';
 import { getPlan } from '../plan/plan.service.ts';
+import { findPartialRefunds } from '../order-history/order-refunds.repository.ts';
+import { fullRefundAmount } from '../../shared/refund-rules.ts';
 import type { ChangeInput } from './change.service.ts';
 import { requireOwnUserPlan } from './change.service.ts';
 import { chargeSourceOf } from './payment-source.ts';
@@ -24,7 +27,19 @@ const targetTaken = () => new DomainError(409, 'CONFLICT', M.targetTaken);
  * gives; if that round was charged at checkout (before its deadline), the new terms are charged
  * first and the old charge refunded after, so a declined card leaves the plan as it was.
  */
-export async function changeTierOrCount(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<UserPlanChange> {
+/** What a tier or count change would do, and the facts the change itself acts on (one rule for both). */
+interface ChangeQuote {
+  row: UserPlanRow;
+  count: number;
+  next: Awaited<ReturnType<typeof getPlan>>;
+  newRound: Order | null;
+  charged: HistoryRow | undefined;
+  /** The round is paid: what is charged now with the new terms, and what of the old charge is refunded. */
+  charge: { total: number; method: PaymentMethod } | null;
+  refund: { total: number; method: PaymentMethod } | null;
+}
+
+async function quoteChange(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<ChangeQuote> {
   const now = ctx.now();
   const row = await requireOwnUserPlan(ctx.db, user.id, input.currentPlanId);
   const count = input.count ?? row.count;
@@ -36,8 +51,34 @@ export async function changeTierOrCount(ctx: ApiContext, user: CurrentUser, inpu
   const [oldRound, newRound] = await Promise.all([roundOfChange(ctx.db, row.plan_id, now), roundOfChange(ctx.db, input.planId, now)]);
   const charged = oldRound ? await findLiveHistory(ctx.db, row.id, oldRound.id) : undefined;
   if (charged?.payment_status === 'BEFORE') throw new DomainError(409, 'IN_PROGRESS', M.paymentInProgress);
+  const paid = charged?.payment_status === 'SUCCESS' && newRound ? charged : undefined;
+  return {
+    row, count, next, newRound, charged: paid,
+    charge: paid && newRound ? { total: roundCharge(newRound, count, user.paymentMethod === 'GMOAB', now).total, method: user.paymentMethod } : null,
+    // What refundVoided returns: the rest after support's partial refunds (shared/refund-rules.ts).
+    refund: paid ? { total: fullRefundAmount({ total: paid.total, partials: await findPartialRefunds(ctx.db, [paid.id]) }), method: paid.payment_method as PaymentMethod } : null,
+  };
+}
+
+/** GET /api/userPlan/change/preview: the change's round and money before it is made (the confirmation page). */
+export async function previewTierOrCount(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<PlanChangePreview> {
+  const quote = await quoteChange(ctx, user, input);
+  return {
+    planId: input.planId, count: quote.count, planName: quote.next.name,
+    appliesFrom: { order: quote.newRound, label: fromIssueLabel(quote.newRound) },
+    charge: quote.charge, refund: quote.refund,
+  };
+}
+
+/**
+ * A tier (another plan of the same artist) or count change. It applies from the round the rule
+ * gives; if that round was charged at checkout (before its deadline), the new terms are charged
+ * first and the old charge refunded after, so a declined card leaves the plan as it was.
+ */
+export async function changeTierOrCount(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<UserPlanChange> {
+  const { row, count, next, newRound, charged, charge, refund } = await quoteChange(ctx, user, input);
   let refunded = false;
-  if (charged?.payment_status === 'SUCCESS' && newRound) {
+  if (charged && newRound) {
     refunded = await recharge(ctx, user, row, charged, { planId: input.planId, count, round: newRound, plan: next });
   } else {
     await saveTerms(ctx, row.id, input.planId, count);
@@ -47,6 +88,8 @@ export async function changeTierOrCount(ctx: ApiContext, user: CurrentUser, inpu
     userPlan: await toUserPlan(ctx.db, updated, user.paymentMethod, ctx.now()),
     appliesFrom: { order: newRound, label: fromIssueLabel(newRound) },
     refunded,
+    refund: refunded ? refund : null,
+    charge: charged ? charge : null,
   };
   await sendChangeMail(ctx, user, input.planId === row.plan_id ? 'count' : 'tier', answer);
   return answer;

@@ -10,9 +10,10 @@ import { claimKey, releaseKey, requestHash, storeAnswer } from './idempotency.ts
 import { recoverCheckout } from './checkout-recovery.ts';
 import { subscribe } from './subscribe.service.ts';
 import { sendSubscribedMail } from './subscription-mail.ts';
-import { ChangeBody, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
+import { ChangeBody, ChangePreviewQuery, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
 import { findActiveUserPlan, findLiveUserPlans } from './user-plan.repository.ts';
 import { toUserPlans } from './user-plan.view.ts';
+import { previewTierOrCount } from './tier-change.ts';
 
 const KEY_MISMATCH = { ja: 'Idempotency-Key ヘッダーと idempotencyKey が異なります。', en: 'The Idempotency-Key header and idempotencyKey differ.' };
 
@@ -56,6 +57,12 @@ export function userPlanRouter(ctx: ApiContext): Router {
     const user = await requireUser(ctx, req);
     const row = await findActiveUserPlan(ctx.db, user.id, planId);
     privately(res).json({ count: row?.count ?? 0 });
+  });
+
+  router.get('/change/preview', async (req, res) => {
+    const input = parseInput(ChangePreviewQuery, req.query, 'query');
+    const user = await requireUser(ctx, req);
+    privately(res).json(await previewTierOrCount(ctx, user, { ...input, action: 'change' }));
   });
 
   router.post('/', async (req, res) => {

@@ -22,4 +22,11 @@ export const ChangeBody = z.strictObject({
   action: z.enum(['change', 'skip', 'pause', 'resume', 'undoSkip', 'undoPause']).default('change'),
 });
 
+/** GET /api/userPlan/change/preview?currentPlanId=&planId=&count=: a tier or count change's preview. */
+export const ChangePreviewQuery = z.strictObject({
+  currentPlanId: z.coerce.number().pipe(PlanId),
+  planId: z.coerce.number().pipe(PlanId),
+  count: z.coerce.number().pipe(Count).optional(),
+});
+
 export const NoQuery = z.strictObject({});

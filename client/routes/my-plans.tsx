@@ -25,8 +25,8 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<{ userPla
 }
 
 const ActionInput = z.object({
-  // Skip and pause go through their confirmation pages (plan-skip.tsx, plan-pause.tsx).
-  intent: z.enum(['change', 'resume', 'undoSkip', 'undoPause']),
+  // Skip, pause and tier/count changes go through their confirmation pages (plan-skip.tsx, plan-pause.tsx, plan-change.tsx).
+  intent: z.enum(['resume', 'undoSkip', 'undoPause']),
   currentPlanId: z.coerce.number().check(z.int(), z.positive()),
   planId: z.coerce.number().check(z.int(), z.positive()),
   count: z.optional(z.coerce.number().check(z.int())),

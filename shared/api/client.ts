@@ -196,6 +196,9 @@ export function createApiClient(options: ApiClientOptions) {
         ...body('userPlan', userPlan),
         headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
       }),
+    /** What a tier or count change would charge and refund, before it is made (its confirmation page). */
+    previewUserPlanChange: async (input: { currentPlanId: number; planId: number; count: number }) =>
+      call<T.PlanChangePreview>('GET', `/api/userPlan/change/preview?${new URLSearchParams({ currentPlanId: String(input.currentPlanId), planId: String(input.planId), count: String(input.count) })}`),
     updateUserPlan: async (inputUserPlan: T.InputUserPlan) =>
       call<T.UserPlanChange>('PUT', '/api/userPlan', body('inputUserPlan', inputUserPlan)),
     deleteUserPlan: async (planId: number | string) =>

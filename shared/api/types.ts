@@ -287,6 +287,20 @@ export interface UserPlanChange {
   refunded: boolean;
   /** What was refunded, and to which payment method, when `refunded`. */
   refund?: { total: number; method: PaymentMethod } | null;
+  /** A tier or count change on a paid round: the new terms charged at once (issue 30). */
+  charge?: { total: number; method: PaymentMethod } | null;
+}
+
+/** GET /api/userPlan/change/preview: what a tier or count change would do, for its confirmation page. */
+export interface PlanChangePreview {
+  planId: number;
+  count: number;
+  planName: string;
+  appliesFrom: { order: Order | null; label: Text };
+  /** Set when the round is already paid: charged now with the new terms. Else the new price is charged at the deadline. */
+  charge: { total: number; method: PaymentMethod } | null;
+  /** Set when the round is already paid: the old charge, refunded. */
+  refund: { total: number; method: PaymentMethod } | null;
 }
 
 /** POST /api/userPlan: the subscription and the charge of the open round. */

@@ -49,6 +49,10 @@ describe('checkout with JavaScript', () => {
     await page.getByRole('heading', { name: /ライトプラン/ }).waitFor();
     await page.locator('select[name="planId"]').selectOption(String(premium));
     await page.getByRole('button', { name: /^変更する（\d+月号から）$/ }).click();
+    // The change is confirmed on its own page first, with what it charges and refunds (issue 30).
+    await page.getByRole('heading', { level: 1, name: 'プラン変更の確認' }).waitFor();
+    await page.getByText('今回返金 ¥3,960（クレジットカードへ返金）', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'この内容で変更する' }).click();
     await page.getByRole('status').filter({ hasText: /プランを変更しました（\d+月号から反映）/ }).waitFor();
     await page.getByRole('heading', { name: /プレミアムプラン/ }).waitFor();
 

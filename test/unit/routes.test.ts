@@ -34,8 +34,11 @@ const SPEC_PATHS = [
   '/category/re-box',
 ];
 
-/** Beyond docs/spec.md §2, and listed with it below: the confirmation pages of skip and pause, beside the cancel page (issue 18). */
-const ADDED_PATHS = ['/mypage/plan/:slug/:planId/skip', '/mypage/plan/:slug/:planId/pause'];
+/**
+ * Beyond docs/spec.md §2, and listed with it below: the confirmation pages of skip and pause, beside
+ * the cancel page (issue 18), and of a tier or quantity change (issue 30).
+ */
+const ADDED_PATHS = ['/mypage/plan/:slug/:planId/skip', '/mypage/plan/:slug/:planId/pause', '/mypage/plan/:slug/:planId/change'];
 
 const paths = Object.values(ROUTES).map((r) => r.path);
 
@@ -64,6 +67,7 @@ describe('ROUTES', () => {
       '/mypage/plan': 'user',
       '/mypage/plan/:slug/:planId/delete': 'user',
       '/mypage/plan/:slug/:planId/skip': 'user',
+      '/mypage/plan/:slug/:planId/change': 'user',
       '/mypage/plan/:slug/:planId/pause': 'user',
       '/mypage/orderHistroy': 'user',
       '/mypage/orderHistroy/:id/receipt': 'user',
@@ -97,6 +101,7 @@ describe('href', () => {
     expect(href('planDelete', { slug: 'a', planId: 3 })).toBe('/mypage/plan/a/3/delete');
     expect(href('planSkip', { slug: 'a', planId: 3 })).toBe('/mypage/plan/a/3/skip');
     expect(href('planPause', { slug: 'a', planId: 3 })).toBe('/mypage/plan/a/3/pause');
+    expect(href('planChange', { slug: 'a', planId: 3 })).toBe('/mypage/plan/a/3/change');
     expect(href('receipt', { id: 7 })).toBe('/mypage/orderHistroy/7/receipt');
   });
 

@@ -57,9 +57,8 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
         {round ? <div><dt>{t(COPY.deadline)}</dt><dd>{t(deadlineLabel(round))}</dd></div> : null}
       </dl>
       {userPlan.nextBilledRound ? <NextRoundLine lead={{ ja: '次回の決済', en: 'Next charge' }} round={userPlan.nextBilledRound} /> : null}
-      <Form method="post" className="user-plan-change">
-        <input type="hidden" name="currentPlanId" value={plan.id} />
-        <input type="hidden" name="intent" value="change" />
+      {/* A GET to the change's confirmation page (issue 30): what it charges and refunds, before it is made. */}
+      <Form method="get" action={href('planChange', { slug: artist.slug, planId: plan.id })} className="user-plan-change">
         <label>{t(COPY.tier)}
           <select name="planId" defaultValue={String(plan.id)}>
             {tiers.map((tier) => (
