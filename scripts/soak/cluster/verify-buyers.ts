@@ -88,8 +88,10 @@ async function dbViews(db: Kysely<DB>, userIds: number[]): Promise<Map<number, D
   if (userIds.length === 0) return views;
   const plans = await db.selectFrom('user_plans').select(['id', 'user_id']).where('user_id', 'in', userIds).where('status', '=', 'ACTIVE').execute();
   for (const p of plans) views.get(p.user_id)?.userPlans.add(p.id);
+  // Every order row, a charge replaced by a tier or count change too: the fan's history lists them
+  // all, each with its refund (issue 30).
   const rows = await db.selectFrom('plan_order_histories').select(['id', 'user_id', 'payment_status'])
-    .where('user_id', 'in', userIds).where('superseded_by', 'is', null).execute();
+    .where('user_id', 'in', userIds).execute();
   for (const r of rows) views.get(r.user_id)?.history.set(r.id, r.payment_status);
   return views;
 }
