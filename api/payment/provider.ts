@@ -69,6 +69,13 @@ export interface ChargeRequest {
   description: string;
   /** Exactly one of a card token or a deferred-payment buyer. */
   source: { kind: 'card'; token: string } | { kind: 'deferred'; buyer: DeferredBuyer };
+  /**
+   * Set when the shopper is at the screen (checkout): the charge is confirmed on-session and a
+   * bank that asks for 3-D Secure answers `action_required` with `authenticationUrl`, a page that
+   * sends the shopper back here. Unset: an off-session charge (the billing run), whose
+   * `action_required` has no page until `startChargeAuthentication`.
+   */
+  returnUrl?: string;
 }
 
 /**
@@ -86,6 +93,8 @@ export interface ChargeResult {
   /** Set when declined; safe to show (Japanese and English). */
   declineReason?: string;
   declineReasonEn?: string;
+  /** An on-session charge the bank wants authenticated: the provider's page for it. */
+  authenticationUrl?: string;
 }
 
 export interface RefundRequest {
@@ -128,6 +137,13 @@ export type ChargeAuthenticationStart =
   /** Nothing to authenticate: the charge is unknown, declined for another reason, or cancelled. */
   | { status: 'unavailable' };
 
+/**
+ * What cancelling a charge that has not taken money came to: `cancelled` (it never can now),
+ * `succeeded` (too late: the money was taken, the caller settles and, if it must, refunds), or
+ * `unavailable` (unknown to the provider, or already declined for good: nothing can be taken).
+ */
+export type ChargeCancellation = 'cancelled' | 'succeeded' | 'unavailable';
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** True for the sandbox and a Stripe test-mode key: the shop shows its 「テストモード」 notice. */
@@ -156,6 +172,12 @@ export interface PaymentProvider {
    * `findCharge(orderKey)`, never the query string).
    */
   startChargeAuthentication(input: { chargeId: string; orderKey: string; returnUrl: string }): Promise<ChargeAuthenticationStart>;
+  /**
+   * Cancels a charge held for authentication (or otherwise not completed) so that no later
+   * authentication can take money for it: a checkout the shopper left, a round past its ship date,
+   * a retried round's superseded attempt. Safe to repeat.
+   */
+  cancelCharge(input: { chargeId: string; orderKey: string }): Promise<ChargeCancellation>;
   /** Deferred-payment screening on first use (the sandbox declines tel 09000000000). */
   screenDeferred(input: ScreeningRequest): Promise<ScreeningResult>;
 }

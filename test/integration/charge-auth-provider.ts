@@ -16,6 +16,8 @@ export interface AuthenticatingProvider extends PaymentProvider {
   /** Order keys the provider has no authentication for any more (cancelled at the gateway). */
   unavailable: Set<string>;
   returnUrls: string[];
+  /** Order keys whose held charge was cancelled (`cancelCharge`), in order. */
+  cancelled: string[];
   /** The shopper passed the bank's page for this order key. */
   authenticate(orderKey: string): void;
   /** A charge the bank held, as if made by an earlier run (tests that insert their rounds). */
@@ -26,10 +28,11 @@ export interface AuthenticatingProvider extends PaymentProvider {
 
 export function createAuthenticatingProvider(deps: { db: Kysely<DB>; now: () => Date }): AuthenticatingProvider {
   const sandbox = createSandboxProvider(deps);
-  const held = new Map<string, { chargeId: string; amount: number; authenticated: boolean }>();
+  const held = new Map<string, { chargeId: string; amount: number; authenticated: boolean; cancelled?: boolean }>();
   const answer = (orderKey: string): ChargeResult | null => {
     const h = held.get(orderKey);
     if (!h) return null;
+    if (h.cancelled) return { status: 'declined', chargeId: h.chargeId, orderKey, amount: h.amount, declineReason: 'cancelled' };
     return { status: h.authenticated ? 'succeeded' : 'action_required', chargeId: h.chargeId, orderKey, amount: h.amount };
   };
   const provider: AuthenticatingProvider = {
@@ -37,6 +40,7 @@ export function createAuthenticatingProvider(deps: { db: Kysely<DB>; now: () => 
     needsAuth: new Set(),
     unavailable: new Set(),
     returnUrls: [],
+    cancelled: [],
     refundsPending: false,
     async charge(input) {
       const earlier = answer(input.orderKey);
@@ -53,13 +57,22 @@ export function createAuthenticatingProvider(deps: { db: Kysely<DB>; now: () => 
       provider.returnUrls.push(returnUrl);
       return { status: 'redirect', url: `${AUTH_PAGE_ORIGIN}/authenticate/${chargeId}` };
     },
+    async cancelCharge({ chargeId, orderKey }) {
+      const h = held.get(orderKey);
+      if (!h || h.chargeId !== chargeId) return sandbox.cancelCharge({ chargeId, orderKey });
+      if (h.authenticated) return 'succeeded';
+      h.cancelled = true;
+      provider.cancelled.push(orderKey);
+      provider.unavailable.add(orderKey);
+      return 'cancelled';
+    },
     hold(orderKey, amount) {
       held.set(orderKey, { chargeId: `pi_${orderKey}`, amount, authenticated: false });
       return `pi_${orderKey}`;
     },
     authenticate(orderKey) {
       const h = held.get(orderKey);
-      if (h) h.authenticated = true;
+      if (h && !h.cancelled) h.authenticated = true;
     },
     async refund(input): Promise<RefundResult> {
       const result = await sandbox.refund(input);

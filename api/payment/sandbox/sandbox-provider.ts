@@ -44,6 +44,11 @@ export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date; l
     refund: (input) => refund(db, input),
     // The sandbox's cards never ask for authentication on a charge, so there is never one to start.
     startChargeAuthentication: async () => ({ status: 'unavailable' }),
+    // Nothing is ever held, so nothing is left to cancel: a charge made is taken, a decline took nothing.
+    cancelCharge: ({ orderKey }) => later(async () => {
+      const row = await db.selectFrom('sandbox_charges').select('status').where('order_key', '=', orderKey).executeTakeFirst();
+      return row?.status === 'succeeded' ? 'succeeded' : 'unavailable';
+    }),
     screenDeferred: (input) => screen(db, now(), input),
   };
 }

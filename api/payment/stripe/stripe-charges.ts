@@ -1,18 +1,22 @@
 import Stripe from 'stripe';
-import type { ChargeRequest, ChargeResult } from '../provider.ts';
+import type { ChargeCancellation, ChargeRequest, ChargeResult } from '../provider.ts';
 import { declineText } from './stripe-texts.ts';
 
 /**
- * An off-session PaymentIntent confirmed at once, the order key as Stripe's Idempotency-Key
- * (https://docs.stripe.com/payments/save-and-reuse, "charge the saved payment method later"):
- * the same key within 24 h answers the first result. A card error is an answer; a network
- * error, timeout or 5xx is thrown: the caller holds the round "in doubt" and looks the key up.
+ * A PaymentIntent confirmed at once, the order key as Stripe's Idempotency-Key: the same key
+ * within 24 h answers the first result. Off-session (the billing run,
+ * https://docs.stripe.com/payments/save-and-reuse, "charge the saved payment method later"), or
+ * on-session with a return URL when the shopper is at checkout: a bank that asks for 3-D Secure
+ * then answers `requires_action` with its page (`next_action.redirect_to_url`,
+ * https://docs.stripe.com/payments/3d-secure). A card error is an answer; a network error,
+ * timeout or 5xx is thrown: the caller holds the round "in doubt" and looks the key up.
  */
 export async function createCharge(stripe: Stripe, customerId: string, input: ChargeRequest & { source: { kind: 'card'; token: string } }): Promise<ChargeResult> {
   try {
     const intent = await stripe.paymentIntents.create({
       amount: input.amount, currency: 'jpy', customer: customerId, payment_method: input.source.token,
-      off_session: true, confirm: true, description: input.description,
+      confirm: true, description: input.description,
+      ...(input.returnUrl ? { return_url: input.returnUrl } : { off_session: true }),
       metadata: { order_key: input.orderKey, user_id: String(input.userId) },
     }, { idempotencyKey: input.orderKey });
     return chargeOfIntent(intent, input.orderKey);
@@ -34,8 +38,10 @@ export function chargeOfIntent(intent: Stripe.PaymentIntent, orderKey: string): 
   switch (intent.status) {
     case 'succeeded':
       return { ...base, status: 'succeeded' };
-    case 'requires_action':
-      return { ...base, status: 'action_required' };
+    case 'requires_action': {
+      const url = intent.next_action?.redirect_to_url?.url;
+      return url ? { ...base, status: 'action_required', authenticationUrl: url } : { ...base, status: 'action_required' };
+    }
     case 'requires_payment_method': {
       if (lastError?.code === 'authentication_required') return { ...base, status: 'action_required' };
       const text = declineText(lastError?.decline_code ?? lastError?.code);
@@ -77,4 +83,33 @@ export async function retrieveIntent(stripe: Stripe, id: string): Promise<Stripe
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
     throw error;
   }
+}
+
+/**
+ * Cancels a PaymentIntent that has not taken money (https://docs.stripe.com/api/payment_intents/cancel),
+ * so that a 3-D Secure page finished later takes nothing. A PaymentIntent that succeeded in the
+ * meantime cannot be cancelled: the answer says so and the caller settles it.
+ */
+export async function cancelIntent(stripe: Stripe, input: { chargeId: string; orderKey: string }): Promise<ChargeCancellation> {
+  if (!input.chargeId.startsWith('pi_')) return 'unavailable';
+  const intent = await retrieveIntent(stripe, input.chargeId);
+  if (!intent || intent.metadata.order_key !== input.orderKey) return 'unavailable';
+  const settled = settledCancellation(intent.status);
+  if (settled) return settled;
+  try {
+    return settledCancellation((await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' })).status) ?? 'unavailable';
+  } catch (error) {
+    // It moved between the look-up and the cancel (the shopper authenticated just then): ask again.
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    const now = await retrieveIntent(stripe, intent.id);
+    const answer = now ? settledCancellation(now.status) : 'unavailable';
+    if (!answer) throw error;
+    return answer;
+  }
+}
+
+function settledCancellation(status: Stripe.PaymentIntent.Status): ChargeCancellation | null {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'canceled') return 'cancelled';
+  return null;
 }

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from '../provider.ts';
 import { startAuthentication } from './stripe-authentication.ts';
 import { cardOfSession, createSetupSession, retrieveSetupSession } from './stripe-cards.ts';
-import { chargeOfIntent, createCharge, findIntent } from './stripe-charges.ts';
+import { cancelIntent, chargeOfIntent, createCharge, findIntent } from './stripe-charges.ts';
 import { isStripeTestKey } from '../../../shared/payment-config.ts';
 import { createStripeClient } from './stripe-client.ts';
 import { ensureCustomerId, findCustomerId } from './stripe-customers.ts';
@@ -43,7 +43,8 @@ export const STRIPE_SEARCH_LAG_MS = 60_000;
 
 /**
  * The Stripe gateway behind the shop's PaymentProvider (docs/decisions/0038-stripe-gateway.md):
- * Checkout in setup mode saves a card, off-session PaymentIntents charge it. Every call has one
+ * Checkout in setup mode saves a card; PaymentIntents charge it, on-session at checkout (3-D Secure
+ * when the bank asks) and off-session in the billing run. Every call has one
  * deadline; none runs inside a database transaction.
  */
 export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
@@ -73,6 +74,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     }),
     refund: (input) => bounded(() => refundCharge(client, input)),
     startChargeAuthentication: (input) => bounded(() => startAuthentication(client, input)),
+    cancelCharge: (input) => bounded(() => cancelIntent(client, input)),
     // Stripe does not screen deferred payment (GMO後払い is its own contract).
     screenDeferred: async () => ({ approved: false, reason: NO_DEFERRED_SCREENING.ja, reasonEn: NO_DEFERRED_SCREENING.en }),
   };
