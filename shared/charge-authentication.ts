@@ -12,10 +12,35 @@ export const AUTHENTICATION_REQUIRED: Text = {
   en: 'The card issuer requires authentication (3-D Secure)',
 };
 
-/** Checkout's first round is charged off-session: a bank that asks for authentication declines the checkout. */
+/**
+ * Checkout's first round is charged on-session: a bank that asks for authentication sends the
+ * shopper to its page (3-D Secure), and the subscription starts once that charge succeeds. How
+ * long the shop waits for it: a checkout still unauthenticated after this is cancelled at the
+ * gateway (a page finished later takes nothing) and the shopper applies again.
+ */
+export const CHECKOUT_AUTHENTICATION_MS = 30 * 60_000;
+
+/** True while a checkout's held charge (held at `heldAt`) may still be authenticated by the shopper. */
+export function checkoutAuthenticationOpen(heldAt: Date, now: Date): boolean {
+  return now.getTime() - heldAt.getTime() < CHECKOUT_AUTHENTICATION_MS;
+}
+
+/** The outcome of checkout's 3-D Secure, as `?auth=` on the checkout page (paid goes to the completion page). */
+export const CHECKOUT_AUTH_TEXT: Record<Exclude<AuthOutcome, 'paid'>, Text> = {
+  failed: {
+    ja: 'カード会社の本人認証（3-Dセキュア）が完了しなかったため、お申し込みは完了していません。お支払いは発生していません。もう一度お申し込みいただくか、別のカードをご登録ください。',
+    en: 'Your card issuer\'s authentication (3-D Secure) was not completed, so you have not subscribed and nothing was charged. Please apply again or register another card.',
+  },
+  pending: {
+    ja: 'お支払いを確認中です。確認でき次第お申し込みが完了し、メールでお知らせします。しばらくしてからマイプランをご確認ください。',
+    en: 'We are confirming your payment. Your subscription starts as soon as it is confirmed, and we will e-mail you. Please check My plans in a little while.',
+  },
+};
+
+/** A checkout whose bank asked for authentication, and the provider could not show its page: nothing was charged. */
 export const CHECKOUT_AUTHENTICATION_REQUIRED: Text = {
-  ja: 'カード会社が本人認証を求めています。カードを登録し直して（登録時に本人認証が行われます）、もう一度お申し込みください。',
-  en: 'Your card issuer asks for authentication. Register your card again (it is authenticated when registered), then apply again.',
+  ja: 'カード会社が本人認証を求めていますが、認証ページを開けませんでした。お支払いは発生していません。時間をおいてもう一度お申し込みください。',
+  en: 'Your card issuer asks for authentication, but its page could not be opened. Nothing was charged. Please apply again later.',
 };
 
 export const CHANGE_AUTHENTICATION_REQUIRED: Text = {

@@ -3,6 +3,7 @@ import { providerFailure, withProviderDeadline } from '../payment/provider-deadl
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { record } from './charge-rounds.ts';
 import { loadRoundFacts } from './round-facts.ts';
+import { settleCheckoutFromEvent } from '../user-plan/checkout-authentication.ts';
 
 export type SettleOutcome = 'paid' | 'declined' | 'unchanged' | 'in_doubt' | 'unknown';
 
@@ -15,9 +16,13 @@ export type SettleOutcome = 'paid' | 'declined' | 'unchanged' | 'in_doubt' | 'un
  */
 export async function settleChargeByKey(ctx: ApiContext, orderKey: string, chargeId?: string): Promise<SettleOutcome> {
   const row = await ctx.db.selectFrom('plan_order_histories')
-    .select(['id', 'charge_key', 'attempts', 'claims', 'origin', 'payment_status', 'action_required_at', 'charge_id'])
+    .select(['id', 'charge_key', 'attempts', 'claims', 'origin', 'payment_status', 'action_required_at', 'charge_id', 'user_plan_id'])
     .where('charge_key', '=', orderKey).executeTakeFirst();
   if (!row) return 'unknown';
+  // A checkout waiting for its shopper's 3-D Secure: the webhook may be the first to know it was paid.
+  if (row.origin === 'checkout' && row.payment_status === 'BEFORE' && row.action_required_at !== null) {
+    return (await settleCheckoutFromEvent(ctx, row.user_plan_id)) ? 'paid' : 'unchanged';
+  }
   // Checkout's rows are settled by the request that made them, or by settle-pending.ts after a crash.
   // A round waiting for the shopper's authentication (ERROR with action_required_at) is settled too:
   // paid once authenticated (ERROR → SUCCESS, guarded in `record`).

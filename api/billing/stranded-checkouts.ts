@@ -1,4 +1,5 @@
 import type { ApiContext } from '../context.ts';
+import { CHECKOUT_AUTHENTICATION_MS } from '../../shared/charge-authentication.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { settleGraceMs, settlePending } from '../user-plan/settle-pending.ts';
 
@@ -10,16 +11,22 @@ const BATCH = 20;
  * and the money may already be taken. The shopper's retry settles it (api/user-plan/checkout-recovery.ts),
  * but a shopper who closed the tab never retries: each billing pass settles those older than the
  * provider's grace from the provider's own record, so a charge is never left without its paid row.
- * Two passes at once reach the same answer from the same record.
+ * Two passes at once reach the same answer from the same record. A checkout held for 3-D Secure
+ * past its window is cancelled at the gateway (checkout-authentication.ts `sweep`).
  */
 export async function settleStrandedCheckouts(ctx: ApiContext): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - settleGraceMs(paymentProviderOf(ctx)));
-  const rows = await ctx.db.selectFrom('user_plans').selectAll().where('status', '=', 'PENDING').where('created_at', '<', cutoff)
-    .orderBy('created_at').limit(BATCH).execute();
+  // A checkout whose shopper is on the bank's 3-D Secure page is theirs until its window ends.
+  const heldSince = new Date(ctx.now().getTime() - CHECKOUT_AUTHENTICATION_MS);
+  const rows = await ctx.db.selectFrom('user_plans as up').selectAll('up').where('up.status', '=', 'PENDING').where('up.created_at', '<', cutoff)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('plan_order_histories as h').select('h.id')
+      .whereRef('h.user_plan_id', '=', 'up.id').where('h.payment_status', '=', 'BEFORE').where('h.action_required_at', '>', heldSince))))
+    .orderBy('up.created_at').limit(BATCH).execute();
   let settled = 0;
   for (const row of rows) {
     try {
-      const outcome = await settlePending(ctx, row);
+      const outcome = await settlePending(ctx, row, 'sweep');
+      if (outcome.status === 'waiting') continue;
       ctx.logger.warn({ userPlanId: row.id, outcome: outcome.status }, 'stranded checkout settled');
       settled += 1;
     } catch (error) {

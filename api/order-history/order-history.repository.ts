@@ -43,7 +43,7 @@ export async function findLiveHistories(db: Db, userPlanIds: number[]): Promise<
 export async function updateHistory(
   db: Db,
   id: number,
-  changes: Partial<Pick<HistoryRow, 'charge_id' | 'decline_reason' | 'paid_at' | 'superseded_by' | 'refund_status' | 'refunded_at'>> & { payment_status?: PaymentStatus },
+  changes: Partial<Pick<HistoryRow, 'charge_id' | 'decline_reason' | 'paid_at' | 'superseded_by' | 'refund_status' | 'refunded_at' | 'action_required_at'>> & { payment_status?: PaymentStatus },
   now: Date,
 ): Promise<void> {
   const to = changes.payment_status;

@@ -4,6 +4,8 @@ import { fromIssueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
 import type { HistoryRow } from '../order-history/order-history.repository.ts';
 import type { UserPlanRow } from './user-plan.repository.ts';
+import { findOrderById } from '../plan/plan.repository.ts';
+import { toOrder } from '../plan/plan.service.ts';
 import { toUserPlan } from './user-plan.view.ts';
 
 /**
@@ -28,4 +30,13 @@ export async function checkoutAnswer(ctx: ApiContext, userPlan: UserPlanRow, his
       paymentMethod: method,
     },
   };
+}
+
+/** The checkout's own order row (the first of the subscription) and the round it charged. */
+export async function answerOfCharged(ctx: ApiContext, row: UserPlanRow): Promise<UserPlanCreated | null> {
+  const history = await ctx.db.selectFrom('plan_order_histories').selectAll().where('user_plan_id', '=', row.id)
+    .orderBy('id').executeTakeFirst();
+  const round = history ? await findOrderById(ctx.db, history.plan_order_id) : undefined;
+  if (!history || !round) return null;
+  return checkoutAnswer(ctx, row, history, toOrder(round, ctx.now()));
 }

@@ -18,9 +18,11 @@ export async function chargeReserved(
   row: HistoryRow,
   source: ChargeRequest['source'],
   description: string,
+  /** The shopper is at the screen (checkout): on-session, and back here from the bank's page. */
+  returnUrl?: string,
 ): Promise<ChargeResult> {
   const provider = paymentProviderOf(ctx);
-  const request = { orderKey: row.charge_key, userId: row.user_id, amount: row.total, description, source };
+  const request = { orderKey: row.charge_key, userId: row.user_id, amount: row.total, description, source, ...(returnUrl ? { returnUrl } : {}) };
   const result = await withDeadline(provider.charge(request), (error) => {
     ctx.logger.error({ orderKey: row.charge_key, reason: providerFailure(error) }, 'charge failed');
   });
@@ -36,18 +38,20 @@ async function recordCharge(ctx: ApiContext, id: number, result: ChargeResult): 
     await updateHistory(ctx.db, id, { payment_status: 'SUCCESS', charge_id: result.chargeId, paid_at: now }, now);
   } else if (result.status === 'declined') {
     await updateHistory(ctx.db, id, { payment_status: 'ERROR', charge_id: result.chargeId, decline_reason: (result.declineReason ?? '').slice(0, 200) }, now);
+  } else if (result.status === 'action_required' && result.authenticationUrl) {
+    // On-session: the row waits, BEFORE, for the shopper's 3-D Secure (checkout-authentication.ts).
+    await updateHistory(ctx.db, id, { charge_id: result.chargeId, action_required_at: now }, now);
   } else if (result.status === 'action_required') {
-    // The shopper is here but the charge is off-session: no page to authenticate on; a decline
-    // (the caller says why). A full on-session flow is out of scope of issue 20.
+    // No page to authenticate on (an off-session answer): a decline (the caller says why).
     await updateHistory(ctx.db, id, { payment_status: 'ERROR', charge_id: result.chargeId, decline_reason: AUTHENTICATION_REQUIRED.ja }, now);
   } else {
     await updateHistory(ctx.db, id, { charge_id: result.chargeId }, now);
   }
 }
 
-/** True when the checkout's charge did not go through (declined, or the bank wants authentication). */
+/** True when the checkout's charge did not go through (declined, or the bank wants authentication and gave no page for it). */
 export function isCheckoutDecline(result: ChargeResult): boolean {
-  return result.status === 'declined' || result.status === 'action_required';
+  return result.status === 'declined' || (result.status === 'action_required' && !result.authenticationUrl);
 }
 
 export type RefundOutcome = 'refunded' | 'pending' | 'failed';

@@ -6,6 +6,7 @@ import type { ChargeStatus, PaymentProvider } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { PROVIDER_DEADLINE_MS, providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
 import { providerUnavailable } from './provider-errors.ts';
+import { findWaitingCheckout, settleWaitingCheckout } from './checkout-authentication.ts';
 import { findLiveUserPlanOfPlan, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
 
 /** Database work around the provider call (reserve, record), with room to spare. */
@@ -19,8 +20,11 @@ const SETTLE_MARGIN_MS = 5_000;
  */
 export const settleGraceMs = (provider: PaymentProvider): number => PROVIDER_DEADLINE_MS + provider.lookupLagMs + SETTLE_MARGIN_MS;
 
-/** What a stranded checkout turned out to be: charged (now ACTIVE), or FAILED and why. */
-export type Settled = { status: 'charged' } | { status: 'failed'; declined: ChargeStatus | null };
+/**
+ * What a stranded checkout turned out to be: charged (now ACTIVE), FAILED and why, or (the billing
+ * pass only) a checkout still within its 3-D Secure window, left to the shopper.
+ */
+export type Settled = { status: 'charged' } | { status: 'failed'; declined: ChargeStatus | null } | { status: 'waiting' };
 
 /**
  * A checkout that died between reserving and recording (a crash, a provider that never
@@ -30,11 +34,23 @@ export type Settled = { status: 'charged' } | { status: 'failed'; declined: Char
 export async function settleStalePending(ctx: ApiContext, userId: number, planId: number): Promise<void> {
   const row = await findLiveUserPlanOfPlan(ctx.db, userId, planId);
   if (!row || row.status !== 'PENDING') return;
-  await settlePending(ctx, row);
+  await settlePending(ctx, row, 'supersede');
 }
 
-/** Settles one PENDING subscription from its charges at the provider (409 IN_PROGRESS while it may still be charging). */
-export async function settlePending(ctx: ApiContext, row: UserPlanRow): Promise<Settled> {
+/**
+ * Settles one PENDING subscription from its charges at the provider (409 IN_PROGRESS while it may
+ * still be charging). One waiting for the shopper's 3-D Secure is asked as `mode` says
+ * (checkout-authentication.ts): a new checkout supersedes it, the billing pass sweeps it once its
+ * window is over.
+ */
+export async function settlePending(ctx: ApiContext, row: UserPlanRow, mode: 'supersede' | 'sweep'): Promise<Settled> {
+  const waiting = await findWaitingCheckout(ctx, row.id);
+  if (waiting) {
+    const outcome = await settleWaitingCheckout(ctx, row, waiting, mode);
+    if (outcome.status === 'in_doubt') throw providerUnavailable();
+    if (outcome.status === 'charged') return { status: 'charged' };
+    return outcome.status === 'failed' ? { status: 'failed', declined: 'action_required' } : { status: 'waiting' };
+  }
   const now = ctx.now();
   const provider = paymentProviderOf(ctx);
   if (now.getTime() - row.created_at.getTime() < settleGraceMs(provider)) throw new DomainError(409, 'IN_PROGRESS', M.paymentInProgress);

@@ -1,4 +1,4 @@
-import type { CurrentUser, UserPlanCreated } from '../../shared/api/types.ts';
+import type { CheckoutAuthentication, CurrentUser, UserPlanCreated } from '../../shared/api/types.ts';
 import { roundCharge, type RoundCharge } from '../../shared/money.ts';
 import { describeCharge } from '../../shared/price-display.ts';
 import { SUBSCRIPTION_MESSAGES as M, totalChangedText } from '../../shared/subscription-messages.ts';
@@ -9,7 +9,8 @@ import { nextHistoryId, reserveHistory, type HistoryRow } from '../order-history
 import { getPlan } from '../plan/plan.service.ts';
 import { chargeSourceOf, type ChargeSource } from './payment-source.ts';
 import { chargeReserved, isCheckoutDecline } from './round-charge.ts';
-import { CHECKOUT_AUTHENTICATION_REQUIRED } from '../../shared/charge-authentication.ts';
+import { CHECKOUT_AUTHENTICATION_REQUIRED, isProviderRedirect } from '../../shared/charge-authentication.ts';
+import { checkoutReturnUrl, settleWaitingCheckout } from './checkout-authentication.ts';
 import { settleStalePending } from './settle-pending.ts';
 import { checkoutAnswer } from './checkout-answer.ts';
 import { recordKeyPlan } from './idempotency.ts';
@@ -41,17 +42,28 @@ async function checkout(ctx: ApiContext, user: CurrentUser, input: SubscribeInpu
 /**
  * POST /api/userPlan: the subscription and the charge of the open round. The rows are reserved
  * in one transaction (the unique indexes stop a second subscription or charge), the provider is
- * called outside it, and the answer recorded after. A declined charge leaves no subscription.
+ * called outside it, and the answer recorded after. A declined charge leaves no subscription. A
+ * bank that asks for 3-D Secure answers the page to send the shopper to; the subscription starts
+ * when that charge succeeds (checkout-authentication.ts).
  * `key`, the request's idempotency key, is told the subscription in the reservation's transaction
  * (a retry after a crash settles it, checkout-recovery.ts). The confirmation mail is the
  * caller's, after it stored the answer (user-plan.router.ts).
  */
-export async function subscribe(ctx: ApiContext, user: CurrentUser, input: SubscribeInput, key?: string): Promise<UserPlanCreated> {
+export async function subscribe(ctx: ApiContext, user: CurrentUser, input: SubscribeInput, key?: string): Promise<UserPlanCreated | CheckoutAuthentication> {
   const { plan, round, money, source } = await checkout(ctx, user, input);
   await settleStalePending(ctx, user.id, input.planId);
   const { userPlan, history } = await reserve(ctx, user, input, round.id, money, source, key);
   const description = `${plan.artist.name} ${plan.name} ${issueLabel(round).ja}`.slice(0, 100);
-  const result = await chargeReserved(ctx, history, source.source, description);
+  // The shopper is at the screen: on-session, so a bank that asks for 3-D Secure shows its page.
+  const result = await chargeReserved(ctx, history, source.source, description, checkoutReturnUrl(ctx, userPlan.id));
+  const page = result.status === 'action_required' ? result.authenticationUrl : undefined;
+  // The subscription stays PENDING until the held charge succeeds (checkout-authentication.ts).
+  if (page && isProviderRedirect(page)) return { authenticationUrl: page };
+  if (page) {
+    ctx.logger.error({ orderKey: history.charge_key }, 'checkout authentication page outside the gateway refused');
+    await settleWaitingCheckout(ctx, userPlan, { ...history, charge_id: result.chargeId, action_required_at: ctx.now() }, 'supersede');
+    throw checkoutDeclined('action_required');
+  }
   if (isCheckoutDecline(result)) {
     await updateUserPlan(ctx.db, userPlan.id, { status: 'FAILED' }, ctx.now());
     throw checkoutDeclined(result.status);

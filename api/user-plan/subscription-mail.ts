@@ -22,7 +22,7 @@ async function langOf(ctx: ApiContext, userId: number): Promise<'ja' | 'en'> {
 
 const vars = (ctx: ApiContext) => ({ brand: ctx.mailer.brand, origin: ctx.publicOrigin, supportEmail: ctx.mailer.supportEmail });
 
-export async function sendSubscribedMail(ctx: ApiContext, user: CurrentUser, created: UserPlanCreated): Promise<void> {
+export async function sendSubscribedMail(ctx: ApiContext, user: Pick<CurrentUser, 'id' | 'email'>, created: UserPlanCreated): Promise<void> {
   await sendQuietly(ctx, 'subscribed', renderSubscribedMail(await langOf(ctx, user.id), user.email, created, vars(ctx)), user.id);
 }
 

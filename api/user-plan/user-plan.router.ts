@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
+import type { CheckoutAuthentication, UserPlanCreated } from '../../shared/api/types.ts';
 import type { ApiContext } from '../context.ts';
 import { BadRequestError, DomainError } from '../http/errors.ts';
 import { IdParam } from '../http/schemas.ts';
@@ -10,7 +11,8 @@ import { claimKey, releaseKey, requestHash, storeAnswer } from './idempotency.ts
 import { recoverCheckout } from './checkout-recovery.ts';
 import { subscribe } from './subscribe.service.ts';
 import { sendSubscribedMail } from './subscription-mail.ts';
-import { ChangeBody, ChangePreviewQuery, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
+import { AuthenticationReturnQuery, ChangeBody, ChangePreviewQuery, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
+import { returnFromCheckoutAuthentication } from './checkout-authentication.ts';
 import { findActiveUserPlan, findLiveUserPlans } from './user-plan.repository.ts';
 import { toUserPlans } from './user-plan.view.ts';
 import { previewTierOrCount } from './tier-change.ts';
@@ -31,6 +33,8 @@ function keyOf(req: Request, bodyKey: string | undefined): string | undefined {
   if (bodyKey !== undefined && bodyKey !== key) throw new BadRequestError(KEY_MISMATCH, { idempotencyKey: KEY_MISMATCH });
   return key;
 }
+
+const isAuthentication = (answer: UserPlanCreated | CheckoutAuthentication): answer is CheckoutAuthentication => 'authenticationUrl' in answer;
 
 function errorBody(error: DomainError): ApiErrorBody {
   const body: ApiErrorBody = { code: error.code, message: error.text.ja, messageEn: error.text.en };
@@ -72,6 +76,7 @@ export function userPlanRouter(ctx: ApiContext): Router {
     const key = keyOf(req, idempotencyKey);
     if (!key) {
       const created = await subscribe(ctx, user, input);
+      if (isAuthentication(created)) return void res.status(202).json(created);
       await sendSubscribedMail(ctx, user, created);
       res.status(201).json(created);
       return;
@@ -84,6 +89,13 @@ export function userPlanRouter(ctx: ApiContext): Router {
     try {
       const recovered = claim.userPlanId === null ? null : await recoverCheckout(ctx, user, claim.userPlanId);
       const created = recovered ?? (await subscribe(ctx, user, input, key));
+      if (isAuthentication(created)) {
+        // Not a final answer: the key stays with its subscription, so the same form sent again
+        // (Back, a second tab) asks the held charge again instead of charging anew.
+        await releaseKey(ctx, user.id, key);
+        res.status(202).json(created);
+        return;
+      }
       await storeAnswer(ctx, user.id, key, { status: 201, body: created });
       // The answer is stored before the mail (SMTP may take seconds): a copy killed while mailing
       // loses at most this mail, never the answer a retry with the key replays.
@@ -99,6 +111,12 @@ export function userPlanRouter(ctx: ApiContext): Router {
       }
       throw error;
     }
+  });
+
+  router.get('/authentication/return', async (req, res) => {
+    const { userPlanId } = parseInput(AuthenticationReturnQuery, req.query, 'query');
+    const user = await requireUser(ctx, req);
+    res.set('cache-control', 'no-store').redirect(303, await returnFromCheckoutAuthentication(ctx, user.id, userPlanId));
   });
 
   router.put('/', async (req, res) => {

@@ -30,3 +30,14 @@ export const ChangePreviewQuery = z.strictObject({
 });
 
 export const NoQuery = z.strictObject({});
+
+/**
+ * The return from the bank's 3-D Secure page. Stripe adds its own keys; they are allowed so the
+ * return is not refused, and never read: the gateway is asked instead.
+ */
+export const AuthenticationReturnQuery = z.strictObject({
+  userPlanId: z.coerce.number().int().positive().max(2_147_483_647),
+  payment_intent: z.string().max(200).optional(),
+  payment_intent_client_secret: z.string().max(300).optional(),
+  redirect_status: z.string().max(50).optional(),
+});

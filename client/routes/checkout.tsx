@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { data } from 'react-router';
+import { data, redirectDocument } from 'react-router';
 import * as z from 'zod/mini';
 import type { CreditInfo, CurrentUser, PlanDetail } from '../../shared/api/types.ts';
 import { GATEWAY_SWITCHED_NOTICE } from '../../shared/card-gateway.ts';
+import { CHECKOUT_AUTH_TEXT, CHECKOUT_AUTHENTICATION_REQUIRED, isProviderRedirect, parseAuthOutcome } from '../../shared/charge-authentication.ts';
 import { DEFERRED_OFF_MESSAGE, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
 import { roundCharge } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
@@ -50,6 +51,8 @@ interface CheckoutData {
   /** A fresh key per render: a double click or a resent form makes one subscription (issue 8). */
   idempotencyKey: string;
   returnTo: string;
+  /** Back from the bank's 3-D Secure page without a subscription (`?auth=`): what happened. */
+  auth: 'failed' | 'pending' | null;
 }
 
 const CountParam = z.catch(z.coerce.number().check(z.int(), z.minimum(COUNT_LIMITS.min), z.maximum(COUNT_LIMITS.max)), 1);
@@ -90,8 +93,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     user.paymentMethod === 'CARD' ? api.creditInfo(user.id).then((r) => orElse<CreditInfo | null>(r, null)) : null,
   ]);
   const returnTo = returnPathOf(request);
-  const count = CountParam.parse(new URL(request.url).searchParams.get('count') ?? 1);
-  return { plan, user, card, count, pricedAt: new Date().toISOString(), blocker: blockerFor(plan, user, held, returnTo, card), idempotencyKey: newIdempotencyKey(), returnTo };
+  const query = new URL(request.url).searchParams;
+  const count = CountParam.parse(query.get('count') ?? 1);
+  const outcome = parseAuthOutcome(query.get('auth'));
+  const auth = outcome === 'failed' || outcome === 'pending' ? outcome : null;
+  return { plan, user, card, count, pricedAt: new Date().toISOString(), blocker: blockerFor(plan, user, held, returnTo, card), idempotencyKey: newIdempotencyKey(), returnTo, auth };
 }
 
 interface CheckoutFailure {
@@ -113,9 +119,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (values.intent === 'recalc') return seeOther(`${href('checkout', { slug, planId })}?count=${count}`);
   const input = { planId, count, expectedTotal: TotalParam.parse(values.expectedTotal ?? 0) };
   const result = await apiFrom(context).createUserPlan(input, values.idempotencyKey || undefined);
-  if (result.ok) return seeOther(`${href('complete', { slug, planId })}`);
-  const text = { ja: result.error.message, en: result.error.messageEn };
-  const failure: CheckoutFailure = { blocker: blockerOf(result.error.code, text, returnPathOf(request)), idempotencyKey: newIdempotencyKey(), count };
+  // The bank asks for 3-D Secure: the browser goes to its page, and only if it is the gateway's.
+  if (result.ok && 'authenticationUrl' in result.data && isProviderRedirect(result.data.authenticationUrl)) return redirectDocument(result.data.authenticationUrl, 303);
+  if (result.ok && !('authenticationUrl' in result.data)) return seeOther(`${href('complete', { slug, planId })}`);
+  const error = result.ok
+    ? { code: 'PAYMENT_DECLINED' as const, text: CHECKOUT_AUTHENTICATION_REQUIRED }
+    : { code: result.error.code, text: { ja: result.error.message, en: result.error.messageEn } };
+  const failure: CheckoutFailure = { blocker: blockerOf(error.code, error.text, returnPathOf(request)), idempotencyKey: newIdempotencyKey(), count };
+  if (result.ok) return data(failure, { status: 502 });
   const changed = result.error.code === 'TOTAL_CHANGED';
   return data(failure, { status: result.status >= 500 ? 503 : changed ? 409 : 400 });
 }
@@ -152,6 +163,7 @@ export function Component() {
         {round ? <span className="checkout-issue">{t(issueLabel(round))}</span> : null}
       </p>
       {failure ? <BlockerNotice blocker={failure.blocker} alert /> : null}
+      {!failure && loaded.auth ? <AuthOutcomeNotice auth={loaded.auth} returnTo={returnTo} /> : null}
       {blocker ? <BlockerNotice blocker={blocker} /> : null}
       {round && !plan.artist.isClose ? (
         // One form: the quantity chosen is the one posted, with the total this page shows for it.
@@ -179,6 +191,20 @@ export function Component() {
     </section>
   );
 }
+
+/** Back from the bank's page unpaid: why there is no subscription, and what to do (or: still confirming). */
+function AuthOutcomeNotice({ auth, returnTo }: { auth: 'failed' | 'pending'; returnTo: string }) {
+  const t = useT();
+  if (auth === 'failed') return <BlockerNotice blocker={blockerOf('PAYMENT_DECLINED', CHECKOUT_AUTH_TEXT.failed, returnTo)} alert />;
+  return (
+    <div className="subscription-blocker" role="status">
+      <p>{t(CHECKOUT_AUTH_TEXT.pending)}</p>
+      <p><Link to={href('plan')}>{t(MY_PLANS)}</Link></p>
+    </div>
+  );
+}
+
+const MY_PLANS: Text = { ja: 'マイプランを見る', en: 'See My plans' };
 
 /** Without JavaScript the page recomputes on the server; with it the total follows the select. */
 function RecalcButton() {

@@ -191,8 +191,9 @@ export function createApiClient(options: ApiClientOptions) {
     userPlanCount: async (planId: number | string) =>
       call<{ count: number }>('GET', `/api/userPlan/count/${seg('planId', planId)}`),
     /** `idempotencyKey` goes in the `Idempotency-Key` header: a retry or a second tab charges once. */
+    /** 201 with the subscription, or 202 with the bank's 3-D Secure page to send the shopper to. */
     createUserPlan: async (userPlan: T.UserPlanInput, idempotencyKey?: string) =>
-      call<T.UserPlanCreated>('POST', '/api/userPlan', {
+      call<T.UserPlanCreated | T.CheckoutAuthentication>('POST', '/api/userPlan', {
         ...body('userPlan', userPlan),
         headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
       }),

@@ -309,6 +309,16 @@ export interface UserPlanCreated extends UserPlanChange {
   history: { id: number; price: number; shipFee: number; fee: number; total: number; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod };
 }
 
+/**
+ * POST /api/userPlan's 202: the card's bank asks the shopper to authenticate the first round's
+ * charge (3-D Secure). The browser goes to `authenticationUrl` (the gateway's page, checked with
+ * shared/charge-authentication.ts `isProviderRedirect`); it comes back to the shop, which starts
+ * the subscription once the charge succeeded.
+ */
+export interface CheckoutAuthentication {
+  authenticationUrl: string;
+}
+
 /** The round of an order as the history shows it: its name, deadline, ship date and 「12月号」. */
 export interface HistoryRound {
   id: number;

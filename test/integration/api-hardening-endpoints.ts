@@ -107,6 +107,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/media/{*path}', path: '/api/media/artists/hoshino_mirai.svg' },
   { method: 'GET', pattern: '/api/userPlan/', path: '/api/userPlan' },
   { method: 'GET', pattern: '/api/userPlan/count/:planId', path: '/api/userPlan/count/1' },
+  { method: 'GET', pattern: '/api/userPlan/authentication/return', path: '/api/userPlan/authentication/return?userPlanId=1' },
   { method: 'GET', pattern: '/api/userPlan/change/preview', path: '/api/userPlan/change/preview?currentPlanId=1&planId=2&count=1' },
   { method: 'POST', pattern: '/api/userPlan/', path: '/api/userPlan' },
   { method: 'PUT', pattern: '/api/userPlan/', path: '/api/userPlan' },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../api/db/schema.ts';
-import type { ChargeResult, PaymentProvider, RefundResult } from '../../api/payment/provider.ts';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundResult } from '../../api/payment/provider.ts';
 import { createSandboxProvider } from '../../api/payment/sandbox/sandbox-provider.ts';
 
 /** Where the double's "bank page" lives: a loopback URL nobody serves (the tests never follow it). */
@@ -16,6 +16,8 @@ export interface AuthenticatingProvider extends PaymentProvider {
   /** Order keys the provider has no authentication for any more (cancelled at the gateway). */
   unavailable: Set<string>;
   returnUrls: string[];
+  /** The charges the bank held, as asked (returnUrl set: on-session). */
+  charges: ChargeRequest[];
   /** Order keys whose held charge was cancelled (`cancelCharge`), in order. */
   cancelled: string[];
   /** The shopper passed the bank's page for this order key. */
@@ -40,6 +42,7 @@ export function createAuthenticatingProvider(deps: { db: Kysely<DB>; now: () => 
     needsAuth: new Set(),
     unavailable: new Set(),
     returnUrls: [],
+    charges: [],
     cancelled: [],
     refundsPending: false,
     async charge(input) {
@@ -47,7 +50,11 @@ export function createAuthenticatingProvider(deps: { db: Kysely<DB>; now: () => 
       if (earlier) return earlier;
       if (input.source.kind !== 'card' || !provider.needsAuth.has(input.source.token)) return sandbox.charge(input);
       held.set(input.orderKey, { chargeId: `pi_${input.orderKey}`, amount: input.amount, authenticated: false });
-      return answer(input.orderKey)!;
+      provider.charges.push(input);
+      // On-session (checkout): the bank's page comes with the answer, as Stripe's requires_action.
+      if (!input.returnUrl) return answer(input.orderKey)!;
+      provider.returnUrls.push(input.returnUrl);
+      return { ...answer(input.orderKey)!, authenticationUrl: `${AUTH_PAGE_ORIGIN}/authenticate/pi_${input.orderKey}` };
     },
     findCharge: async (orderKey) => answer(orderKey) ?? sandbox.findCharge(orderKey),
     async startChargeAuthentication({ chargeId, orderKey, returnUrl }) {

@@ -2,10 +2,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requeueRetries } from '../../api/billing/retries.ts';
 import type { UserOverview } from '../../shared/api/overview.ts';
-import { AUTHENTICATION_REQUIRED, CHECKOUT_AUTHENTICATION_REQUIRED } from '../../shared/charge-authentication.ts';
+import { AUTHENTICATION_REQUIRED } from '../../shared/charge-authentication.ts';
 import { MINUTE, PUBLIC_ORIGIN, START } from './api-account-fixtures.ts';
 import {
-  NEXT_DEADLINE, newShopper, seedCatalogue, startSubscriptionApi, subscribe, userPlansOf, type AccountApi, type Catalogue, type Shopper,
+  NEXT_DEADLINE, newShopper, seedCatalogue, startSubscriptionApi, subscribe, type AccountApi, type Catalogue, type Shopper,
 } from './api-user-plan-fixtures.ts';
 import { billingContext, billingRowsOf, runPass, secureCookie } from './billing-fixtures.ts';
 import { AUTH_PAGE_ORIGIN, createAuthenticatingProvider, type AuthenticatingProvider } from './charge-auth-provider.ts';
@@ -145,20 +145,7 @@ describe('a billing charge that needs authentication', () => {
   });
 });
 
-describe('checkout when the bank asks for authentication', () => {
-  it('declines the subscription with a message asking to register the card again', async () => {
-    api.clock.now = START;
-    const shopper = await newShopper(api);
-    provider.needsAuth.add(await tokenOf(shopper));
-    shopper.cookie = await secureCookie(api, shopper.userId);
-    const refused = await subscribe(api, shopper, { planId: shop.premium });
-    expect(refused.status).toBe(402);
-    expect(refused.body).toMatchObject({ code: 'PAYMENT_DECLINED', message: CHECKOUT_AUTHENTICATION_REQUIRED.ja, messageEn: CHECKOUT_AUTHENTICATION_REQUIRED.en });
-    expect((await userPlansOf(api, shopper.userId)).map((p) => p.status)).toEqual(['FAILED']);
-    const [row] = await api.db.selectFrom('plan_order_histories').selectAll().where('user_id', '=', shopper.userId).execute();
-    expect(row).toMatchObject({ payment_status: 'ERROR', decline_reason: AUTHENTICATION_REQUIRED.ja, action_required_at: null });
-  });
-});
+// Checkout's own 3-D Secure (on-session, issue 30): checkout-authentication.test.ts.
 
 describe('a refund the gateway settles later', () => {
   it('stays pending on the round (its webhook settles it), not failed', async () => {
