@@ -58,6 +58,7 @@ export interface SandboxCardRegistrationsTable {
   last4: string | null;
   expiry: string | null;
   decline_reason: string | null;
+  authenticates_charges: Generated<boolean>;
   created_at: Timestamp;
   expires_at: Timestamp;
 }
@@ -68,6 +69,7 @@ export interface SandboxCardsTable {
   last4: string;
   expiry: string;
   declines_charges: Generated<boolean>;
+  authenticates_charges: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -80,6 +82,7 @@ export interface SandboxChargesTable {
   status: string;
   decline_reason: string | null;
   refunded_amount: Generated<number>;
+  return_url: Generated<string | null>;
   created_at: Timestamp;
 }
 

@@ -12,7 +12,7 @@ import { sendSubscribedMail } from './subscription-mail.ts';
 import type { UserPlanRow } from './user-plan.repository.ts';
 
 /**
- * Checkout's 3-D Secure (issue 30, docs/decisions/0064-checkout-3-d-secure.md). The shopper is at
+ * Checkout's 3-D Secure (issue 30, docs/decisions/0066-checkout-3-d-secure.md). The shopper is at
  * the screen, so the first round is charged on-session; a bank that asks for authentication holds
  * the charge, the subscription stays PENDING and its order row BEFORE with the held charge
  * (`charge_id`, `action_required_at`), and the shopper goes to the bank's page. The subscription
@@ -147,7 +147,8 @@ export async function returnFromCheckoutAuthentication(ctx: ApiContext, userId: 
   const outcome = waiting ? (await settleWaitingCheckout(ctx, userPlan, waiting, 'return')).status : userPlan.status;
   if (outcome === 'charged' || outcome === 'ACTIVE' || outcome === 'CANCELLED') return href('complete', where);
   const pending = outcome === 'in_doubt' || outcome === 'PENDING';
-  return `${href('checkout', where)}?auth=${pending ? 'pending' : 'failed'}`;
+  // The checkout page again as the fan filled it in (the quantity), saying what happened.
+  return `${href('checkout', where)}?count=${userPlan.count}&auth=${pending ? 'pending' : 'failed'}`;
 }
 
 /** The gateway's webhook for a checkout's held charge: true when it found it paid (and started it). */

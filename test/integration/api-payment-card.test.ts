@@ -84,6 +84,54 @@ describe('registering the documented test cards', () => {
   });
 });
 
+describe('4000000000003063: the sandbox bank asks for 3-D Secure on every charge (issue 30)', () => {
+  const RETURN_URL = 'http://127.0.0.1:3000/api/userPlan/authentication/return?userPlanId=1';
+  const sandbox = () => createSandboxProvider({ db: api.db, now: () => api.clock.now });
+  async function heldCard() {
+    const shopper = await addShopper(api);
+    const { back } = await registerCard(api, shopper, '4000000000003063', '123456');
+    expect(back?.headers.location).toBe(`${RETURN}?card=registered`);
+    return { userId: shopper.id, token: (await cardRow(shopper.id))?.token ?? '' };
+  }
+  const charge = (card: { userId: number; token: string }, orderKey: string, returnUrl?: string) =>
+    sandbox().charge({ orderKey, userId: card.userId, amount: 3960, description: 'test', source: { kind: 'card', token: card.token }, ...(returnUrl ? { returnUrl } : {}) });
+
+  it('on-session: the sandbox\'s own page; 123456 pays the charge and returns to the shop, once', async () => {
+    const card = await heldCard();
+    const held = await charge(card, 'uph-3063-1', RETURN_URL);
+    expect(held).toMatchObject({ status: 'action_required', authenticationUrl: `/api/sandbox/charge/${held.chargeId}` });
+    const page = await request(api.app).get(held.authenticationUrl ?? '');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('¥3,960');
+    expect(page.text).toContain('name="otp"');
+    const passed = await request(api.app).post(held.authenticationUrl ?? '').type('form').send({ otp: '123456' });
+    expect(passed.status).toBe(303);
+    expect(passed.headers.location).toBe(RETURN_URL);
+    expect((await sandbox().findCharge('uph-3063-1'))?.status).toBe('succeeded');
+    expect((await request(api.app).get(held.authenticationUrl ?? '')).status).toBe(404);
+    expect(await sandbox().cancelCharge({ chargeId: held.chargeId, orderKey: 'uph-3063-1' })).toBe('succeeded');
+  });
+
+  it('a wrong one-time password fails the charge: nothing taken, said in both languages', async () => {
+    const card = await heldCard();
+    const held = await charge(card, 'uph-3063-2', RETURN_URL);
+    await request(api.app).post(held.authenticationUrl ?? '').type('form').send({ otp: '000000' });
+    expect(await sandbox().findCharge('uph-3063-2')).toMatchObject({ status: 'declined', declineReason: '本人認証（3-Dセキュア）に失敗しました。' });
+  });
+
+  it('off-session (billing): held without a page until the shopper asks; a cancelled charge\'s page takes nothing', async () => {
+    const card = await heldCard();
+    const held = await charge(card, 'uph-3063-3');
+    expect(held.status).toBe('action_required');
+    expect(held.authenticationUrl).toBeUndefined();
+    const started = await sandbox().startChargeAuthentication({ chargeId: held.chargeId, orderKey: 'uph-3063-3', returnUrl: RETURN_URL });
+    expect(started).toEqual({ status: 'redirect', url: `/api/sandbox/charge/${held.chargeId}` });
+    expect(await sandbox().cancelCharge({ chargeId: held.chargeId, orderKey: 'uph-3063-3' })).toBe('cancelled');
+    expect((await request(api.app).post(`/api/sandbox/charge/${held.chargeId}`).type('form').send({ otp: '123456' })).status).toBe(404);
+    expect((await sandbox().findCharge('uph-3063-3'))?.status).toBe('declined');
+  });
+});
+
 describe('the hosted form refuses bad input with the field named', () => {
   it.each([
     [{ cardNumber: '4242424242424241' }, 'cardNumber', 'カード番号が正しくありません'],

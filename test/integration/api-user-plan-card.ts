@@ -12,7 +12,8 @@ import type { Shopper } from './api-user-plan-fixtures.ts';
 export async function registerTestCard(api: AccountApi, _cookie: string, userId: number, card: string): Promise<void> {
   const now = api.clock.now;
   const details = { brand: 'Visa', last4: card.slice(-4), expiry: '12/30' };
-  const token = await insertVaultCard(api.db, { ...details, declinesCharges: behaviourOf(card) === 'decline_charges' }, now);
+  const behaviour = behaviourOf(card);
+  const token = await insertVaultCard(api.db, { ...details, declinesCharges: behaviour === 'decline_charges', authenticatesCharges: behaviour === 'three_d_secure_always' }, now);
   await api.db.insertInto('user_cards').values({ user_id: userId, token, ...details, updated_at: now }).execute();
   await api.db.updateTable('users').set({ payment_method: 'CARD' }).where('id', '=', userId).execute();
 }

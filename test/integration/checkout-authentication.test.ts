@@ -101,11 +101,11 @@ describe('checkout when the bank asks for 3-D Secure', () => {
     const [row] = await historiesOf(api, who.userId);
     const res = await back(who, plan!.id, '&redirect_status=failed');
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe(`${checkoutPath()}?auth=failed`);
+    expect(res.headers.location).toBe(`${checkoutPath()}?count=1&auth=failed`);
     expect(provider.cancelled).toContain(row!.charge_key);
     provider.authenticate(row!.charge_key);
     expect((await userPlansOf(api, who.userId)).map((p) => p.status)).toEqual(['FAILED']);
-    expect((await back(who, plan!.id)).headers.location).toBe(`${checkoutPath()}?auth=failed`);
+    expect((await back(who, plan!.id)).headers.location).toBe(`${checkoutPath()}?count=1&auth=failed`);
     expect(await livePlans(who)).toEqual([]);
     // Applying again (the page renders a new key) goes to the bank again, for a new charge.
     expect((await subscribe(api, who, { planId: shop.light }, 'auth-b-second-key')).status).toBe(202);
@@ -123,7 +123,7 @@ describe('checkout when the bank asks for 3-D Secure', () => {
     // The first tab's page, finished after all, takes nothing and starts nothing.
     provider.authenticate(held!.charge_key);
     const [first] = await userPlansOf(api, who.userId);
-    expect((await back(who, first!.id)).headers.location).toBe(`${checkoutPath()}?auth=failed`);
+    expect((await back(who, first!.id)).headers.location).toBe(`${checkoutPath()}?count=1&auth=failed`);
     expect((await userPlansOf(api, who.userId)).map((p) => p.status)).toEqual(['FAILED', 'PENDING']);
   });
 

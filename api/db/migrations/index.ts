@@ -15,6 +15,7 @@ import * as catalogueVersion from './0014-catalogue-version.ts';
 import * as checkoutKeyPlan from './0015-checkout-key-plan.ts';
 import * as planPeriodRounds from './0016-plan-period-rounds.ts';
 import * as refunds from './0017-refunds.ts';
+import * as sandboxChargeAuthentication from './0018-sandbox-charge-authentication.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 15, ...checkoutKeyPlan },
   { version: 16, ...planPeriodRounds },
   { version: 17, ...refunds },
+  { version: 18, ...sandboxChargeAuthentication },
 ];

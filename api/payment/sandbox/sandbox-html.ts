@@ -85,9 +85,10 @@ ${testCardTable()}`;
 }
 
 /** The 3-D Secure challenge, as the issuer's page would ask it. */
-export function challengePage(nonce: string, view: { action: string; last4: string; errors: FieldErrors }): string {
+export function challengePage(nonce: string, view: { action: string; last4: string; errors: FieldErrors; amount?: string }): string {
+  const payment = view.amount ? `<p>お支払い ${escape(view.amount)} の本人認証です。<br><span class="en">Authenticating a payment of ${escape(view.amount)}.</span></p>\n` : '';
   const body = `<h1>本人認証（3-Dセキュア）<span class="en">3-D Secure authentication</span></h1>
-<p>カード末尾 ${escape(view.last4)} の発行会社から届いたワンタイムパスワードを入力してください。<br>
+${payment}<p>カード末尾 ${escape(view.last4)} の発行会社から届いたワンタイムパスワードを入力してください。<br>
 <span class="en">Enter the one-time password from the issuer of the card ending ${escape(view.last4)}.</span></p>
 <form method="post" action="${escape(view.action)}" novalidate>
 ${input('otp', 'ワンタイムパスワード', 'One-time password', view.errors, ' inputmode="numeric" autocomplete="one-time-code" maxlength="8" required')}

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { CARD_BRANDS, type CardBrand } from '../../../shared/payment.ts';
 import type { DB } from '../../db/schema.ts';
 import type {
-  CardRegistrationResult, ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult, ScreeningRequest, ScreeningResult,
+  CardRegistrationResult, ChargeRequest, ChargeResult, ChargeStatus, PaymentProvider, RefundRequest, RefundResult, ScreeningRequest, ScreeningResult,
 } from '../provider.ts';
 import { findRegistration, insertRegistration, newId, updateRegistration } from './sandbox.repository.ts';
 import { SANDBOX_DECLINED_TEL } from './test-cards.ts';
@@ -42,12 +42,19 @@ export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date; l
       return row ? toChargeResult(row) : null;
     }),
     refund: (input) => refund(db, input),
-    // The sandbox's cards never ask for authentication on a charge, so there is never one to start.
-    startChargeAuthentication: async () => ({ status: 'unavailable' }),
-    // Nothing is ever held, so nothing is left to cancel: a charge made is taken, a decline took nothing.
+    // The card 4000 0000 0000 3063 holds every charge for 3-D Secure: its page is the sandbox's own.
+    startChargeAuthentication: ({ chargeId, orderKey, returnUrl }) => later(async () => {
+      const row = await db.selectFrom('sandbox_charges').select(['status']).where('order_key', '=', orderKey).where('charge_id', '=', chargeId).executeTakeFirst();
+      if (row?.status === 'succeeded') return { status: 'succeeded' as const };
+      if (row?.status !== 'requires_action') return { status: 'unavailable' as const };
+      await db.updateTable('sandbox_charges').set({ return_url: returnUrl }).where('order_key', '=', orderKey).where('status', '=', 'requires_action').execute();
+      return { status: 'redirect' as const, url: chargePagePath(chargeId) };
+    }),
+    // A held charge is cancelled (its page then takes nothing); a charge made is taken, a decline took nothing.
     cancelCharge: ({ orderKey }) => later(async () => {
+      await db.updateTable('sandbox_charges').set({ status: 'canceled' }).where('order_key', '=', orderKey).where('status', '=', 'requires_action').execute();
       const row = await db.selectFrom('sandbox_charges').select('status').where('order_key', '=', orderKey).executeTakeFirst();
-      return row?.status === 'succeeded' ? 'succeeded' : 'unavailable';
+      return row?.status === 'succeeded' ? 'succeeded' : row?.status === 'canceled' ? 'cancelled' : 'unavailable';
     }),
     screenDeferred: (input) => screen(db, now(), input),
   };
@@ -86,28 +93,41 @@ async function charge(db: Kysely<DB>, now: Date, input: ChargeRequest): Promise<
   const earlier = await db.selectFrom('sandbox_charges').selectAll().where('order_key', '=', input.orderKey).executeTakeFirst();
   if (earlier) return toChargeResult(earlier);
   let declined = false;
+  let held = false;
   if (input.source.kind === 'card') {
-    const card = await db.selectFrom('sandbox_cards').select('declines_charges').where('token', '=', input.source.token).executeTakeFirst();
+    const card = await db.selectFrom('sandbox_cards').select(['declines_charges', 'authenticates_charges']).where('token', '=', input.source.token).executeTakeFirst();
     declined = !card || card.declines_charges;
+    held = !declined && card?.authenticates_charges === true;
   } else {
     declined = input.source.buyer.tel === SANDBOX_DECLINED_TEL;
   }
   await db.insertInto('sandbox_charges').values({
     order_key: input.orderKey, charge_id: newId('ch'), source_kind: input.source.kind,
     token: input.source.kind === 'card' ? input.source.token : null, amount: input.amount,
-    status: declined ? 'declined' : 'succeeded', decline_reason: declined ? 'card_declined' : null, created_at: now,
+    status: declined ? 'declined' : held ? 'requires_action' : 'succeeded', decline_reason: declined ? 'card_declined' : null,
+    return_url: held ? input.returnUrl ?? null : null, created_at: now,
   }).onConflict((oc) => oc.column('order_key').doNothing()).execute();
   // Two calls with one key at once: whichever row landed first is the answer to both.
   const row = await db.selectFrom('sandbox_charges').selectAll().where('order_key', '=', input.orderKey).executeTakeFirstOrThrow();
-  return toChargeResult(row);
+  const result = toChargeResult(row);
+  // On-session (checkout): the bank's page comes with the answer; off-session, startChargeAuthentication gives it.
+  return result.status === 'action_required' && row.return_url ? { ...result, authenticationUrl: chargePagePath(row.charge_id) } : result;
 }
 
+/** The sandbox bank's 3-D Secure page of a held charge (charge-page.ts), under the shop's /api. */
+const chargePagePath = (chargeId: string): string => `${SANDBOX_BASE_PATH}/charge/${chargeId}`;
+
+const CHARGE_STATUSES: Record<string, ChargeStatus> = {
+  succeeded: 'succeeded', declined: 'declined', canceled: 'declined', pending: 'pending', requires_action: 'action_required',
+};
+
 function toChargeResult(row: { order_key: string; charge_id: string; amount: number; status: string; decline_reason: string | null }): ChargeResult {
-  const status = row.status === 'declined' ? 'declined' : row.status === 'pending' ? 'pending' : 'succeeded';
+  const status = CHARGE_STATUSES[row.status] ?? 'declined';
   const result: ChargeResult = { status, chargeId: row.charge_id, orderKey: row.order_key, amount: row.amount };
   if (status === 'declined') {
-    result.declineReason = CHARGE_DECLINED.ja;
-    result.declineReasonEn = CHARGE_DECLINED.en;
+    const text = row.decline_reason === 'three_d_secure_failed' ? DECLINE_TEXTS.three_d_secure_failed : CHARGE_DECLINED;
+    result.declineReason = text.ja;
+    result.declineReasonEn = text.en;
   }
   return result;
 }

@@ -32,6 +32,7 @@ export interface RegistrationUpdate {
   last4?: string | null;
   expiry?: string | null;
   decline_reason?: string | null;
+  authenticates_charges?: boolean;
 }
 
 /** Moves a registration on only from the state the caller saw, so two posts cannot both win. */
@@ -42,12 +43,15 @@ export async function updateRegistration(db: Kysely<DB>, id: string, from: strin
 
 export async function insertVaultCard(
   db: Kysely<DB>,
-  card: { brand: string; last4: string; expiry: string; declinesCharges: boolean },
+  card: { brand: string; last4: string; expiry: string; declinesCharges: boolean; authenticatesCharges?: boolean },
   now: Date,
 ): Promise<string> {
   const token = newId('tok');
   await db.insertInto('sandbox_cards')
-    .values({ token, brand: card.brand, last4: card.last4, expiry: card.expiry, declines_charges: card.declinesCharges, created_at: now })
+    .values({
+      token, brand: card.brand, last4: card.last4, expiry: card.expiry, declines_charges: card.declinesCharges,
+      authenticates_charges: card.authenticatesCharges ?? false, created_at: now,
+    })
     .execute();
   return token;
 }

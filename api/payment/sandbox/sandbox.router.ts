@@ -7,6 +7,7 @@ import { checkCardForm } from './card-form.ts';
 import { endRegistration, START_AGAIN, takeCardTry, TOO_MANY_TRIES, TOO_MANY_TRIES_REASON } from './card-tries.ts';
 import { findRegistration, insertVaultCard, updateRegistration } from './sandbox.repository.ts';
 import { cardFormPage, challengePage, messagePage } from './sandbox-html.ts';
+import { chargeAuthenticationPages } from './charge-page.ts';
 import { SANDBOX_OTP } from './test-cards.ts';
 
 type Registration = NonNullable<Awaited<ReturnType<typeof findRegistration>>>;
@@ -70,8 +71,9 @@ export function sandboxRouter(ctx: ApiContext): Router {
       return res.status(402).type('html').send(cardFormPage(nonce, { ...view, errors: {}, message: DECLINED, holder: checked.holder }));
     }
     const details = { brand: card.brand, last4: card.last4, expiry: card.expiry };
-    if (card.behaviour === 'three_d_secure') {
-      await updateRegistration(ctx.db, row.id, 'open', { status: 'challenge', ...details });
+    if (card.behaviour === 'three_d_secure' || card.behaviour === 'three_d_secure_always') {
+      const always = card.behaviour === 'three_d_secure_always';
+      await updateRegistration(ctx.db, row.id, 'open', { status: 'challenge', ...details, authenticates_charges: always });
       return res.redirect(303, `${req.baseUrl}/card/${row.id}/3ds`);
     }
     const token = await insertVaultCard(ctx.db, { ...details, declinesCharges: card.behaviour === 'decline_charges' }, ctx.now());
@@ -95,13 +97,17 @@ export function sandboxRouter(ctx: ApiContext): Router {
     const body: unknown = req.body;
     const otp = typeof body === 'object' && body !== null && 'otp' in body && typeof body.otp === 'string' ? body.otp.trim() : '';
     if (otp === SANDBOX_OTP) {
-      const token = await insertVaultCard(ctx.db, { brand: row.brand, last4: row.last4, expiry: row.expiry, declinesCharges: false }, ctx.now());
+      const token = await insertVaultCard(ctx.db, {
+        brand: row.brand, last4: row.last4, expiry: row.expiry, declinesCharges: false, authenticatesCharges: row.authenticates_charges,
+      }, ctx.now());
       await updateRegistration(ctx.db, row.id, 'challenge', { status: 'registered', token });
     } else {
       await updateRegistration(ctx.db, row.id, 'challenge', { status: 'declined', decline_reason: 'three_d_secure_failed' });
     }
     res.redirect(303, returnTo(row));
   });
+
+  chargeAuthenticationPages(ctx, router);
   return router;
 }
 

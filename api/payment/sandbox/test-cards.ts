@@ -2,7 +2,7 @@
  * The sandbox's documented test cards (issue 8; README "Test cards"). Any other number that
  * passes the checks of a §9 brand registers and charges normally.
  */
-export type TestCardBehaviour = 'ok' | 'decline_registration' | 'three_d_secure' | 'decline_charges';
+export type TestCardBehaviour = 'ok' | 'decline_registration' | 'three_d_secure' | 'three_d_secure_always' | 'decline_charges';
 
 export interface TestCard {
   number: string;
@@ -22,6 +22,10 @@ export const TEST_CARDS: readonly TestCard[] = [
   {
     number: '4000000000003220', brand: 'Visa', behaviour: 'three_d_secure',
     ja: '3-Dセキュア認証（OTP 123456 で成功）', en: '3-D Secure challenge (OTP 123456 passes)',
+  },
+  {
+    number: '4000000000003063', brand: 'Visa', behaviour: 'three_d_secure_always',
+    ja: '登録時と毎回の決済で3-Dセキュア認証（OTP 123456 で成功）', en: '3-D Secure when registered and on every charge (OTP 123456 passes)',
   },
   { number: '4000000000000341', brand: 'Visa', behaviour: 'decline_charges', ja: '登録は成功、以後の決済はすべて拒否', en: 'Registers; every later charge is declined' },
 ];
