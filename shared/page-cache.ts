@@ -1,4 +1,4 @@
-import { ENGLISH_PARAM, ENGLISH_VALUE } from './lang-rule.ts';
+import { cookieLang, ENGLISH_PARAM, ENGLISH_VALUE } from './lang-rule.ts';
 import { href, ROUTES, type RouteId } from './routes.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 
@@ -20,14 +20,15 @@ const MAX_KEY_LENGTH = 512;
 /**
  * The cache key of a request, or null when the request must not be served from the cache or fill
  * it: it carries the session cookie, or a query other than exactly `lang=en` (anything a visitor
- * adds at will would make a new key; such requests are rendered as before). The key is the URL
- * itself, so a later lookup is one string compare.
+ * adds at will would make a new key; such requests are rendered as before). The key is the URL as
+ * the page is rendered: a fan whose cookie remembers English (shared/lang-rule.ts) gets the
+ * `?lang=en` page of the same path, so each language is kept once and served to its own readers.
  */
 export function pageCacheKey(url: string, cookieHeader: string | undefined): string | null {
   if (url.length > MAX_KEY_LENGTH || !url.startsWith('/')) return null;
   if (cookieHeader !== undefined && hasSessionCookie(cookieHeader)) return null;
   const query = url.indexOf('?');
-  if (query === -1) return url;
+  if (query === -1) return cookieLang(cookieHeader) === 'en' ? `${url}?${ENGLISH_QUERY}` : url;
   return url.slice(query + 1) === ENGLISH_QUERY ? url : null;
 }
 

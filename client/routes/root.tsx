@@ -17,14 +17,14 @@ export async function loader(args: LoaderFunctionArgs) {
   return loadRootData(args);
 }
 
-/** docs/spec.md §2: login status is refreshed on every route change (after the English rule has run). */
+/** docs/spec.md §2: login status is refreshed on every route change. */
 export function shouldRevalidate(): boolean {
   return true;
 }
 
 export function Component() {
-  const { user, globalError } = useLoaderData<typeof loader>();
-  const lang = useEnglishFlag();
+  const { user, globalError, english } = useLoaderData<typeof loader>();
+  const lang = useEnglishFlag(english);
   useDocumentLang(lang.english);
   usePageViews();
   useEffect(() => {

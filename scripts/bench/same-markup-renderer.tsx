@@ -7,7 +7,7 @@ import type { LoaderContext } from '../../client/data/api.ts';
 import { createRouteTree, modulesOf } from '../../client/route-tree.ts';
 import { createApiClient } from '../../shared/api/client.ts';
 import type { PublicConfig } from '../../shared/config.ts';
-import { documentLangOf } from '../../shared/lang-rule.ts';
+import { requestLang } from '../../shared/lang-rule.ts';
 import { Document } from '../../server/ssr/document.tsx';
 import { pageDataJson } from '../../server/ssr/hydration.server.ts';
 import { assetsFor, readManifest } from '../../server/ssr/manifest.server.ts';
@@ -43,7 +43,7 @@ export function createSameMarkupRenderer(apiOrigin: string, publicConfig: Public
     const assets = assetsFor(manifest, modulesOf(context.matches));
     const data = pageDataJson(context, publicConfig, assets.entryModule, assets.preloads);
     const app = renderToString(
-      <Document assets={assets} lang={documentLangOf(url.search)} data={data}>
+      <Document assets={assets} lang={requestLang(url.search, headers.cookie)} data={data}>
         <ConfigProvider value={publicConfig}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </ConfigProvider>

@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
+import { langCookieToSet } from '../../shared/lang-rule.ts';
 import { pageCacheKey } from '../../shared/page-cache.ts';
 import { requestId } from '../../shared/request-id.ts';
 import { accessLogger, logWhenClosed } from '../request-log.server.ts';
@@ -48,6 +49,9 @@ export function servedFromCache(options: CacheListenerOptions): RequestListener 
     const id = requestId(req, res, req.headers['x-request-id'] !== undefined && trusted(req.socket.remoteAddress, 0));
     logWhenClosed(access, res, id, method, url.split('?')[0] ?? '/', started);
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    // A `?lang=en` link becomes the fan's remembered language (the page itself is the same for all).
+    const remember = langCookieToSet(url.slice(url.indexOf('?') + 1 || url.length), req.headers.cookie);
+    if (remember) res.setHeader('set-cookie', remember);
     sendCachedPage(req, res, hit.page, cache.headers);
   };
 }

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { createApiClient } from '../../shared/api/client.ts';
-import { documentLangOf } from '../../shared/lang-rule.ts';
+import { asksForEnglish, langCookieToSet } from '../../shared/lang-rule.ts';
 import type { PublicConfig } from '../../shared/config.ts';
 import { ConfigProvider } from '../../client/config.tsx';
 import type { LoaderContext } from '../../client/data/api.ts';
@@ -103,6 +103,9 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
 
   return async (req, res, next) => {
     try {
+      // `?lang=` on the URL becomes the fan's remembered language (shared/lang-rule.ts).
+      const remember = langCookieToSet(new URL(req.originalUrl, 'http://shop.invalid').search, req.headers.cookie);
+      if (remember) res.append('set-cookie', remember);
       // A signed-out visitor's catalogue page: from the shared cache, or one render for everyone who asks meanwhile.
       const key = cache && req.method === 'GET' ? pageCacheKey(req.originalUrl, req.headers.cookie) : null;
       if (cache && key !== null) {
@@ -164,12 +167,21 @@ function pageElement(context: StaticHandlerContext, dataRoutes: DataRoutes, opti
   const router = createStaticRouter(dataRoutes, context);
   const assets = assetsFor(options.manifest, modulesOf(context.matches));
   return (
-    <Document assets={assets} lang={documentLangOf(context.location.search)} data={pageDataJson(context, options.publicConfig, assets.entryModule, assets.preloads)}>
+    <Document assets={assets} lang={documentLangOf(context)} data={pageDataJson(context, options.publicConfig, assets.entryModule, assets.preloads)}>
       <ConfigProvider value={options.publicConfig}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </ConfigProvider>
     </Document>
   );
+}
+
+/**
+ * `<html lang>`: the language the shop's root loader decided for this request (its URL, else the
+ * fan's cookie); a tree without it (the console) starts in the language its URL asks.
+ */
+function documentLangOf(context: StaticHandlerContext): 'en' | 'ja' {
+  const english = (context.loaderData.root as Partial<RootData> | undefined)?.english;
+  return (english ?? asksForEnglish(context.location.search)) ? 'en' : 'ja';
 }
 
 type DataRoutes = ReturnType<typeof createStaticHandler>['dataRoutes'];

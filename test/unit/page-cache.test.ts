@@ -96,6 +96,10 @@ describe('what is kept, under what key (shared/page-cache.ts)', () => {
     expect(pageCacheKey('/lineup?lang=ja', undefined)).toBeNull();
     expect(pageCacheKey('/lineup?utm_source=x', undefined)).toBeNull();
     expect(pageCacheKey('/lineup?lang=en&x=1', undefined)).toBeNull();
+    // A fan whose cookie remembers English gets the English page of the path (issue 31).
+    expect(pageCacheKey('/lineup', '_ga=1; oshibox_lang=en')).toBe('/lineup?lang=en');
+    expect(pageCacheKey('/lineup', 'oshibox_lang=ja')).toBe('/lineup');
+    expect(pageCacheKey('/lineup?lang=ja', 'oshibox_lang=en')).toBeNull();
     expect(pageCacheKey(`/news/${'9'.repeat(600)}`, undefined)).toBeNull();
   });
 

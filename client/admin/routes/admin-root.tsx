@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
 import type { ApiErrorBody } from '../../../shared/api/errors.ts';
+import { asksForEnglish, withEnglish } from '../../../shared/lang-rule.ts';
 import { pick, type Text } from '../../../shared/text.ts';
 import { useDocumentLang } from '../../hooks/use-document-lang.ts';
 import { useEnglishFlag } from '../../hooks/use-english-flag.ts';
@@ -13,20 +14,22 @@ const COPY = {
   notFound: { ja: 'ページが見つかりません。', en: 'Page not found.' },
 } as const satisfies Record<string, Text>;
 
-/** The language switch as a link (`?lang=en`), so it works without JavaScript, as on the shop. */
+/** The language switch as a link (`?lang=en`, `?lang=ja`), so it works without JavaScript, as on the shop. */
 function LangSwitch() {
   const { english } = useLang();
   const { pathname } = useLocation();
   const t = useT();
   return (
-    <Link className="console-lang" to={english ? pathname : `${pathname}?lang=en`} lang={english ? 'ja' : 'en'}>
+    <Link className="console-lang" to={withEnglish(pathname, '', !english)} lang={english ? 'ja' : 'en'}>
       {t(COPY.english)}
     </Link>
   );
 }
 
 function Frame({ children }: { children: ReactNode }) {
-  const lang = useEnglishFlag();
+  // The console starts in the language its URL asks (the server renders that URL alone), then
+  // keeps it across its pages until switched.
+  const lang = useEnglishFlag(asksForEnglish(useLocation().search));
   useDocumentLang(lang.english);
   const t = (text: Text) => pick(text, lang.english);
   return (
