@@ -26,8 +26,11 @@ export function checkoutAuthenticationOpen(heldAt: Date, now: Date): boolean {
   return now.getTime() - heldAt.getTime() < CHECKOUT_AUTHENTICATION_MS;
 }
 
-/** The outcome of checkout's 3-D Secure, as `?auth=` on the checkout page (paid goes to the completion page). */
-export const CHECKOUT_AUTH_TEXT: Record<Exclude<AuthOutcome, 'paid'>, Text> = {
+/**
+ * The outcome of checkout's 3-D Secure, as `?auth=` on the checkout page (paid goes to the
+ * completion page; `late` is a billing round's, past its ship date).
+ */
+export const CHECKOUT_AUTH_TEXT: Record<Exclude<AuthOutcome, 'paid' | 'late'>, Text> = {
   failed: {
     ja: 'カード会社の本人認証（3-Dセキュア）が完了しなかったため、お申し込みは完了していません。お支払いは発生していません。もう一度お申し込みいただくか、別のカードをご登録ください。',
     en: 'Your card issuer\'s authentication (3-D Secure) was not completed, so you have not subscribed and nothing was charged. Please apply again or register another card.',
