@@ -1,4 +1,5 @@
 import { isLoopbackName } from './allowed-hosts.ts';
+import { lastChanceToPay } from './billing-rules.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -25,8 +26,11 @@ export function checkoutAuthenticationOpen(heldAt: Date, now: Date): boolean {
   return now.getTime() - heldAt.getTime() < CHECKOUT_AUTHENTICATION_MS;
 }
 
-/** The outcome of checkout's 3-D Secure, as `?auth=` on the checkout page (paid goes to the completion page). */
-export const CHECKOUT_AUTH_TEXT: Record<Exclude<AuthOutcome, 'paid'>, Text> = {
+/**
+ * The outcome of checkout's 3-D Secure, as `?auth=` on the checkout page (paid goes to the
+ * completion page; `late` is a billing round's, past its ship date).
+ */
+export const CHECKOUT_AUTH_TEXT: Record<Exclude<AuthOutcome, 'paid' | 'late'>, Text> = {
   failed: {
     ja: 'カード会社の本人認証（3-Dセキュア）が完了しなかったため、お申し込みは完了していません。お支払いは発生していません。もう一度お申し込みいただくか、別のカードをご登録ください。',
     en: 'Your card issuer\'s authentication (3-D Secure) was not completed, so you have not subscribed and nothing was charged. Please apply again or register another card.',
@@ -49,7 +53,7 @@ export const CHANGE_AUTHENTICATION_REQUIRED: Text = {
 };
 
 /** The outcome of the return from the authentication page, as `?auth=` on my page. */
-export const AUTH_OUTCOMES = ['paid', 'pending', 'failed'] as const;
+export const AUTH_OUTCOMES = ['paid', 'pending', 'failed', 'late'] as const;
 export type AuthOutcome = (typeof AUTH_OUTCOMES)[number];
 
 export const AUTH_OUTCOME_TEXT: Record<AuthOutcome, Text> = {
@@ -61,6 +65,10 @@ export const AUTH_OUTCOME_TEXT: Record<AuthOutcome, Text> = {
   failed: {
     ja: '本人認証が完了せず、お支払いはまだ確定していません。もう一度お試しいただくか、お支払い方法を変更してください。',
     en: 'Authentication was not completed and the payment has not gone through. Please try again or change your payment method.',
+  },
+  late: {
+    ja: '本人認証は完了しましたが、発送日に間に合わなかったため、この回のお支払いは全額返金しました。この回の商品はお届けしません。',
+    en: 'Authentication went through, but after the ship date: this round\'s payment has been refunded in full and its box will not be delivered.',
   },
 };
 
@@ -90,10 +98,25 @@ export function isProviderRedirect(url: string): boolean {
 }
 
 /**
+ * A held charge paid (or learned paid) at or after its round's ship date is too late for the
+ * round: the box left without the fan (the failed-charge rules end at the ship date,
+ * shared/billing-rules.ts `lastChanceToPay`). Such a payment is refunded in full, never recorded
+ * as a paid box (docs/decisions/0064-late-authentication.md).
+ */
+export function isAuthenticationTooLate(round: { shipDate: Date }, now: Date): boolean {
+  return now.getTime() >= lastChanceToPay(round.shipDate).getTime();
+}
+
+/**
  * A billing round the shopper can still authenticate: declined with the bank's request for
- * authentication (action_required_at) on its current attempt, and its box not yet due to ship
- * (the failed-charge rules end at the ship date, shared/billing-rules.ts `lastChanceToPay`).
+ * authentication (action_required_at) on its current attempt, and not too late for its box.
  */
 export function canAuthenticateCharge(row: { paymentStatus: string; actionRequiredAt: Date | null; shipDate: Date }, now: Date): boolean {
-  return row.paymentStatus === 'ERROR' && row.actionRequiredAt !== null && now.getTime() < row.shipDate.getTime();
+  return row.paymentStatus === 'ERROR' && row.actionRequiredAt !== null && !isAuthenticationTooLate(row, now);
 }
+
+/** What support's console shows as the reason of the refund of a payment too late for its round. */
+export const LATE_AUTHENTICATION_REFUND: Text = {
+  ja: '本人認証の完了が発送日に間に合わなかったため（自動返金）',
+  en: 'Authenticated after the ship date (refunded automatically)',
+};

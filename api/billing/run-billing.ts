@@ -2,6 +2,7 @@ import type { ApiContext } from '../context.ts';
 import { deliverMails } from './billing-mails.ts';
 import type { BillingScope } from './billing-scope.ts';
 import { chargeReservedRounds, type ChargeOptions } from './charge-rounds.ts';
+import { endHeldCharges } from './held-charges.ts';
 import { markPreparing } from './preparing.ts';
 import { queueReminders } from './reminders.ts';
 import { reserveDueRounds } from './reserve.ts';
@@ -15,6 +16,8 @@ export interface BillingSummary {
   rounds: number;
   reserved: number;
   retried: number;
+  /** Rounds whose wait for the bank's authentication ended at the ship date (held-charges.ts). */
+  heldEnded: number;
   charged: number;
   declined: number;
   inDoubt: number;
@@ -34,7 +37,7 @@ export interface BillingProgress {
 
 /**
  * One pass of everything due at `ctx.now()`: reminders, reservation of rounds whose deadline has
- * passed, retries that are due, the charges, "preparing shipment", and the mails. Every step is
+ * passed, the end of the wait for authentication at the ship date, retries that are due, the charges, "preparing shipment", and the mails. Every step is
  * idempotent and safe beside another pass (other instances, an operator's run), so the scheduler
  * and `npm run ops -- billing` call the same function.
  */
@@ -49,6 +52,7 @@ export async function runBilling(
   // Everything due, not one round or shopper: an operator's scoped run leaves others' rows alone.
   const strandedCheckouts = scope.roundId === undefined && scope.userId === undefined ? await settleStrandedCheckouts(ctx) : 0;
   const { rounds, reserved } = await reserveDueRounds(ctx, scope.roundId);
+  const heldEnded = await endHeldCharges(ctx, options.concurrency, scope);
   const retried = await requeueRetries(ctx, scope);
   const total = await countToCharge(ctx, scope);
   onProgress?.({ total, done: 0 });
@@ -61,7 +65,7 @@ export async function runBilling(
   const rest = await deliverMails(ctx);
   const mails = { sent: before.sent + rest.sent, failed: before.failed + rest.failed };
   return {
-    now: ctx.now().toISOString(), reminders, rounds, reserved, retried, ...tally, strandedCheckouts, preparing,
+    now: ctx.now().toISOString(), reminders, rounds, reserved, retried, heldEnded, ...tally, strandedCheckouts, preparing,
     mailsSent: mails.sent, mailsFailed: mails.failed, ms: Math.round(performance.now() - started),
   };
 }

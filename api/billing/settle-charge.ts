@@ -1,11 +1,14 @@
+import { isAuthenticationTooLate } from '../../shared/charge-authentication.ts';
 import type { ApiContext } from '../context.ts';
 import { providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { record } from './charge-rounds.ts';
+import { refundLateCharge } from './late-authentication.ts';
 import { loadRoundFacts } from './round-facts.ts';
 import { settleCheckoutFromEvent } from '../user-plan/checkout-authentication.ts';
 
-export type SettleOutcome = 'paid' | 'declined' | 'unchanged' | 'in_doubt' | 'unknown';
+/** 'refunded': paid too late for its round, so refunded in full (late-authentication.ts). */
+export type SettleOutcome = 'paid' | 'declined' | 'unchanged' | 'in_doubt' | 'unknown' | 'refunded';
 
 /**
  * Brings a round's charge in line with the gateway, by its order key: the gateway is asked
@@ -38,6 +41,8 @@ export async function settleChargeByKey(ctx: ApiContext, orderKey: string, charg
   const fact = (await loadRoundFacts(ctx.db, [row.id])).get(row.id);
   // The shop holds this key ('unknown' would have the webhook refund it as an orphan): leave it.
   if (!fact) return 'unchanged';
+  // Paid after the round's ship date: the box left without the fan; refunded, never recorded paid.
+  if (waiting && isAuthenticationTooLate({ shipDate: fact.ship_date }, ctx.now())) return refundLateCharge(ctx, row, fact, found.chargeId);
   const outcome = await record(ctx, row, fact, found);
   return outcome === 'charged' ? 'paid' : outcome === 'declined' ? 'declined' : 'unchanged';
 }

@@ -1,4 +1,4 @@
-import { canAuthenticateCharge, isProviderRedirect, type AuthOutcome } from '../../shared/charge-authentication.ts';
+import { canAuthenticateCharge, isProviderRedirect, LATE_AUTHENTICATION_REFUND, type AuthOutcome } from '../../shared/charge-authentication.ts';
 import type { RedirectTarget } from '../../shared/api/types.ts';
 import { href } from '../../shared/routes.ts';
 import { settleChargeByKey } from '../billing/settle-charge.ts';
@@ -59,7 +59,10 @@ export async function returnFromAuthentication(ctx: ApiContext, userId: number, 
   const settled = await settleChargeByKey(ctx, row.charge_key);
   if (settled === 'paid') return 'paid';
   if (settled === 'in_doubt') return 'pending';
+  // Paid after the ship date: refunded (decision 0064), now or by a webhook or the pass before.
+  if (settled === 'refunded') return 'late';
   // A webhook may have settled it first: the row says so.
-  const now = await ctx.db.selectFrom('plan_order_histories').select('payment_status').where('id', '=', row.id).executeTakeFirst();
+  const now = await ctx.db.selectFrom('plan_order_histories').select(['payment_status', 'refund_reason']).where('id', '=', row.id).executeTakeFirst();
+  if (now?.refund_reason === LATE_AUTHENTICATION_REFUND.ja) return 'late';
   return now && PAID_STATUSES.includes(now.payment_status) ? 'paid' : 'failed';
 }

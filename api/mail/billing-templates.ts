@@ -3,7 +3,7 @@ import { formatDate, formatDateTime, formatPrice, lastAcceptedMoment } from '../
 import { lastChanceToPay } from '../../shared/billing-rules.ts';
 import { DEFERRED_PAYMENT } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payment.ts';
-import { describeCharge, roundPriceText, type ChargeParts } from '../../shared/price-display.ts';
+import { amountText, describeCharge, roundPriceText, type ChargeParts } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import type { Lang } from '../../shared/text.ts';
@@ -105,6 +105,29 @@ export function renderAuthenticationMail(f: BillingMailFacts, vars: Vars): Outgo
   const subject = en ? `Action needed: please authenticate your payment (${issueLabel(f.round).en})` : `【要対応】お支払いの本人認証のお願い（${issueLabel(f.round).ja}）`;
   const link = { text: en ? 'Go to My page' : 'マイページで本人認証に進む', url: new URL(href('profile'), vars.origin).toString() };
   return build(f.lang, f.to, subject, lines, link, vars);
+}
+
+/**
+ * A held charge the shopper authenticated after the round's ship date (decision 0064): the box
+ * left without them, so the payment was refunded in full at once. Sent once the gateway took the
+ * refund; the order history shows the charge and its refund.
+ */
+export function renderLateAuthenticationMail(f: BillingMailFacts, vars: Vars): OutgoingMail {
+  const en = f.lang === 'en';
+  const issue = issueLabel(f.round);
+  const paid = amountText(f.charge.total);
+  const shipDate = formatDate(f.round.shipDate);
+  const lines = en
+    ? [`Your authentication (3-D Secure) was completed after the ship date of ${what(f, en)} (${shipDate}), so we have refunded its payment of ${paid.en} in full.`,
+      'This round\'s box will not be delivered to you.',
+      'It may take a few days to a billing cycle for your card company to show the refund.',
+      'If your card issuer asks for authentication again for a later round, please complete it before that round\'s ship date.']
+    : [`本人認証（3-Dセキュア）の完了が発送日（${shipDate}）に間に合わなかったため、${what(f, en)}のお支払い ${paid.ja} を全額返金しました。`,
+      'この回の商品はお届けしません。',
+      'カード会社の明細に反映されるまで、数日から1請求期間ほどかかる場合があります。',
+      '次の回以降でカード会社から本人認証を求められた場合は、その回の発送日までにお手続きください。'];
+  const subject = en ? `Payment refunded (${issue.en})` : `お支払い返金のお知らせ（${issue.ja}）`;
+  return build(f.lang, f.to, subject, lines, orderHistoryLink(en, vars), vars);
 }
 
 /**

@@ -26,6 +26,10 @@ export interface AuthenticatingProvider extends PaymentProvider {
   hold(orderKey: string, amount: number): string;
   /** Refunds answer `pending` while true (the gateway settles them later). */
   refundsPending: boolean;
+  /** Order keys of held charges, paid, whose refunds fail (the gateway refuses, or times out). */
+  refusesRefund: Set<string>;
+  /** Refunds of held charges that were paid, one per refund key (asking again with a key refunds once). */
+  refunds: { refundKey: string; orderKey: string; amount: number }[];
 }
 
 export function createAuthenticatingProvider(deps: { db: Kysely<DB>; now: () => Date }): AuthenticatingProvider {
@@ -45,6 +49,8 @@ export function createAuthenticatingProvider(deps: { db: Kysely<DB>; now: () => 
     charges: [],
     cancelled: [],
     refundsPending: false,
+    refusesRefund: new Set(),
+    refunds: [],
     async charge(input) {
       const earlier = answer(input.orderKey);
       if (earlier) return earlier;
@@ -82,9 +88,21 @@ export function createAuthenticatingProvider(deps: { db: Kysely<DB>; now: () => 
       if (h && !h.cancelled) h.authenticated = true;
     },
     async refund(input): Promise<RefundResult> {
+      const orderKey = input.orderKey ?? [...held].find(([, h]) => h.chargeId === input.chargeId)?.[0];
+      const paid = orderKey === undefined ? undefined : held.get(orderKey);
+      if (orderKey !== undefined && paid?.authenticated) return refundHeld(orderKey, paid.amount, input.refundKey, input.amount);
       const result = await sandbox.refund(input);
       return provider.refundsPending && result.status === 'refunded' ? { status: 'pending', refundId: 're_pending' } : result;
     },
+  };
+  const refundHeld = (orderKey: string, charged: number, refundKey: string, amount: number): RefundResult => {
+    if (provider.refusesRefund.has(orderKey)) return { status: 'failed', reason: 'refused' };
+    if (!provider.refunds.some((r) => r.refundKey === refundKey)) {
+      const refunded = provider.refunds.filter((r) => r.orderKey === orderKey).reduce((sum, r) => sum + r.amount, 0);
+      if (refunded + amount > charged) return { status: 'failed', reason: 'more than charged' };
+      provider.refunds.push({ refundKey, orderKey, amount });
+    }
+    return provider.refundsPending ? { status: 'pending', refundId: 're_pending' } : { status: 'refunded', refundId: `re_${refundKey}` };
   };
   return provider;
 }

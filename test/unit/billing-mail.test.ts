@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  renderChargedMail, renderFailedMail, renderReminderMail, renderShippedMail, type BillingMailFacts,
+  renderChargedMail, renderFailedMail, renderLateAuthenticationMail, renderReminderMail, renderShippedMail, type BillingMailFacts,
 } from '../../api/mail/billing-templates.ts';
 
 /** The billing mails (issue 9): each names the round, the amount and where to act, in both languages. */
@@ -13,6 +13,18 @@ const VARS = { brand: 'OshiBox', origin: 'https://shop.example' };
 const en = { ...FACTS, lang: 'en' as const };
 
 describe('billing mails', () => {
+  it('the late authentication\'s refund: why, the amount refunded in full, no box, and the order history', () => {
+    const ja = renderLateAuthenticationMail(FACTS, VARS);
+    expect(ja.subject).toBe('[OshiBox] お支払い返金のお知らせ（1月号）');
+    expect(ja.text).toContain('本人認証（3-Dセキュア）の完了が発送日（2027/01/25）に間に合わなかったため、A&B「<ライト>」×2（1月号）のお支払い ¥7,260（税込・送料込） を全額返金しました。');
+    expect(ja.text).toContain('この回の商品はお届けしません。');
+    expect(ja.text).toContain('https://shop.example/mypage/orderHistroy');
+    const english = renderLateAuthenticationMail(en, VARS);
+    expect(english.subject).toBe('[OshiBox] Payment refunded (the January issue)');
+    expect(english.text).toContain('so we have refunded its payment of ¥7,260 (tax & shipping incl.) in full.');
+    expect(english.text).toContain('This round\'s box will not be delivered to you.');
+  });
+
   it('the reminder gives the amount, the deadline and how to skip or cancel before it', () => {
     const ja = renderReminderMail(FACTS, VARS);
     expect(ja.subject).toBe('[OshiBox] 1月号のお支払いのご案内（2026/12/31締切）');

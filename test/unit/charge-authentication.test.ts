@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAuthenticateCharge, isProviderRedirect, parseAuthOutcome } from '../../shared/charge-authentication.ts';
+import { canAuthenticateCharge, isAuthenticationTooLate, isProviderRedirect, parseAuthOutcome } from '../../shared/charge-authentication.ts';
 
 describe('isProviderRedirect', () => {
   it.each([
@@ -36,8 +36,17 @@ describe('canAuthenticateCharge', () => {
   });
 });
 
+describe('isAuthenticationTooLate', () => {
+  const ship = new Date('2027-01-25T01:00:00Z');
+  it('is a payment learned at or after the ship date, the complement of the button', () => {
+    const before = new Date(ship.getTime() - 1);
+    expect([before, ship, new Date(ship.getTime() + 60_000)].map((now) => isAuthenticationTooLate({ shipDate: ship }, now))).toEqual([false, true, true]);
+    expect(canAuthenticateCharge({ paymentStatus: 'ERROR', actionRequiredAt: before, shipDate: ship }, before)).toBe(true);
+  });
+});
+
 describe('parseAuthOutcome', () => {
-  it('knows paid, pending and failed only', () => {
-    expect(['paid', 'pending', 'failed', 'ok', null].map(parseAuthOutcome)).toEqual(['paid', 'pending', 'failed', null, null]);
+  it('knows paid, pending, failed and late only', () => {
+    expect(['paid', 'pending', 'failed', 'late', 'ok', null].map(parseAuthOutcome)).toEqual(['paid', 'pending', 'failed', 'late', null, null]);
   });
 });

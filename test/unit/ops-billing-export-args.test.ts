@@ -19,7 +19,7 @@ describe('shipments export --out', () => {
 
 describe('the billing line', () => {
   const quiet = {
-    now: '2027-01-11T15:01:00.000Z', reminders: 0, rounds: 0, reserved: 0, retried: 0, charged: 0, declined: 0, inDoubt: 0,
+    now: '2027-01-11T15:01:00.000Z', reminders: 0, rounds: 0, reserved: 0, retried: 0, heldEnded: 0, charged: 0, declined: 0, inDoubt: 0,
     strandedCheckouts: 0, preparing: 0, mailsSent: 0, mailsFailed: 0, ms: 5,
   };
 
