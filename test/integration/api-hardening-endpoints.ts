@@ -130,6 +130,9 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/api/sandbox/card/:id', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA' },
   { method: 'GET', pattern: '/api/sandbox/card/:id/3ds', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA/3ds' },
   { method: 'POST', pattern: '/api/sandbox/card/:id/3ds', path: '/api/sandbox/card/reg_AAAAAAAAAAAAAAAAAAAAAA/3ds' },
+  // The sandbox bank's 3-D Secure page of a held charge (issue 30).
+  { method: 'GET', pattern: '/api/sandbox/charge/:id', path: '/api/sandbox/charge/ch_AAAAAAAAAAAAAAAAAAAAAA' },
+  { method: 'POST', pattern: '/api/sandbox/charge/:id', path: '/api/sandbox/charge/ch_AAAAAAAAAAAAAAAAAAAAAA' },
 ];
 
 interface LayerShape {
