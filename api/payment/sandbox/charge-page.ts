@@ -1,4 +1,5 @@
-import type { Router } from 'express';
+import type { Request, Response, Router } from 'express';
+import type { ApiErrorBody } from '../../../shared/api/errors.ts';
 import type { ApiContext } from '../../context.ts';
 import { challengePage, messagePage } from './sandbox-html.ts';
 import { SANDBOX_OTP } from './test-cards.ts';
@@ -23,10 +24,17 @@ export function chargeAuthenticationPages(ctx: ApiContext, router: Router): void
       .executeTakeFirst();
   };
 
+  // A browser gets the bank's page; any other client the API's one error shape (as the card pages do).
+  const nothing = (req: Request, res: Response): void => {
+    if (req.accepts(['json', 'html']) === 'html') return void res.status(404).type('html').send(messagePage(String(res.locals.nonce), NOTHING));
+    const body: ApiErrorBody = { code: 'NOT_FOUND', message: NOTHING.ja, messageEn: NOTHING.en };
+    res.status(404).json(body);
+  };
+
   router.get('/charge/:id', async (req, res) => {
     const row = await waiting(String(req.params.id));
     const nonce = String(res.locals.nonce);
-    if (!row) return void res.status(404).type('html').send(messagePage(nonce, NOTHING));
+    if (!row) return nothing(req, res);
     const amount = `¥${row.amount.toLocaleString('ja-JP')}`;
     res.type('html').send(challengePage(nonce, { action: `${req.baseUrl}/charge/${String(req.params.id)}`, last4: row.last4 ?? '', errors: {}, amount }));
   });
@@ -34,7 +42,7 @@ export function chargeAuthenticationPages(ctx: ApiContext, router: Router): void
   router.post('/charge/:id', async (req, res) => {
     const id = String(req.params.id);
     const row = await waiting(id);
-    if (!row) return void res.status(404).type('html').send(messagePage(String(res.locals.nonce), NOTHING));
+    if (!row) return nothing(req, res);
     const body: unknown = req.body;
     const otp = typeof body === 'object' && body !== null && 'otp' in body && typeof body.otp === 'string' ? body.otp.trim() : '';
     const passed = otp === SANDBOX_OTP;
