@@ -432,8 +432,10 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     expect(await opsStep(quarterRehearsal.steps[4]!, quarterAnchors())).toMatchObject({ preparing: 2, charged: 0 });
     const box = await historyOf(fourth.id, quarterFan);
     expect(box.paymentStatusLabel.ja).toBe('決済完了・発送準備中');
-    expect(await typed(operatorCommand(operatorCommands, 'shipments export').replace('<id>', String(fourth.id)))).toMatchObject({ code: 0 });
-    const lines = readFileSync(path.join(checkout, 'round.csv'), 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+    // The round's shipping list, to stdout (the README's export line itself is typed for 2月号 above).
+    const env = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir });
+    const { stdout } = await run(process.execPath, ['dist/ops.js', 'shipments', 'export', '--round', String(fourth.id)], { env, timeout: 60_000 });
+    const lines = stdout.replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([box.id]);
   });
 
