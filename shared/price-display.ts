@@ -1,6 +1,7 @@
-import { formatNumber } from './format.ts';
+import { formatDateTime, formatNumber, lastAcceptedMoment } from './format.ts';
 import { roundCharge, type RoundCharge } from './money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment.ts';
+import { issueLabel, type RoundTimes } from './subscription-rules.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -163,7 +164,7 @@ export function changeMoneyTexts(change: { charge?: MoneyMove | null; refund?: M
   return {
     refund: refund ? {
       ja: `今回返金 ${yen(refund.total)}（${PAYMENT_METHOD_LABELS[refund.method].ja}へ返金）`,
-      en: `Refunded now: ${yen(refund.total)} (to ${PAYMENT_METHOD_LABELS[refund.method].en})`,
+      en: `Refunded now: ${yen(refund.total)} (${PAYMENT_METHOD_LABELS[refund.method].en})`,
     } : null,
     charge: charge ? {
       ja: `今回決済 ${yen(charge.total)}（${PAYMENT_METHOD_LABELS[charge.method].ja}）`,
@@ -172,3 +173,16 @@ export function changeMoneyTexts(change: { charge?: MoneyMove | null; refund?: M
   };
 }
 
+/**
+ * The same change on a round not paid yet: nothing moves now, and the new terms are charged at the
+ * round's deadline. The confirmation says how much, by which method, for which round and when.
+ */
+export function deadlineChargeText(move: MoneyMove, round: Pick<RoundTimes, 'shipDate' | 'endDate'>): Text {
+  const issue = issueLabel(round);
+  const when = formatDateTime(lastAcceptedMoment(round.endDate));
+  const method = PAYMENT_METHOD_LABELS[move.method];
+  return {
+    ja: `今回の決済・返金はありません。新しい料金 ${yen(move.total)}（${method.ja}）は、${issue.ja}の締切（${when}）に決済します。`,
+    en: `Nothing is charged or refunded now. The new price, ${yen(move.total)} (${method.en}), is charged at the deadline of ${issue.en} (${when} JST).`,
+  };
+}

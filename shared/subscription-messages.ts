@@ -97,8 +97,3 @@ export function totalChangedText(price: RoundPrice): Text {
   };
 }
 
-/** A change on a round not paid yet: nothing moves now, the new price is charged at the round's deadline. */
-export const CHARGED_AT_DEADLINE: Text = {
-  ja: '今回の決済・返金はありません。新しい料金は締切日に決済します。',
-  en: 'Nothing is charged or refunded now. The new price is charged at the round\'s deadline.',
-};

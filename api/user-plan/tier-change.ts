@@ -63,10 +63,14 @@ async function quoteChange(ctx: ApiContext, user: CurrentUser, input: ChangeInpu
 /** GET /api/userPlan/change/preview: the change's round and money before it is made (the confirmation page). */
 export async function previewTierOrCount(ctx: ApiContext, user: CurrentUser, input: ChangeInput): Promise<PlanChangePreview> {
   const quote = await quoteChange(ctx, user, input);
+  const { newRound, count } = quote;
+  // Not paid yet: the billing run charges the new terms at the deadline, at this round's price.
+  const atDeadline = !quote.charge && newRound
+    ? { total: roundCharge(newRound, count, user.paymentMethod === 'GMOAB', ctx.now()).total, method: user.paymentMethod } : null;
   return {
-    planId: input.planId, count: quote.count, planName: quote.next.name,
-    appliesFrom: { order: quote.newRound, label: fromIssueLabel(quote.newRound) },
-    charge: quote.charge, refund: quote.refund,
+    planId: input.planId, count, planName: quote.next.name, planNameEn: quote.next.nameEn,
+    appliesFrom: { order: newRound, label: fromIssueLabel(newRound) },
+    charge: quote.charge, refund: quote.refund, atDeadline,
   };
 }
 

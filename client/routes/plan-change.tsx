@@ -1,10 +1,8 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import * as z from 'zod/mini';
 import type { PlanChangePreview, UserPlan } from '../../shared/api/types.ts';
-import { formatDate } from '../../shared/format.ts';
-import { changeMoneyTexts } from '../../shared/price-display.ts';
+import { changeMoneyTexts, deadlineChargeText } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
-import { CHARGED_AT_DEADLINE } from '../../shared/subscription-messages.ts';
 import { issueKey, ROUND_RULE_TEXT } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import { FormError } from '../components/form/form-message.tsx';
@@ -13,7 +11,7 @@ import { planNoticePath } from '../components/subscription/plan-notice.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { readForm, seeOther } from '../data/form-action.ts';
 import { userPlanOf } from '../data/user-plan.ts';
-import { useT } from '../lang.tsx';
+import { useLang, useT } from '../lang.tsx';
 
 const COPY = {
   title: { ja: 'プラン変更の確認', en: 'Change your plan?' },
@@ -62,13 +60,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return seeOther(planNoticePath('change', issueKey(appliesFrom.order), { charge, refund }));
 }
 
-/** The round and money lines: 「今回返金 ¥3,960（…）」「今回決済 ¥11,660（…）」, or charged at the deadline. */
+/** The round and money lines: 「今回返金 ¥3,960（…）」「今回決済 ¥11,660（…）」, or what is charged at the deadline. */
 function MoneyLines({ preview }: { preview: PlanChangePreview }) {
   const t = useT();
   const money = changeMoneyTexts(preview);
   const round = preview.appliesFrom.order;
   if (!money.charge && !money.refund) {
-    return round ? <p>{t(CHARGED_AT_DEADLINE)}{t({ ja: `（締切: ${formatDate(round.endDate)}）`, en: ` (deadline: ${formatDate(round.endDate)})` })}</p> : null;
+    return round && preview.atDeadline ? <div className="change-confirm-money"><p>{t(deadlineChargeText(preview.atDeadline, round))}</p></div> : null;
   }
   return (
     <div className="change-confirm-money">
@@ -76,6 +74,17 @@ function MoneyLines({ preview }: { preview: PlanChangePreview }) {
       {money.charge ? <p>{t(money.charge)}</p> : null}
     </div>
   );
+}
+
+/**
+ * 「変更前：天音くるり「ライトプラン」 × 1」, "Now: 天音くるり — Light plan × 1" (the tier's English
+ * name, no Japanese brackets). The tier and count wrap as one, never inside the tier's name.
+ */
+function TierLine({ lead, artist, plan, count }: { lead: Text; artist: string; plan: { name: string; nameEn: string | null }; count: number }) {
+  const t = useT();
+  const { english } = useLang();
+  const tier = english ? <strong>{plan.nameEn ?? plan.name}</strong> : <strong>「{plan.name}」</strong>;
+  return <p>{t({ ja: `${lead.ja}：`, en: `${lead.en}: ` })}<strong>{artist}</strong>{english ? ' — ' : ''}<span className="change-confirm-tier">{tier} × {count}</span></p>;
 }
 
 export function Component() {
@@ -89,10 +98,10 @@ export function Component() {
       <meta name="robots" content="noindex" />
       <h1 className="page-title">{title}</h1>
       <div className="account-card change-confirm">
-        <p>{t(COPY.before)}: <strong>{userPlan.artist.name}「{userPlan.plan.name}」</strong> × {userPlan.count}</p>
+        <TierLine lead={COPY.before} artist={userPlan.artist.name} plan={userPlan.plan} count={userPlan.count} />
         {preview ? (
           <>
-            <p>{t(COPY.after)}: <strong>{userPlan.artist.name}「{preview.planName}」</strong> × {preview.count}</p>
+            <TierLine lead={COPY.after} artist={userPlan.artist.name} plan={{ name: preview.planName, nameEn: preview.planNameEn }} count={preview.count} />
             <p>{t({ ja: `${preview.appliesFrom.label.ja}反映します。`, en: `It applies ${preview.appliesFrom.label.en}.` })}</p>
             <MoneyLines preview={preview} />
           </>

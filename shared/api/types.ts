@@ -296,9 +296,12 @@ export interface PlanChangePreview {
   planId: number;
   count: number;
   planName: string;
+  planNameEn: string | null;
   appliesFrom: { order: Order | null; label: Text };
   /** Set when the round is already paid: charged now with the new terms. Else the new price is charged at the deadline. */
   charge: { total: number; method: PaymentMethod } | null;
+  /** Set when the round is not paid yet: the new terms, charged at its deadline (nothing moves now). */
+  atDeadline: { total: number; method: PaymentMethod } | null;
   /** Set when the round is already paid: the old charge, refunded. */
   refund: { total: number; method: PaymentMethod } | null;
 }

@@ -43,7 +43,7 @@ describe('GET /api/userPlan/change/preview: the confirmation\'s amounts', () => 
     expect(res.headers['cache-control']).toContain('no-store');
     expect(res.body as PlanChangePreview).toMatchObject({
       count: 3, appliesFrom: { label: { ja: '12月号から' } },
-      charge: { total: 3 * 3300 + 660, method: 'CARD' }, refund: { total: 3960, method: 'CARD' },
+      charge: { total: 3 * 3300 + 660, method: 'CARD' }, refund: { total: 3960, method: 'CARD' }, atDeadline: null,
     });
     // A preview changes nothing.
     expect((await historiesOf(api, shopper.userId)).map((h) => [h.payment_status, h.total])).toEqual([['SUCCESS', 3960]]);
@@ -73,7 +73,10 @@ describe('GET /api/userPlan/change/preview: the confirmation\'s amounts', () => 
     api.clock.now = OPEN_DEADLINE;
     const res = await preview(shopper, { currentPlanId: shop.light, planId: shop.premium, count: 1 });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ appliesFrom: { label: { ja: '1月号から' } }, charge: null, refund: null });
+    // The new terms (プレミアム × 1 and shipping) are charged at 1月号's deadline, by the fan's card; the page says so.
+    expect(res.body).toMatchObject({
+      planName: 'プレミアムプラン', appliesFrom: { label: { ja: '1月号から' } }, charge: null, refund: null, atDeadline: { total: 5500 + 660, method: 'CARD' },
+    });
   });
 
   it('refuses nothing to change and a bad count, naming the field; 401 without a session', async () => {

@@ -5,12 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../api/mail/mailer.ts';
-import type { ArtistDetail, Order, Plan, PlanOrderHistory } from '../../shared/api/types.ts';
+import type { ArtistDetail, Order, Plan, PlanOrderHistory, UserPlanWithTiers } from '../../shared/api/types.ts';
+import { monthIndex } from '../../shared/plan-period.ts';
 import { href } from '../../shared/routes.ts';
 import { deadlineLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { killAll, shopEnv, startShop, tempDataDir, type ShopProcess } from './process-fixtures.ts';
-import { describeStep, operatorCommand, readOperatorCommands, readRehearsal, type RehearsalStep } from './rehearsal-readme.ts';
+import { describeStep, operatorCommand, readOperatorCommands, readQuarterRehearsal, readRehearsal, type RehearsalStep } from './rehearsal-readme.ts';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 
 /**
@@ -20,14 +21,21 @@ import { SESSION_COOKIE } from '../../api/session/session.service.ts';
  * (the README's lines typed into a shell, `npm run ops -- …`, which on PGlite talks to the running
  * API) and the test clock: the reminder, billing, a declined card and its retry, the card change
  * that fixes it, the warehouse list exported and imported, shipment and delivery. The shopper sees
- * each step in the order history and in the mails.
+ * each step in the order history and in the mails. Beside her, a second fan of the same artist's
+ * three-month plan (issue 30), followed for two more months: charged at checkout and at 4月号 only.
  */
 const run = promisify(execFile);
 const DAY = 86_400_000;
 let shop: ShopProcess;
 let dataDir: string;
-let cookie = '';
-const email = `rehearsal-${Date.now()}@example.com`;
+/** A shopper signed in over HTTP: her session cookie follows each answer. */
+interface Fan {
+  email: string;
+  cookie: string;
+}
+const first: Fan = { email: `rehearsal-${Date.now()}@example.com`, cookie: '' };
+/** The three-month plan's fan (README: "sign up a second fan now"). */
+const quarterFan: Fan = { email: `rehearsal-quarter-${Date.now()}@example.com`, cookie: '' };
 
 /** Where the user types: a checkout of this one (the package, its build, scripts, modules, docs), so the files the lines write stay out of the worktree. */
 const checkout = mkdtempSync(path.join(tmpdir(), 'oshibox-checkout-'));
@@ -38,20 +46,22 @@ afterAll(async () => {
   rmSync(checkout, { recursive: true, force: true });
 });
 
-async function call(method: string, path: string, body?: unknown, type = 'application/json') {
+async function callAs(fan: Fan, method: string, path: string, body?: unknown, type = 'application/json') {
   const res = await fetch(`${shop.webUrl}${path}`, {
     method, redirect: 'manual',
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': type }) },
+    headers: { cookie: fan.cookie, ...(body === undefined ? {} : { 'content-type': type }) },
     body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : String(body),
   });
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (setCookie) cookie = setCookie.split(';')[0]!;
+  if (setCookie) fan.cookie = setCookie.split(';')[0]!;
   return res;
 }
 
-function outbox(): OutboxEntry[] {
+const call = (method: string, path: string, body?: unknown, type?: string) => callAs(first, method, path, body, type);
+
+function outbox(fan = first): OutboxEntry[] {
   const folder = path.join(dataDir, 'outbox');
-  return readdirSync(folder).sort().map((f) => JSON.parse(readFileSync(path.join(folder, f), 'utf8')) as OutboxEntry).filter((m) => m.to === email);
+  return readdirSync(folder).sort().map((f) => JSON.parse(readFileSync(path.join(folder, f), 'utf8')) as OutboxEntry).filter((m) => m.to === fan.email);
 }
 
 async function ops(...args: string[]) {
@@ -86,54 +96,104 @@ async function opsFailing(args: string[], env: Record<string, string> = {}) {
 }
 
 /** The sandbox's hosted card page, as a shopper fills it in, and the way back to the shop. */
-async function registerCard(number: string) {
-  const start = await call('GET', '/api/credit?retUrl=%2Fmypage%2Fprofile%2Fpayment');
+async function registerCard(number: string, fan = first) {
+  const start = await callAs(fan, 'GET', '/api/credit?retUrl=%2Fmypage%2Fprofile%2Fpayment');
   const { url } = (await start.json()) as { url: string };
   const form = new URLSearchParams({ cardNumber: number, expiry: '12/30', cvc: '123', holder: 'HANAKO OSHINO' });
-  const posted = await call('POST', url, form.toString(), 'application/x-www-form-urlencoded');
-  const back = await call('GET', posted.headers.get('location')!);
+  const posted = await callAs(fan, 'POST', url, form.toString(), 'application/x-www-form-urlencoded');
+  const back = await callAs(fan, 'GET', posted.headers.get('location')!);
   return back.headers.get('location');
 }
 
-async function historyOf(roundId: number): Promise<PlanOrderHistory> {
-  const list = (await (await call('GET', '/api/planOrderHistory')).json()) as PlanOrderHistory[];
+/** Sign-up as at /mypage/signup: the code from the mail, then the form. */
+async function signUp(fan: Fan) {
+  expect((await callAs(fan, 'POST', '/api/mail/sendMail?langType=ja', { email: fan.email, type: 'signup' })).status).toBe(200);
+  // The code mail is written after the reply (expect.poll is for tests, not beforeAll).
+  for (const deadline = Date.now() + 10_000; !(existsSync(path.join(dataDir, 'outbox')) && outbox(fan).length > 0); ) {
+    if (Date.now() > deadline) throw new Error('no code mail in the outbox within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const code = /\b(\d{6})\b/.exec(outbox(fan).at(-1)!.text)![1];
+  const signup = await callAs(fan, 'POST', '/api/user', {
+    email: fan.email, code, name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷', address2: '2-24-12', birthday: '1995-04-01',
+    gender: 'FEMALE', tel: '0312345678', password: 'Passw0rd-rehearsal', passwordConfirm: 'Passw0rd-rehearsal', agreement: true,
+  });
+  expect(signup.status).toBe(201);
+}
+
+async function historiesOf(fan: Fan): Promise<PlanOrderHistory[]> {
+  return (await (await callAs(fan, 'GET', '/api/planOrderHistory')).json()) as PlanOrderHistory[];
+}
+
+async function historyOf(roundId: number, fan = first): Promise<PlanOrderHistory> {
+  const list = await historiesOf(fan);
   const found = list.find((h) => h.order.id === roundId);
   if (!found) throw new Error(`no order for round ${roundId}: ${JSON.stringify(list.map((h) => h.order.id))}`);
   return found;
 }
 
-/** A demo plan with an open round and the round after it, as the artist pages show them. */
-async function planWithNextRound(): Promise<{ slug: string; plan: Plan; next: Order }> {
+/**
+ * A demo monthly plan with an open round and the round after it, as the artist pages show them, of
+ * an artist that also has a three-month plan (the README: e.g. 天音くるり).
+ */
+async function planWithNextRound(): Promise<{ slug: string; plan: Plan; next: Order; quarter: Plan }> {
   const artists = (await (await call('GET', '/api/artist')).json()) as { slug: string }[];
   for (const { slug } of artists) {
     const artist = (await (await call('GET', `/api/artist/${slug}`)).json()) as ArtistDetail;
-    const plan = artist.plans.find((p) => p.currentOrder && p.nextOrder);
-    if (plan?.nextOrder) return { slug, plan, next: plan.nextOrder };
+    const plan = artist.plans.find((p) => p.period === 1 && p.currentOrder && p.nextOrder);
+    const quarter = artist.plans.find((p) => p.period === 3 && p.currentOrder && p.nextOrder);
+    if (plan?.nextOrder && quarter) return { slug, plan, next: plan.nextOrder, quarter };
   }
-  throw new Error('the demo catalogue has no plan with a next round');
+  throw new Error('the demo catalogue has no artist with a monthly plan and a three-month plan');
 }
 
 /** A page's text as a reader sees it (tags and React's text separators dropped). */
-async function pageText(path: string): Promise<string> {
-  const res = await call('GET', path);
+async function pageText(path: string, fan = first): Promise<string> {
+  const res = await callAs(fan, 'GET', path);
   expect(res.status, path).toBe(200);
   return (await res.text()).replace(/<[^>]*>/g, '');
 }
+
+/** My plans' next charge (「次回の決済：3月号 — 2027/02/10 23:59 締切」) of a fan's only plan: the issue and that minute. */
+async function nextChargeShown(fan: Fan): Promise<{ issue: string; at: number }> {
+  const shown = /次回の決済：(\d{1,2}月号) — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切/.exec(await pageText(href('plan'), fan));
+  expect(shown, fan.email).not.toBeNull();
+  return { issue: shown![1]!, at: shownInstant(shown![2]!) };
+}
+
+/** The subjects of a fan's mails but the sign-up code's. */
+const subjectsOf = (fan: Fan) => outbox(fan).map((m) => m.subject).filter((s) => !s.includes('認証コード'));
 
 /** `2027/01/10 23:59` (Tokyo, as the pages write a deadline) as an instant. */
 const shownInstant = (shown: string) => Date.parse(`${shown.replaceAll('/', '-').replace(' ', 'T')}:00+09:00`);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Types one command of the README's block, its `--now` moved from the README's example deadline to this shop's. */
-async function opsStepTyped(step: RehearsalStep, deadline: number) {
+/** A deadline the README's dates are written around (its example) and the same deadline in this shop (as My plans shows it). */
+interface Anchor {
+  example: number;
+  shop: number;
+}
+
+/** A README date moved to this shop: kept as far from the example deadline nearest to it as it was. */
+function moved(at: number, anchors: readonly Anchor[]): number {
+  const nearest = anchors.reduce((a, b) => (Math.abs(at - b.example) < Math.abs(at - a.example) ? b : a));
+  return nearest.shop + at - nearest.example;
+}
+
+/**
+ * Types one command of a README block, its `--now` moved from the README's example deadlines to
+ * this shop's (a number: the first block's one deadline).
+ */
+async function opsStepTyped(step: RehearsalStep, deadlines: number | readonly Anchor[]) {
   if (step.kind !== 'ops') throw new Error(`expected a command, got ${JSON.stringify(step)}`);
-  const line = step.line.replace(/--now (\S+)/, (_, at: string) => `--now ${iso(deadline + Date.parse(at) - rehearsal.exampleDeadline)}`);
+  const anchors = typeof deadlines === 'number' ? [{ example: rehearsal.exampleDeadline, shop: deadlines }] : deadlines;
+  const line = step.line.replace(/--now (\S+)/, (_, at: string) => `--now ${iso(moved(Date.parse(at), anchors))}`);
   return typedOps(line);
 }
 
-async function opsStep(step: RehearsalStep, deadline: number) {
-  return (await opsStepTyped(step, deadline)).summary;
+async function opsStep(step: RehearsalStep, deadlines: number | readonly Anchor[]) {
+  return (await opsStepTyped(step, deadlines)).summary;
 }
 
 async function cardStep(step: RehearsalStep) {
@@ -145,11 +205,36 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 const rehearsal = readRehearsal(readme);
 const operatorCommands = readOperatorCommands(readme);
 const steps = rehearsal.steps;
+const quarterRehearsal = readQuarterRehearsal(readme);
+
+/** Checkout over HTTP, as the plan's 申し込む does with the registered card: its status. */
+async function subscribe(fan: Fan, planId: number): Promise<number> {
+  const res = await fetch(`${shop.webUrl}/api/userPlan`, {
+    method: 'POST', headers: { cookie: fan.cookie, 'content-type': 'application/json', 'idempotency-key': `rehearsal-${planId}-${Date.now()}` },
+    body: JSON.stringify({ planId }),
+  });
+  return res.status;
+}
 
 describe('the README\'s rehearsal of a month, step by step', () => {
   let next: Order;
   /** The deadline My plans shows for the next charge, as an instant (its minute). */
   let shownDeadline: number;
+  /** The same artist's three-month plan, and the deadline of its second fan's next charge as her My plans shows it. */
+  let quarter: Plan;
+  let quarterDeadline: number;
+  /** The first fan's round after 2月号 (the example's 3月号), once 2月号 is paid, and its deadline as My plans shows it. */
+  let firstFanNext: Order;
+  let firstFanNextDeadline: number;
+  /** The three-month block's dates move by these: the first fan's 2月号 and 3月号 deadlines, and hers. */
+  const quarterAnchors = (): Anchor[] => [
+    { example: rehearsal.exampleDeadline, shop: shownDeadline },
+    { example: quarterRehearsal.firstFanNext.at, shop: firstFanNextDeadline },
+    { example: quarterRehearsal.quarterFanNext.at, shop: quarterDeadline },
+  ];
+  /** A fan's charges that went through, as [round, total], oldest round first (the history lists the newest first). */
+  const paidRounds = async (fan: Fan) => (await historiesOf(fan)).filter((h) => h.paymentStatus !== 'ERROR')
+    .sort((a, b) => Date.parse(a.order.endDate) - Date.parse(b.order.endDate)).map((h) => [h.order.id, h.total]);
 
   it('is the block this test follows: the same steps in the same order', () => {
     expect(steps.map(describeStep)).toEqual([
@@ -163,22 +248,26 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     expect(offsets.slice(1).every((o) => o > 60_000)).toBe(true);
   });
 
+  it('is the three-month block this test follows: five runs, around 3月号 and 4月号, one and two months after the example', () => {
+    expect(quarterRehearsal.steps.map(describeStep)).toEqual(Array(5).fill('ops billing --now'));
+    const example = rehearsal.exampleShown.replaceAll('/', '-');
+    const { firstFanNext: third, quarterFanNext: fourth } = quarterRehearsal;
+    // 「2月号 — 2027/01/10 23:59」, then the next round and hers on the same day and minute one and two months on.
+    expect([third, fourth].map((d) => monthIndex(new Date(d.at)) - monthIndex(new Date(rehearsal.exampleDeadline)))).toEqual([1, 2]);
+    expect([third, fourth].map((d) => d.shown.replaceAll('/', '-').slice(8))).toEqual([example.slice(8), example.slice(8)]);
+    const [remind3, charge3, remind4, charge4, preparing4] = quarterRehearsal.steps.map((s) => (s.kind === 'ops' ? Date.parse(s.args.at(-1)!) : Number.NaN));
+    // Each reminder within the 3 days before its deadline, each charge within the day after it.
+    for (const [run, deadline] of [[remind3!, third.at], [remind4!, fourth.at]] as const) expect((deadline - run) / DAY).toSatisfy((d: number) => d > 0 && d < 3);
+    for (const [run, deadline] of [[charge3!, third.at], [charge4!, fourth.at]] as const) expect((run - deadline) / DAY).toSatisfy((d: number) => d > 0 && d < 1);
+    // The demo ships some 26–33 days after a deadline (by month lengths): 27½ days on is within the week before 4月号 ships.
+    expect((preparing4! - fourth.at) / DAY).toBeGreaterThan(26);
+  });
+
   beforeAll(async () => {
     dataDir = tempDataDir();
     // One shopper's month alone: the demo customers' charges would be in every count.
     shop = await startShop('all', { DATA_DIR: dataDir, BILLING_INTERVAL_MS: '3600000', LOG_LEVEL: 'info', SEED_DEMO_CUSTOMERS: 'false' });
-    expect((await call('POST', '/api/mail/sendMail?langType=ja', { email, type: 'signup' })).status).toBe(200);
-    // The code mail is written after the reply (expect.poll is for tests, not beforeAll).
-    for (const deadline = Date.now() + 10_000; !(existsSync(path.join(dataDir, 'outbox')) && outbox().length > 0); ) {
-      if (Date.now() > deadline) throw new Error('no code mail in the outbox within 10 s');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const code = /\b(\d{6})\b/.exec(outbox().at(-1)!.text)![1];
-    const signup = await call('POST', '/api/user', {
-      email, code, name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷', address2: '2-24-12', birthday: '1995-04-01',
-      gender: 'FEMALE', tel: '0312345678', password: 'Passw0rd-rehearsal', passwordConfirm: 'Passw0rd-rehearsal', agreement: true,
-    });
-    expect(signup.status).toBe(201);
+    await signUp(first);
     expect(await registerCard(rehearsal.firstCard)).toContain('card=registered');
   }, 90_000);
 
@@ -187,17 +276,29 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     next = found.next;
     const issue = issueLabel(next).ja;
     expect(await pageText(href('artist', { slug: found.slug }))).toContain(`次回：${issue} — ${deadlineLabel(next).ja}`);
-    const subscribed = await fetch(`${shop.webUrl}/api/userPlan`, {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json', 'idempotency-key': `rehearsal-${Date.now()}` },
-      body: JSON.stringify({ planId: found.plan.id }),
-    });
-    expect(subscribed.status).toBe(201);
+    quarter = found.quarter;
+    expect(await subscribe(first, found.plan.id)).toBe(201);
     const shown = /次回の決済：(\d{1,2}月号) — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切/.exec(await pageText(href('plan')));
     expect(shown?.[1]).toBe(issue);
     shownDeadline = shownInstant(shown![2]!);
     // The minute shown is the last one that still counts: the deadline itself falls within the next minute.
     expect(Date.parse(next.endDate) - shownDeadline).toBeGreaterThanOrEqual(0);
     expect(Date.parse(next.endDate) - shownDeadline).toBeLessThanOrEqual(60_000);
+  });
+
+  it('charges the second fan ¥17,160 at checkout for the same artist\'s three-month plan, and names as next charge the round three months on', async () => {
+    const [open, fourth] = [quarter.currentOrder!, quarter.nextOrder!];
+    expect(monthIndex(fourth.shipDate) - monthIndex(open.shipDate)).toBe(3);
+    await signUp(quarterFan);
+    expect(await registerCard(rehearsal.firstCard, quarterFan)).toContain('card=registered');
+    expect(await subscribe(quarterFan, quarter.id)).toBe(201);
+    expect(await paidRounds(quarterFan)).toEqual([[open.id, 17_160]]);
+    const myPlans = await pageText(href('plan'), quarterFan);
+    expect(myPlans).toContain('1回のお届け（3か月ごと）');
+    const shown = await nextChargeShown(quarterFan);
+    expect(shown.issue).toBe(issueLabel(fourth).ja);
+    quarterDeadline = shown.at;
+    await expect.poll(() => subjectsOf(quarterFan)).toEqual([`[OshiBox] お申し込みを受け付けました（${issueLabel(open).ja}）`]);
   });
 
   it('mails the reminder before the deadline; nothing is charged yet, and the command says why', async () => {
@@ -286,6 +387,56 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     const res = await call('POST', `/api/planOrderHistory/${id}/receipt`, { addressee: '推野 花子' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ addressee: '推野 花子' });
+  });
+
+  it('reminded, charged and shipped the three-month fan nothing for 2月号; the first fan\'s My plans names the round after 2月号', async () => {
+    expect(await paidRounds(quarterFan)).toEqual([[quarter.currentOrder!.id, 17_160]]);
+    expect(subjectsOf(quarterFan)).toEqual([`[OshiBox] お申し込みを受け付けました（${issueLabel(quarter.currentOrder!).ja}）`]);
+    const mine = (await (await call('GET', '/api/userPlan')).json()) as UserPlanWithTiers[];
+    firstFanNext = mine[0]!.nextBilledRound!;
+    expect(monthIndex(firstFanNext.shipDate) - monthIndex(next.shipDate)).toBe(1);
+    const shown = await nextChargeShown(first);
+    expect(shown.issue).toBe(issueLabel(firstFanNext).ja);
+    firstFanNextDeadline = shown.at;
+  });
+
+  it('three-month plan, 3月号: the reminder and the charge are the first fan\'s only', async () => {
+    const [reminder, charge] = quarterRehearsal.steps;
+    expect(await opsStep(reminder!, quarterAnchors())).toMatchObject({ reminders: 1, charged: 0 });
+    expect(await opsStep(charge!, quarterAnchors())).toMatchObject({ reserved: 1, charged: 1, declined: 0 });
+    expect((await historyOf(firstFanNext.id)).paymentStatus).toBe('SUCCESS');
+    expect(await paidRounds(quarterFan)).toEqual([[quarter.currentOrder!.id, 17_160]]);
+    expect(subjectsOf(quarterFan)).toHaveLength(1);
+  });
+
+  it('three-month plan, 4月号: reminded and charged ¥17,160 beside the first fan; the 3月号 box on the list is the first fan\'s alone', async () => {
+    const [, , reminder, charge] = quarterRehearsal.steps;
+    const fourth = quarter.nextOrder!;
+    expect(await opsStep(reminder!, quarterAnchors())).toMatchObject({ reminders: 2, charged: 0, preparing: 1 });
+    expect((await historyOf(firstFanNext.id)).paymentStatusLabel.ja).toBe('決済完了・発送準備中');
+    expect(await opsStep(charge!, quarterAnchors())).toMatchObject({ reserved: 2, charged: 2, declined: 0 });
+    // Two charges in four months of rounds: at checkout (1月号) and at 4月号's deadline.
+    expect(await paidRounds(quarterFan)).toEqual([[quarter.currentOrder!.id, 17_160], [fourth.id, 17_160]]);
+    expect((await historyOf(fourth.id, quarterFan)).paymentStatusLabel.ja).toBe('決済完了・商品制作中');
+    const label = issueLabel(fourth).ja;
+    expect(subjectsOf(quarterFan)).toEqual([
+      `[OshiBox] お申し込みを受け付けました（${issueLabel(quarter.currentOrder!).ja}）`,
+      expect.stringMatching(new RegExp(`^\\[OshiBox\\] ${label}のお支払いのご案内`)),
+      `[OshiBox] お支払い完了のお知らせ（${label}）`,
+    ]);
+    expect(outbox(quarterFan).filter((m) => !m.subject.includes('認証コード')).every((m) => m.text.includes('¥17,160'))).toBe(true);
+  });
+
+  it('three-month plan: within the week before 4月号 ships, her box is on its shipping list (both fans\' boxes 発送準備中)', async () => {
+    const fourth = quarter.nextOrder!;
+    expect(await opsStep(quarterRehearsal.steps[4]!, quarterAnchors())).toMatchObject({ preparing: 2, charged: 0 });
+    const box = await historyOf(fourth.id, quarterFan);
+    expect(box.paymentStatusLabel.ja).toBe('決済完了・発送準備中');
+    // The round's shipping list, to stdout (the README's export line itself is typed for 2月号 above).
+    const env = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir });
+    const { stdout } = await run(process.execPath, ['dist/ops.js', 'shipments', 'export', '--round', String(fourth.id)], { env, timeout: 60_000 });
+    const lines = stdout.replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+    expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([box.id]);
   });
 
   it('the real command line refuses a test clock it cannot read, in both languages, and bills nothing', async () => {

@@ -56,6 +56,43 @@ export function readRehearsal(readme: string): Rehearsal {
   };
 }
 
+/** A deadline as My plans writes it (「次回の決済：4月号 — 2027/03/10 23:59 締切」): the minute, and that minute as an instant. */
+export interface ShownDeadline {
+  shown: string;
+  at: number;
+}
+
+/**
+ * "Then the three-month plan": the second fan's block, the deadlines its dates are written for
+ * (the first fan's next round, 3月号, and hers, 4月号, as the README's My plans examples say), and
+ * its steps.
+ */
+export interface QuarterRehearsal {
+  firstFanNext: ShownDeadline;
+  quarterFanNext: ShownDeadline;
+  steps: RehearsalStep[];
+}
+
+const NEXT_CHARGE = /「次回の決済：(\d{1,2}月号) — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切」/;
+
+function shownDeadline(match: RegExpExecArray | null, what: string): ShownDeadline {
+  const shown = must(match, what)[2]!;
+  return { shown, at: Date.parse(`${shown.replaceAll('/', '-').replace(' ', 'T')}:00+09:00`) };
+}
+
+export function readQuarterRehearsal(readme: string): QuarterRehearsal {
+  const month = readme.slice(readme.indexOf('**Rehearse a month**'));
+  const start = readme.indexOf('**Then the three-month plan**');
+  if (start < 0) must(null, 'three-month plan');
+  const section = readme.slice(start, readme.indexOf('\n## ', start));
+  const block = must(/```sh\n([\s\S]*?)```/.exec(section), 'three-month command block')[1]!;
+  return {
+    firstFanNext: shownDeadline(NEXT_CHARGE.exec(section), 'example of the first fan\'s next charge after 2月号'),
+    quarterFanNext: shownDeadline(new RegExp(`subscribe her to[\\s\\S]*?${NEXT_CHARGE.source}`).exec(month), 'example of the three-month fan\'s next charge'),
+    steps: block.split('\n').flatMap((line) => stepOf(line.trim()) ?? []),
+  };
+}
+
 /** `ops billing --now`, `card`, `csv`: a step without its values, to compare the block's shape. */
 export function describeStep(step: RehearsalStep): string {
   if (step.kind !== 'ops') return step.kind;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { roundCharge } from '../../shared/money.ts';
 import {
-  amountText, breakdownText, deferredNoteText, describeCharge, fromPriceText, perMonthText, planRoundPrice, roundLabel, roundPriceText,
+  amountText, breakdownText, deadlineChargeText, deferredNoteText, describeCharge, fromPriceText, perMonthText, planRoundPrice, roundLabel, roundPriceText,
 } from '../../shared/price-display.ts';
 
 /** Issue 18: the headline is what one round costs with tax and shipping; the breakdown beneath it. */
@@ -85,5 +85,16 @@ describe('fromPriceText (a card\'s lowest price)', () => {
   it('is the lowest round total with shipping, for one delivery, never 「月額」 (issue 30)', () => {
     expect(fromPriceText(LIGHT, AT)).toEqual({ ja: '1回のお届け ¥3,960〜', en: 'Per delivery from ¥3,960' });
     expect(fromPriceText(QUARTER, AT)).toEqual({ ja: '1回のお届け（3か月ごと） ¥17,160〜', en: 'Per delivery (every 3 months) from ¥17,160' });
+  });
+});
+
+describe('deadlineChargeText (a plan change on a round not paid yet)', () => {
+  it('says how much, by which method, for which round and when, in both languages; a 00:00 deadline reads as the minute before', () => {
+    // 2月号 (ships in February), deadline 2027-01-07 00:00 JST: the last minute that counts is 01/06 23:59.
+    const round = { shipDate: '2027-02-05T01:00:00Z', endDate: '2027-01-06T15:00:00Z' };
+    expect(deadlineChargeText({ total: 11_660, method: 'CARD' }, round)).toEqual({
+      ja: '今回の決済・返金はありません。新しい料金 ¥11,660（クレジットカード）は、2月号の締切（2027/01/06 23:59）に決済します。',
+      en: 'Nothing is charged or refunded now. The new price, ¥11,660 (Credit card), is charged at the deadline of the February issue (2027/01/06 23:59 JST).',
+    });
   });
 });
