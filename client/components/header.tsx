@@ -42,13 +42,13 @@ export function Header({ signedIn, menuOpen, onToggleMenu, toggleRef }: HeaderPr
             </span>
           </button>
           {/* Without JavaScript the button cannot open the menu; this link does (`.menu:target`),
-              so the member links and the logout form stay reachable. */}
+              so the member links and the logout form stay reachable. The button is hidden then by
+              shell.css's `@media (scripting: none)`. */}
           <noscript>
             <a href={`#${MENU_ID}`} className="menu-toggle menu-toggle-link">
               <span className="menu-icon" aria-hidden="true" />
               <span className="visually-hidden">{t({ ja: 'メニューを開く', en: 'Open menu' })}</span>
             </a>
-            <style>{'.menu-toggle[type="button"]{display:none}'}</style>
           </noscript>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useT } from '../lang.tsx';
 import { TOP_ID } from './menu.tsx';
 
@@ -8,8 +8,6 @@ export const SCROLL_STEP_MS = 10;
 const KEEP_PER_STEP = 0.86;
 /** Any of these on the page means the user took over, so the animation stops (docs/spec.md §2). */
 const INTERRUPTIONS = ['touchstart', 'mousedown', 'wheel'] as const;
-/** The button appears once the page has been scrolled this far. */
-const SHOW_AFTER_PX = 240;
 
 /** The next scroll position; reaches 0 in finitely many steps. */
 export function nextScrollTop(y: number): number {
@@ -42,20 +40,14 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * docs/spec.md §2: the footer's page-top control, a floating round link to #top. Without JavaScript it is
- * always shown (the scroll listener that hides it near the top never runs).
+ * docs/spec.md §2: the footer's page-top control, a round link to #top on the footer's top edge
+ * (shell.css). It used to float over the window's corner and covered whatever passed under it, the
+ * checkout's prices among them (issue 31); where it sits now nothing of the page ever goes, and it
+ * is the same with JavaScript and without (decision 0069).
  */
 export function PageTop() {
   const t = useT();
-  const [shown, setShown] = useState(false);
   const stopRef = useRef<(() => void) | null>(null);
-
-  useEffect(() => {
-    const update = () => setShown(window.scrollY > SHOW_AFTER_PX);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, []);
   useEffect(() => () => stopRef.current?.(), []);
 
   function scrollToTop(event: MouseEvent<HTMLAnchorElement>): void {
@@ -77,16 +69,11 @@ export function PageTop() {
   }
 
   return (
-    <>
-    <a href={`#${TOP_ID}`} className="page-top" data-shown={shown} onClick={scrollToTop}>
+    <a href={`#${TOP_ID}`} className="page-top" onClick={scrollToTop}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         <path d="M12 5.5 4.5 13l1.6 1.6 4.8-4.8V19h2.2V9.8l4.8 4.8 1.6-1.6z" fill="currentColor" />
       </svg>
       <span className="visually-hidden">{t({ ja: 'ページの先頭へ', en: 'Back to top' })}</span>
     </a>
-    <noscript>
-      <style>{'.page-top{opacity:1;visibility:visible;transform:none}'}</style>
-    </noscript>
-    </>
   );
 }

@@ -117,7 +117,9 @@ export function Component() {
           autoComplete="address-line2" maxLength={200} required />
         <Field name="birthday" type="date" label={COPY.birthday} defaultValue={user.birthday} autoComplete="bday" required />
         <SelectField name="gender" label={COPY.gender} options={GENDER_OPTIONS} defaultValue={user.gender} />
-        <Field name="tel" type="tel" label={COPY.tel} hint={COPY.telHint} defaultValue={user.tel}
+        {/* A Japanese number without +81 (`tel-national`): HTML allows that autofill name on a text
+            input only, so type="text" with the phone keypad (inputMode), not type="tel". */}
+        <Field name="tel" type="text" inputMode="tel" label={COPY.tel} hint={COPY.telHint} defaultValue={user.tel}
           autoComplete="tel-national" maxLength={20} required />
         <SubmitButton label={COPY.submit} />
       </ValidatedForm>

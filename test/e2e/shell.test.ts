@@ -216,7 +216,8 @@ function positionOverTenSteps(): Promise<[number, number]> {
 describe('page-top control', () => {
   async function scrollToBottom(page: Page): Promise<number> {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.locator('.page-top[data-shown="true"]').waitFor({ state: 'visible' });
+    // At the end of the page the control sits on the footer's top edge (issue 31).
+    await page.getByRole('link', { name: 'ページの先頭へ' }).waitFor({ state: 'visible' });
     return page.evaluate(() => window.scrollY);
   }
 

@@ -45,14 +45,18 @@ describe('the storefront without JavaScript', () => {
 
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'nojs-home-390.png'), fullPage: true });
-    const strip = carousel.locator('.banner-track');
     await slides.nth(0).getByRole('link').focus();
     for (let n = 2; n <= count; n += 1) {
       await page.keyboard.press('Tab');
       const slideLink = slides.nth(n - 1).getByRole('link');
       await expect.poll(() => slideLink.evaluate((a) => a === document.activeElement)).toBe(true);
-      // The strip scrolls the focused slide into view by itself (scroll-snap, no script).
-      await expect.poll(() => strip.evaluate((s, i) => Math.round(s.scrollLeft / s.clientWidth), n - 1)).toBe(n - 1);
+      // The strip scrolls the focused slide into view by itself (scroll-snap, no script): all of it
+      // shows in the row, whose next banner peeks in at the edge (issue 31).
+      await expect.poll(() => slideLink.evaluate((a) => {
+        const slide = a.closest('[aria-roledescription="slide"]')?.getBoundingClientRect();
+        const row = a.closest('.banner-track')?.getBoundingClientRect();
+        return Boolean(slide && row && slide.left >= row.left - 1 && slide.right <= row.right + 1);
+      })).toBe(true);
     }
   });
 

@@ -48,7 +48,9 @@ export function SignupDetails({ failure, email, code }: { failure: FormFailure |
       <Field name="address2" label={COPY.address2} hint={COPY.address2Hint} autoComplete="address-line2" maxLength={200} required />
       <Field name="birthday" type="date" label={COPY.birthday} autoComplete="bday" max="9999-12-31" required />
       <SelectField name="gender" label={COPY.gender} options={GENDER_OPTIONS} defaultValue="UNKNOWN" />
-      <Field name="tel" type="tel" label={COPY.tel} hint={COPY.telHint} autoComplete="tel-national" maxLength={20} required />
+      {/* A Japanese number without +81 (`tel-national`): HTML allows that autofill name on a text
+          input only, so type="text" with the phone keypad (inputMode), not type="tel". */}
+      <Field name="tel" type="text" inputMode="tel" label={COPY.tel} hint={COPY.telHint} autoComplete="tel-national" maxLength={20} required />
       <Field name="password" type="password" label={COPY.password} hint={PASSWORD_HINT} autoComplete="new-password" maxLength={100} required />
       <Field name="passwordConfirm" type="password" label={COPY.passwordConfirm} autoComplete="new-password" maxLength={100} required />
       <CheckboxField name="agreement">

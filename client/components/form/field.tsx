@@ -34,9 +34,9 @@ export function FieldMessage({ id, error }: { id: string; error: Text | undefine
 /**
  * A labelled input. Its message (the browser's instant check or the server's) is tied to it with
  * `aria-describedby` and marks it `aria-invalid`; after a failed POST it comes back with what was
- * typed (passwords excepted).
+ * typed (passwords excepted). A text field says so (`type="text"`), as the validators ask.
  */
-export function Field({ name, label, hint, required, defaultValue, ...input }: FieldProps) {
+export function Field({ name, label, hint, required, defaultValue, type = 'text', ...input }: FieldProps) {
   const id = useId();
   const t = useT();
   const { error, value } = useFormField(name);
@@ -51,6 +51,7 @@ export function Field({ name, label, hint, required, defaultValue, ...input }: F
       </label>
       <input
         {...input}
+        type={type}
         id={id}
         name={name}
         required={required}

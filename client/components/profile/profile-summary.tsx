@@ -77,7 +77,9 @@ export function ProfileSummary({ user }: { user: CurrentUser }) {
       <Group id="profile-password" title={{ ja: 'パスワード', en: 'Password' }}
         change={{ route: 'profilePassword', label: { ja: '変更する', en: 'Change' } }}>
         <Row label={{ ja: 'パスワード', en: 'Password' }}>
-          <span aria-label={t({ ja: '非表示', en: 'Hidden' })}>••••••••</span>
+          {/* aria-label is not allowed on a <span> (no role to name): the dots are seen, the word is read. */}
+          <span aria-hidden="true">••••••••</span>
+          <span className="visually-hidden">{t({ ja: '非表示', en: 'Hidden' })}</span>
         </Row>
       </Group>
       <Group id="profile-payment" title={{ ja: 'お支払い方法', en: 'Payment method' }}
