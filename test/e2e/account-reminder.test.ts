@@ -4,8 +4,8 @@ import { waitForHydration } from '../support/browser.ts';
 import { signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
 
 /**
- * docs/spec.md §2: the reminder is the one route where English stays on across route changes; its own
- * steps never turn it off, and the mailed code comes in English too.
+ * English on the password reminder and sign-up: it stays on through their steps and the pages after
+ * (decision 0067), and the mailed code comes in English too.
  */
 const shop = useProfileShop();
 
@@ -35,8 +35,8 @@ describe('password reminder in English', () => {
     await page.locator('input[name="passwordConfirm"]').fill('Reset-passw0rd');
     await page.getByRole('button', { name: 'Reset the password' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('profile')}?done=password`);
-    // Leaving the reminder is a route change: English turns off there (docs/spec.md §2).
-    await page.getByText('パスワードを変更しました。').waitFor();
+    // English, once chosen, stays on across pages (decision 0067).
+    await page.getByText('Your password has been changed.').waitFor();
     expect(shop.browser.errors).toEqual([]);
     await page.close();
   });
@@ -57,8 +57,8 @@ describe('password reminder in English', () => {
     await page.getByRole('heading', { name: 'Sign up' }).waitFor();
     await page.getByLabel('Postal code').waitFor();
     await page.getByRole('link', { name: 'Log in instead' }).click();
-    // A route change away from the screen turns English off (docs/spec.md §2).
-    await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+    // A route change keeps English on (decision 0067).
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
     await page.close();
   });
 });

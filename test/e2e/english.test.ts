@@ -57,7 +57,7 @@ describe('English stays on (issue 31, docs/decisions/0067-english-stays-on.md)',
     await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await langToggle(page).textContent()).toBe('日本語');
-    const tab = await shop.browser.newPage();
+    const tab = await shop.browser.newPage({ keepLanguage: true });
     await tab.goto(`${shop.stack.webUrl}${href('news')}`);
     expect(await shellLang(tab)).toBe('en');
     await tab.close();

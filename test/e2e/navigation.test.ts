@@ -74,8 +74,9 @@ describe('navigation', () => {
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     await page.locator('footer').getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('faq')}`);
-    // English turns off on a change of page (except on the password reminder), and so does the document's.
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ja');
+    // English stays on across a change of page (decision 0067), and so does the document's.
+    await page.getByRole('heading', { level: 1, name: /FAQ|Frequently asked questions/ }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await sameDocument(page)).toBe(true);
     expect(shop.browser.errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
     await page.close();

@@ -39,8 +39,8 @@ describe('e-mail change', () => {
     await page.getByRole('button', { name: 'Change e-mail address' }).click();
 
     await page.waitForURL(`${shop.stack.webUrl}${href('profile')}?done=email`);
-    // A new route: English is off again (docs/spec.md §2).
-    await page.getByText('メールアドレスを変更しました。').waitFor();
+    // A new route: English stays on (decision 0067).
+    await page.getByText('Your e-mail address has been changed.').waitFor();
     await page.locator('.profile-email', { hasText: newEmail }).waitFor();
     // The old address is told of the change.
     await shop.mailbox.waitFor(user.email, (m) => m.subject.includes('メールアドレスを変更しました'));

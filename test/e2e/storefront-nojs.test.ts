@@ -83,7 +83,7 @@ describe('the storefront without JavaScript', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
   });
 
-  it('switches to English by a link, and the next page is Japanese again', async () => {
+  it('switches to English by a link, the next page stays English, and 日本語 switches back', async () => {
     await page.goto(url(href('faq')));
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(url(`${href('faq')}?lang=en`));
@@ -93,6 +93,13 @@ describe('the storefront without JavaScript', () => {
 
     await page.locator('footer').getByRole('link', { name: 'Terms of service' }).click();
     await page.waitForURL(url(href('terms')));
+    // Remembered (decision 0067): a plain link keeps English.
+    expect(await page.locator('.shell').getAttribute('lang')).toBe('en');
+    await page.getByRole('link', { name: '日本語' }).click();
+    await page.waitForURL(url(`${href('terms')}?lang=ja`));
+    expect(await page.locator('.shell').getAttribute('lang')).toBe('ja');
+    await page.locator('footer').getByRole('link', { name: 'よくある質問', exact: true }).click();
+    await page.waitForURL(url(href('faq')));
     expect(await page.locator('.shell').getAttribute('lang')).toBe('ja');
   });
 

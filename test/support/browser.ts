@@ -1,3 +1,4 @@
+import { LANG_COOKIE } from '../../shared/lang-rule.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,8 @@ export interface Browser {
   context: BrowserContext;
   /** Every console error and uncaught page error, so a test can fail on them. */
   errors: string[];
-  newPage(): Promise<Page>;
+  /** A new tab; `keepLanguage` keeps the language the context remembers (a new tab of the same fan). */
+  newPage(options?: { keepLanguage?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,10 @@ export async function launchBrowser(options: { javaScriptEnabled?: boolean } = {
   return {
     context,
     errors,
-    async newPage() {
+    async newPage(options: { keepLanguage?: boolean } = {}) {
+      // Each page starts as a new visitor's, in Japanese: a language one test chose (it is
+      // remembered in a cookie, decision 0067) does not leak into the next test's page.
+      if (!options.keepLanguage) await context.clearCookies({ name: LANG_COOKIE });
       const page = await context.newPage();
       page.on('console', (msg) => {
         if (msg.type() === 'error') errors.push(msg.text());
