@@ -1,3 +1,4 @@
+import { BOXES, countText } from './counts.ts';
 import { formatDateTime, formatNumber, lastAcceptedMoment } from './format.ts';
 import { roundCharge, type RoundCharge } from './money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment.ts';
@@ -35,7 +36,7 @@ export interface RoundPrice {
   deferredFee: number;
 }
 
-export const TAX_AND_SHIPPING: Text = { ja: '税込・送料込', en: 'tax & shipping incl.' };
+export const TAX_AND_SHIPPING: Text = { ja: '税込・送料込', en: 'tax and shipping incl.' };
 
 const yen = (value: number) => `¥${formatNumber(value)}`;
 
@@ -69,7 +70,7 @@ function goodsLabel(price: number, count: number): Text {
   if (count === 1) return { ja: '商品', en: 'Box' };
   // price is unit × count (roundCharge), so the division is exact.
   const unit = yen(price / count);
-  return { ja: `商品（${unit} × ${count}箱）`, en: `Boxes (${unit} × ${count})` };
+  return { ja: `商品（${unit} × ${countText(count, BOXES).ja}）`, en: `Boxes (${unit} × ${count})` };
 }
 
 /** 「1回のお届け」, 「1回のお届け（3か月ごと・2箱）」: what the headline's amount is for. */
@@ -77,7 +78,7 @@ export function roundLabel(price: Pick<RoundPrice, 'count' | 'period'>): Text {
   const ja: string[] = [];
   const en: string[] = [];
   if (price.period > 1) { ja.push(`${price.period}か月ごと`); en.push(`every ${price.period} months`); }
-  if (price.count > 1) { ja.push(`${price.count}箱`); en.push(`${price.count} boxes`); }
+  if (price.count > 1) { const boxes = countText(price.count, BOXES); ja.push(boxes.ja); en.push(boxes.en); }
   return ja.length === 0 ? { ja: '1回のお届け', en: 'Per delivery' }
     : { ja: `1回のお届け（${ja.join('・')}）`, en: `Per delivery (${en.join(', ')})` };
 }

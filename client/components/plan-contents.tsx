@@ -1,3 +1,4 @@
+import { countText, ITEMS } from '../../shared/counts.ts';
 import type { PlanContents } from '../../shared/api/types.ts';
 import { useLang, useT } from '../lang.tsx';
 import { useLocalize } from './catalogue-text.ts';
@@ -13,10 +14,7 @@ export function PlanContentsList({ contents }: { contents: PlanContents }) {
       <p className="plan-contents-title">{t({ ja: 'BOXの中身', en: 'In each box' })}</p>
       <ul>
         <li>
-          {t({
-            ja: `グッズ${contents.goodsCount}点`,
-            en: `${contents.goodsCount} ${contents.goodsCount === 1 ? 'item' : 'items'}`,
-          })}
+          {t({ ja: `グッズ${countText(contents.goodsCount, ITEMS).ja}`, en: countText(contents.goodsCount, ITEMS).en })}
         </li>
         {contents.limitedCount > 0 ? (
           <li className="plan-contents-limited">

@@ -43,7 +43,7 @@ describe('checkout with JavaScript', () => {
     await shopperAtCheckout(page, user, slug, light);
     await waitForHydration(page);
     await page.getByLabel('数量').selectOption('2');
-    await page.getByRole('definition').filter({ hasText: /^2 個$/ }).waitFor();
+    await page.getByRole('definition').filter({ hasText: /^2箱$/ }).waitFor();
     await page.locator('.plan-cost-amount').filter({ hasText: '¥7,260（税込・送料込）' }).waitFor();
     await page.getByText('1回のお届け（2箱）').waitFor();
     const button = page.getByRole('button', { name: '申し込む（決済する） ¥7,260' });
@@ -102,7 +102,7 @@ describe('checkout without JavaScript', () => {
     await page.getByRole('alert').getByText('現在の金額は1回のお届け（2箱） ¥7,260（税込・送料込）です').waitFor();
     expect(new URL(page.url()).pathname).toBe(checkout);
     expect(await shop.stack.database.handle.db.selectFrom('plan_order_histories').select('id').where('user_id', '=', user.userId).execute()).toEqual([]);
-    await page.getByRole('definition').filter({ hasText: /^2 個$/ }).waitFor();
+    await page.getByRole('definition').filter({ hasText: /^2箱$/ }).waitFor();
     await page.locator('.plan-cost-amount').filter({ hasText: '¥7,260（税込・送料込）' }).waitFor();
     await page.getByRole('button', { name: '申し込む（決済する） ¥7,260' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('complete', { slug, planId: light })}`);
@@ -119,7 +119,7 @@ describe('checkout without JavaScript', () => {
     await page.getByLabel('数量').selectOption('2');
     await page.getByRole('button', { name: '数量を変更する' }).click();
     await page.waitForURL(/\?count=2$/);
-    await page.getByRole('definition').filter({ hasText: /^2 個$/ }).waitFor();
+    await page.getByRole('definition').filter({ hasText: /^2箱$/ }).waitFor();
     await page.getByRole('button', { name: '申し込む（決済する） ¥7,260' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('complete', { slug, planId: light })}`);
     await expectOrderOfTwo(page, user, '¥7,260');

@@ -89,7 +89,7 @@ describe('the total the page showed (issue 30)', () => {
     const res = await subscribe(api, shopper, { planId: shop.premium, count: 2, expectedTotal: 6160 }, key(20));
     const error = expectApiError(res, 409, 'TOTAL_CHANGED', ['expectedTotal']);
     expect(error.message).toContain('現在の金額は1回のお届け（2箱） ¥11,660（税込・送料込）です');
-    expect(error.messageEn).toContain('It is now ¥11,660 (tax & shipping incl.)');
+    expect(error.messageEn).toContain('It is now ¥11,660 (tax and shipping incl.)');
     expect(await userPlansOf(api, shopper.userId)).toEqual([]);
     expect(await historiesOf(api, shopper.userId)).toEqual([]);
     expect(await providerChargesOf(api, shopper.userId)).toEqual([]);

@@ -47,7 +47,7 @@ describe('the price-change mail', () => {
 
   it('states the same in English, with the deferred-payment fee of a fan paying later', async () => {
     const mail = await mailbox.waitFor(emails[1]!, (m) => m.subject.includes('Price change'));
-    expect(mail.text).toContain('Per delivery ¥4,290 (tax & shipping incl.) → ¥5,390 (tax & shipping incl.)');
+    expect(mail.text).toContain('Per delivery ¥4,290 (tax and shipping incl.) → ¥5,390 (tax and shipping incl.)');
     expect(mail.text).toContain('(from then: Box ¥4,400 + Shipping (per round) ¥660 + Deferred-payment fee ¥330)');
     expect(mail.text).not.toContain('shipping apart');
   });
@@ -59,6 +59,6 @@ describe('the price-change mail', () => {
     const ja = await mailbox.waitFor(emails[0]!, (m) => m.subject.includes('お支払いのご案内'));
     expect(ja.text).toContain('1回のお届け（2箱） ¥9,460（税込・送料込）');
     const en = await mailbox.waitFor(emails[1]!, (m) => m.subject.includes('payment on'));
-    expect(en.text).toContain('Per delivery ¥5,390 (tax & shipping incl.)');
+    expect(en.text).toContain('Per delivery ¥5,390 (tax and shipping incl.)');
   });
 });

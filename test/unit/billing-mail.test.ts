@@ -21,7 +21,7 @@ describe('billing mails', () => {
     expect(ja.text).toContain('https://shop.example/mypage/orderHistroy');
     const english = renderLateAuthenticationMail(en, VARS);
     expect(english.subject).toBe('[OshiBox] Payment refunded (the January issue)');
-    expect(english.text).toContain('so we have refunded its payment of ¥7,260 (tax & shipping incl.) in full.');
+    expect(english.text).toContain('so we have refunded its payment of ¥7,260 (tax and shipping incl.) in full.');
     expect(english.text).toContain('This round\'s box will not be delivered to you.');
   });
 
@@ -36,7 +36,7 @@ describe('billing mails', () => {
     const english = renderReminderMail(en, VARS);
     expect(english.subject).toBe('[OshiBox] The January issue: payment on 2026/12/31');
     expect(english.text).toContain('skip this round, pause or cancel');
-    expect(english.text).toContain('Per delivery (2 boxes) ¥7,260 (tax & shipping incl.)');
+    expect(english.text).toContain('Per delivery (2 boxes) ¥7,260 (tax and shipping incl.)');
   });
 
   it('the charge mails: confirmed with the ship date; failed with the card link and the next try', () => {

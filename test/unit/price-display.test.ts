@@ -77,7 +77,7 @@ describe('describeCharge', () => {
     expect(price.total).toBe(charge.total);
     expect(roundPriceText(price).ja).toBe('1回のお届け（2箱） ¥11,990（税込・送料込）（内訳: 商品（¥5,500 × 2箱） ¥11,000 ＋ 送料（1回分） ¥660 ＋ 後払い手数料 ¥330）');
     expect(roundPriceText(describeCharge(roundCharge(QUARTER, 1, false, AT), { count: 1, period: 3 })).en)
-      .toBe('Per delivery (every 3 months) ¥17,160 (tax & shipping incl.), ¥5,720 a month (Box ¥16,500 + Shipping (per round) ¥660)');
+      .toBe('Per delivery (every 3 months) ¥17,160 (tax and shipping incl.), ¥5,720 a month (Box ¥16,500 + Shipping (per round) ¥660)');
   });
 });
 

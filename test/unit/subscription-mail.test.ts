@@ -35,7 +35,7 @@ describe('subscription mails', () => {
   it('and in English', () => {
     const mail = renderSubscribedMail('en', 'a@example.com', CREATED, VARS);
     expect(mail.subject).toBe('[OshiBox] Your subscription is confirmed (the December issue)');
-    expect(mail.text).toContain('Per delivery (2 boxes) ¥7,260 (tax & shipping incl.)');
+    expect(mail.text).toContain('Per delivery (2 boxes) ¥7,260 (tax and shipping incl.)');
     expect(mail.text).toContain('Returns and exchanges: ');
     expect(mail.html).toContain('lang="en"');
   });

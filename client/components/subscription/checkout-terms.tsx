@@ -1,3 +1,4 @@
+import { BOXES, countText } from '../../../shared/counts.ts';
 import type { Order } from '../../../shared/api/types.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { RoundPrice } from '../../../shared/price-display.ts';
@@ -17,7 +18,6 @@ const COPY = {
   ships: { ja: '発送の時期', en: 'When it ships' },
   period: { ja: '申込期間', en: 'Application period' },
   cancel: { ja: '解約方法', en: 'How to cancel' },
-  boxes: { ja: '個', en: 'box(es)' },
 } as const satisfies Record<string, Text>;
 
 function shipText(round: Order, months: number): Text {
@@ -43,7 +43,7 @@ export function CheckoutTerms({ count, price, round }: { count: number; price: R
   return (
     <dl className="checkout-terms">
       <dt>{t(COPY.quantity)}</dt>
-      <dd>{count} {t(COPY.boxes)}</dd>
+      <dd>{t(countText(count, BOXES))}</dd>
       <dt>{t(COPY.price)}</dt>
       {/* Read out when the quantity select changes it (issue 30). */}
       <dd className="checkout-total" aria-live="polite"><PlanCost price={price} /></dd>
