@@ -11,6 +11,7 @@ import { clientAddress } from '../throttle/client-address.ts';
 import { checkCode } from './code-check.ts';
 import { runAfterReply } from './mail-after-reply.ts';
 import { acceptCodeRequest, mailCodeRequest } from './mail.service.ts';
+import { mailLangOf } from '../user/user.service.ts';
 
 const SendMailQuery = z.strictObject({ langType: z.enum(['ja', 'en']).default('ja') });
 const NoQuery = z.strictObject({});
@@ -26,7 +27,9 @@ export function mailRouter(ctx: ApiContext): Router {
     await acceptCodeRequest(ctx, clientAddress(req), input, user);
     res.json(OK);
     // Only now is the address looked up and mailed: the reply never waits on it (decision 0004).
-    runAfterReply(ctx, res, 'code request', () => mailCodeRequest(ctx, input, langType, user));
+    // A signed-in fan's mails are in the language chosen in the profile (issue 31); a visitor's
+    // (sign-up, reminder) in the language of the page that asked.
+    runAfterReply(ctx, res, 'code request', async () => mailCodeRequest(ctx, input, user ? await mailLangOf(ctx, user.id) : langType, user));
   });
 
   // Says whether the code is right, without using it up (the action that follows does).

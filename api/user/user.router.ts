@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { EmailChangeInput, PasswordChangeInput, ProfileInput, ReminderInput, SignupInput } from '../../shared/account-rules.ts';
-import type { CurrentUser, LoginStatus, Ok } from '../../shared/api/types.ts';
+import type { CurrentUser, LoginStatus, MailLang, Ok } from '../../shared/api/types.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
@@ -13,6 +13,8 @@ import { clientAddress } from '../throttle/client-address.ts';
 import * as users from './user.service.ts';
 
 const NoQuery = z.strictObject({});
+/** The language of the fan's mails (issue 31): chosen at sign-up, changed in the profile. */
+const MailLangBody = z.strictObject({ lang: z.enum(['ja', 'en']) });
 const OK: Ok = { ok: true };
 
 /** A body that names `email` or `code` is the mailed-code form of PUT /api/user and /loginPass. */
@@ -60,6 +62,20 @@ export function userRouter(ctx: ApiContext): Router {
       await users.updateProfile(ctx, await requireUser(ctx, req), input);
     }
     res.json(await userOf(sessionToken(req)));
+  });
+
+  router.get('/mailLang', async (req, res) => {
+    noQuery(req);
+    const user = await requireUser(ctx, req);
+    res.set('cache-control', 'private, no-store').json({ lang: await users.mailLangOf(ctx, user.id) } satisfies MailLang);
+  });
+
+  router.put('/mailLang', async (req, res) => {
+    noQuery(req);
+    const { lang } = parseInput(MailLangBody, req.body, 'body');
+    const user = await requireUser(ctx, req);
+    await users.setMailLang(ctx, user.id, lang);
+    res.json({ lang } satisfies MailLang);
   });
 
   router.put('/loginPass', async (req, res) => {

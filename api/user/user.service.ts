@@ -133,3 +133,13 @@ export async function deleteAccount(ctx: ApiContext, user: CurrentUser): Promise
 function langOf(lang: string): 'ja' | 'en' {
   return lang === 'en' ? 'en' : 'ja';
 }
+
+/** The language the fan's mails are written in (users.lang: set at sign-up, changed in the profile). */
+export async function mailLangOf(ctx: ApiContext, userId: number): Promise<'ja' | 'en'> {
+  const row = await ctx.db.selectFrom('users').select('lang').where('id', '=', userId).executeTakeFirst();
+  return langOf(row?.lang ?? 'ja');
+}
+
+export async function setMailLang(ctx: ApiContext, userId: number, lang: 'ja' | 'en'): Promise<void> {
+  await ctx.db.updateTable('users').set({ lang }).where('id', '=', userId).execute();
+}

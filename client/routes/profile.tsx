@@ -1,7 +1,7 @@
 import { data, redirect, redirectDocument, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import * as z from 'zod/mini';
 import type { UserOverview } from '../../shared/api/overview.ts';
-import type { CurrentUser } from '../../shared/api/types.ts';
+import type { CurrentUser, MailLang } from '../../shared/api/types.ts';
 import { href, loginHref } from '../../shared/routes.ts';
 import { isProviderRedirect } from '../../shared/charge-authentication.ts';
 import type { Text } from '../../shared/text.ts';
@@ -9,6 +9,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { DeleteAccountConfirm, DeleteAccountEntry } from '../components/profile/delete-account.tsx';
 import { AuthNotice } from '../components/profile/auth-notice.tsx';
 import { FlashNotice, withNotice } from '../components/profile/flash-notice.tsx';
+import { MailLangForm } from '../components/profile/mail-lang-form.tsx';
 import { MyOverview } from '../components/profile/my-overview.tsx';
 import { ProfileSummary } from '../components/profile/profile-summary.tsx';
 import { apiFrom, orElse } from '../data/api.ts';
@@ -21,23 +22,37 @@ const DELETE_STEP_PATH = `${href('profile')}?step=delete`;
 
 interface ProfileData {
   user: CurrentUser;
+  /** The language of the fan's mails (Japanese when it could not be read). */
+  mailLang: MailLang['lang'];
   confirmDelete: boolean;
   /** Null when the overview could not be loaded: the profile itself still shows. */
   overview: UserOverview | null;
 }
 
-type ProfileActionData = { step: 'confirmDelete'; error: Text | null } | { step: 'authenticate'; error: Text };
+type ProfileActionData = { step: 'confirmDelete'; error: Text | null } | { step: 'authenticate'; error: Text } | { step: 'mailLang'; error: Text };
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<ProfileData> {
   // Both at once: the overview is one API call (GET /api/user/overview), not one per subscription.
-  const [user, overview] = await Promise.all([loadCurrentUser(request, context), apiFrom(context).userOverview()]);
+  const api = apiFrom(context);
+  const [user, overview, mailLang] = await Promise.all([loadCurrentUser(request, context), api.userOverview(), api.mailLang()]);
   const wantsDelete = new URL(request.url).searchParams.get('step') === 'delete';
   // Deleting needs a recent proof of identity (securitySafe, docs/spec.md §6): ask for it first.
   if (wantsDelete && !user.securitySafe) throw redirect(loginHref(DELETE_STEP_PATH));
-  return { user, confirmDelete: wantsDelete, overview: orElse(overview, null) };
+  return { user, confirmDelete: wantsDelete, overview: orElse(overview, null), mailLang: orElse<MailLang>(mailLang, { lang: 'ja' }).lang };
 }
 
-const IntentSchema = z.object({ intent: z.enum(['deleteStart', 'delete', 'authenticate']) });
+const IntentSchema = z.object({ intent: z.enum(['deleteStart', 'delete', 'authenticate', 'mailLang']) });
+const MailLangSchema = z.enum(['ja', 'en']);
+
+/** 「メールの言語を保存する」: the API keeps it; the page comes back with a notice. */
+async function saveMailLang(form: FormData, context: ActionFunctionArgs['context']) {
+  const lang = MailLangSchema.safeParse(form.get('lang'));
+  if (!lang.success) throw data(null, { status: 400 });
+  const result = await apiFrom(context).setMailLang({ lang: lang.data });
+  if (result.status === 401) return seeOther(loginHref(href('profile')));
+  if (!result.ok) return data({ step: 'mailLang', error: { ja: result.error.message, en: result.error.messageEn } } satisfies ProfileActionData, { status: result.status >= 500 ? 503 : 400 });
+  return seeOther(withNotice(href('profile'), 'mailLang'));
+}
 const HistoryIdSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647));
 const NOT_A_PROVIDER_PAGE: Text = {
   ja: '決済サービスの認証ページを開けませんでした。時間をおいて再度お試しください。',
@@ -64,6 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = IntentSchema.safeParse({ intent: form.get('intent') });
   if (!parsed.success) throw data(null, { status: 400 });
   if (parsed.data.intent === 'authenticate') return authenticate(form, context);
+  if (parsed.data.intent === 'mailLang') return saveMailLang(form, context);
   if (parsed.data.intent === 'deleteStart') {
     const user = await loadCurrentUser(request, context);
     if (!user.securitySafe) return seeOther(loginHref(DELETE_STEP_PATH));
@@ -79,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** docs/spec.md §2 "/mypage/profile": the registered details with links to change them, and account deletion. */
 export function Component() {
-  const { user, confirmDelete, overview } = useLoaderData() as ProfileData;
+  const { user, confirmDelete, overview, mailLang } = useLoaderData() as ProfileData;
   const actionData = useActionData() as ProfileActionData | undefined;
   const t = useT();
   const title = t({ ja: '会員情報', en: 'Your profile' });
@@ -103,6 +119,7 @@ export function Component() {
       <MyOverview overview={overview} actionError={actionData?.step === 'authenticate' ? actionData.error : null} />
       <h2 className="profile-section-title">{t({ ja: '登録情報', en: 'Your registered details' })}</h2>
       <ProfileSummary user={user} />
+      <MailLangForm lang={mailLang} error={actionData?.step === 'mailLang' ? actionData.error : null} />
       <DeleteAccountEntry />
     </div>
   );

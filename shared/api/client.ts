@@ -186,6 +186,9 @@ export function createApiClient(options: ApiClientOptions) {
     updateLoginPass: async (emailPass: T.EmailPass | T.PasswordChange) =>
       call<T.Ok>('PUT', '/api/user/loginPass', body('emailPass', emailPass)),
     deleteUser: async () => call<T.Ok>('DELETE', '/api/user'),
+    /** The language of the fan's mails, and its change (profile). */
+    mailLang: async () => call<T.MailLang>('GET', '/api/user/mailLang'),
+    setMailLang: async (mailLang: T.MailLang) => call<T.MailLang>('PUT', '/api/user/mailLang', body('mailLang', mailLang)),
     zip: async (zip: string) => call<T.ZipAddress>('GET', `/api/zip/${seg('zip', zip)}`),
     userPlans: async () => call<T.UserPlanWithTiers[]>('GET', '/api/userPlan'),
     userPlanCount: async (planId: number | string) =>

@@ -185,6 +185,11 @@ export interface CurrentUser extends Omit<User, 'code'> {
   securitySafe: boolean;
 }
 
+/** GET/PUT /api/user/mailLang: the language of the fan's mails (issue 31). */
+export interface MailLang {
+  lang: 'ja' | 'en';
+}
+
 /** docs/spec.md §7: signed in only if `userId` is present. */
 export interface LoginStatus {
   userId: number | null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.ts';
 import { href, loginHref } from '../../shared/routes.ts';
-import { useProfileShop } from '../support/profile-shop.ts';
+import { signInBrowser, signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
 
 /** Progressive enhancement: the same sign-up and login in Chromium with JavaScript disabled. */
 const shop = useProfileShop({ noJs: true });
@@ -65,6 +65,30 @@ describe('sign-up and login without JavaScript', () => {
     await page.goto(`${shop.stack.webUrl}${href('plan')}`);
     expect(page.url()).toBe(`${shop.stack.webUrl}${loginHref(href('plan'))}`);
     expect(shop.noJs.errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the language of our e-mails (issue 31), without JavaScript', () => {
+  it('is chosen on the profile with a plain form post, and the next mail comes in it', async () => {
+    const user = await signUpViaApi(shop);
+    await signInBrowser(shop.noJs, shop, user);
+    const page = await shop.noJs.newPage();
+    await page.goto(`${shop.stack.webUrl}${href('profile')}`);
+    const section = page.getByRole('region', { name: 'メールの言語' });
+    expect(await section.getByRole('radio', { name: '日本語' }).isChecked()).toBe(true);
+    await section.getByRole('radio', { name: '英語（English）' }).check();
+    await section.getByRole('button', { name: 'メールの言語を保存する' }).click();
+    await page.waitForURL(`${shop.stack.webUrl}${href('profile')}?done=mailLang`);
+    await page.getByRole('status').getByText('メールの言語を変更しました。').waitFor();
+    expect(await page.getByRole('region', { name: 'メールの言語' }).getByRole('radio', { name: '英語（English）' }).isChecked()).toBe(true);
+    // The next mail (here, a sign-in code to change the e-mail address) is in English.
+    await page.goto(`${shop.stack.webUrl}${href('profileEmail')}`);
+    await page.locator('input[name="email"]').fill(`new-${user.email}`);
+    await page.getByRole('button', { name: '認証コードを送信する' }).click();
+    const mail = await shop.mailbox.waitFor(`new-${user.email}`);
+    expect(mail.subject).toMatch(/[A-Za-z]/);
+    expect(mail.subject).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
     await page.close();
   });
 });

@@ -359,3 +359,26 @@ describe('logs', () => {
     for (const secret of [...secrets, PASSWORD, 'second-pass-2', 'reset-pass-3']) expect(text).not.toContain(secret);
   });
 });
+
+describe('GET/PUT /api/user/mailLang (issue 31: mails in the fan\'s language)', () => {
+  it('starts as the sign-up page\'s language, changes in the profile, and the next mail follows it', async () => {
+    const token = keep(await signUp(api, 'mail-lang@example.com', PASSWORD, 'en'));
+    const get = () => request(api.app).get('/api/user/mailLang').set('cookie', withSession(token));
+    expect((await get()).body).toEqual({ lang: 'en' });
+    const put = await request(api.app).put('/api/user/mailLang').set('cookie', withSession(token)).send({ lang: 'ja' });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ lang: 'ja' });
+    expect((await get()).body).toEqual({ lang: 'ja' });
+    const changed = await request(api.app).put('/api/user/loginPass').set('cookie', withSession(token))
+      .send({ password: 'mail-lang-2', passwordConfirm: 'mail-lang-2' });
+    expect(changed.status).toBe(200);
+    await api.mailbox.waitFor('mail-lang@example.com', (m) => m.subject.includes('パスワードを変更しました'));
+  });
+
+  it('refuses another language (400, the field named) and a visitor (401)', async () => {
+    const token = keep(await signUp(api, 'mail-lang-bad@example.com'));
+    expectApiError(await request(api.app).put('/api/user/mailLang').set('cookie', withSession(token)).send({ lang: 'fr' }), 400, 'BAD_REQUEST', ['lang']);
+    expectApiError(await request(api.app).put('/api/user/mailLang').send({ lang: 'en' }), 401, 'UNAUTHORIZED');
+    expectApiError(await request(api.app).get('/api/user/mailLang'), 401, 'UNAUTHORIZED');
+  });
+});

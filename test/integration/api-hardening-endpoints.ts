@@ -101,6 +101,8 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/user/', path: '/api/user' },
   { method: 'POST', pattern: '/api/user/', path: '/api/user' },
   { method: 'PUT', pattern: '/api/user/', path: '/api/user' },
+  { method: 'GET', pattern: '/api/user/mailLang', path: '/api/user/mailLang' },
+  { method: 'PUT', pattern: '/api/user/mailLang', path: '/api/user/mailLang' },
   { method: 'PUT', pattern: '/api/user/loginPass', path: '/api/user/loginPass' },
   { method: 'DELETE', pattern: '/api/user/', path: '/api/user' },
   { method: 'GET', pattern: '/api/zip/:zip', path: '/api/zip/1500002' },

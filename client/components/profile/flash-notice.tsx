@@ -12,6 +12,7 @@ export const NOTICES = {
   address: { ja: '登録情報を変更しました。', en: 'Your details have been updated.' },
   email: { ja: 'メールアドレスを変更しました。', en: 'Your e-mail address has been changed.' },
   password: { ja: 'パスワードを変更しました。', en: 'Your password has been changed.' },
+  mailLang: { ja: 'メールの言語を変更しました。', en: 'The language of our e-mails has been changed.' },
   accountDeleted: {
     ja: '退会手続きが完了しました。ご利用ありがとうございました。',
     en: 'Your account has been deleted. Thank you for using our shop.',
