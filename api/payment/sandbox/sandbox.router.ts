@@ -3,6 +3,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { ApiErrorBody } from '../../../shared/api/errors.ts';
 import type { ApiContext } from '../../context.ts';
 import { DomainError } from '../../http/errors.ts';
+import { throttleRules } from '../../throttle/throttle.service.ts';
 import { checkCardForm } from './card-form.ts';
 import { endRegistration, OTP_WRONG, START_AGAIN, takeCardTry, takeOtpTry, TOO_MANY_TRIES, TOO_MANY_TRIES_REASON } from './card-tries.ts';
 import { findRegistration, insertVaultCard, updateRegistration } from './sandbox.repository.ts';
@@ -85,7 +86,8 @@ export function sandboxRouter(ctx: ApiContext): Router {
     const row = await load(req, res);
     if (!row) return;
     if (row.status !== 'challenge') return sendEnded(req, res, 410, row);
-    res.type('html').send(challengePage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4 ?? '', errors: {} }));
+    const tries = throttleRules(ctx.throttle).otpTries.limit;
+    res.type('html').send(challengePage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4 ?? '', errors: {}, tries }));
   });
 
   router.post('/card/:id/3ds', async (req, res) => {
@@ -105,7 +107,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
       await updateRegistration(ctx.db, row.id, 'challenge', { status: 'registered', token });
     } else if (left > 0) {
       // A mistyped password says so here, on the issuer's page, and may be typed again (issue 31).
-      const view = { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4, errors: { otp: OTP_WRONG(left) } };
+      const view = { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4, errors: { otp: OTP_WRONG(left) }, tries: throttleRules(ctx.throttle).otpTries.limit };
       return res.status(400).type('html').send(challengePage(String(res.locals.nonce), view));
     } else {
       await updateRegistration(ctx.db, row.id, 'challenge', { status: 'declined', decline_reason: 'three_d_secure_failed' });
