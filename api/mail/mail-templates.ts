@@ -14,6 +14,8 @@ export type MailKind =
   | 'passwordChanged'
   | 'emailChanged'
   | 'accountDeleted'
+  /** The end of a sign-up: welcome, and the way to a first plan (issue 31). */
+  | 'welcome'
   /** A reminder asked for an address without an account (docs/decisions/0004). */
   | 'notRegistered'
   /** A sign-up or e-mail change asked for an address that already has an account. */
@@ -82,6 +84,20 @@ function template(kind: MailKind, vars: MailVars): Template {
         subject: { ja: 'メールアドレスを変更しました', en: 'Your e-mail address was changed' },
         before: [{ ja: `ご登録のメールアドレスが ${vars.newEmail ?? ''} に変更されました。今後のお知らせは新しいアドレスに届きます。`, en: `Your e-mail address was changed to ${vars.newEmail ?? ''}. Mail now goes to the new address.` }, NOT_YOU],
         after: [],
+      };
+    case 'welcome':
+      return {
+        subject: { ja: `${vars.brand}へようこそ`, en: `Welcome to ${vars.brand}` },
+        before: [
+          { ja: `会員登録が完了しました。${vars.brand}へようこそ！`, en: `Your account is ready. Welcome to ${vars.brand}!` },
+          {
+            ja: 'ラインナップから推しのプランを選んでお申し込みください。お申し込み中のプランはマイページの「プラン管理」で確認・変更できます。',
+            en: 'Choose a plan of your favourite in the lineup to subscribe. Your plans are under My plans on My page, where you can see and change them.',
+          },
+          { ja: 'このメールにお心当たりがない場合は、お問い合わせください。', en: 'If you did not sign up, please contact support.' },
+        ],
+        after: [],
+        link: { text: { ja: 'ラインナップを見る', en: 'See the lineup' }, path: href('lineup') },
       };
     case 'accountDeleted':
       return {

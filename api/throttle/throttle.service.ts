@@ -38,6 +38,11 @@ export const THROTTLE_RULES = {
   cardClient: { limit: 30, windowMs: 60 * MINUTE },
   /** Card numbers tried on one registration (the sandbox's hosted page; a real gateway caps its own). */
   cardTries: { limit: 5, windowMs: 60 * MINUTE },
+  /**
+   * One-time passwords typed on one 3-D Secure challenge of the sandbox's card page (issue 31): a
+   * typo may be retyped, but a challenge is not a place to guess six digits.
+   */
+  otpTries: { limit: 3, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
 export type ThrottleRuleName = keyof typeof THROTTLE_RULES;

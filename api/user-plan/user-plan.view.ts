@@ -74,7 +74,7 @@ export async function toUserPlans(db: Db, rows: UserPlanRow[], method: PaymentMe
       nextRoundSkipped: skipped,
       nextRoundPaymentStatus: (charge?.payment_status as PaymentStatus | undefined) ?? null,
       nextRoundCharge: roundCharge(plan, row.count, method === 'GMOAB', now),
-      nextRoundPayment: charge ? { total: charge.total, method: charge.payment_method as PaymentMethod } : null,
+      nextRoundPayment: charge ? { total: charge.total, method: charge.payment_method as PaymentMethod, orderId: charge.id } : null,
       undo: undoOf(row, next, skipRow, now),
       tiers: tiersOf.get(artist.id) ?? [plan],
     };

@@ -36,13 +36,17 @@ export async function signUp(ctx: ApiContext, client: string, input: z.infer<typ
   // Hash before the transaction: 16 MiB of scrypt must not hold a database connection.
   const passwordHash = await hashPassword(client, input.password);
   const { code: _code, password: _password, passwordConfirm: _confirm, agreement: _agreement, ...profile } = input;
-  return mapTaken(
+  const { token, lang } = await mapTaken(
     ctx.db.transaction().execute(async (trx) => {
       const { lang } = await consumeCode(trx, codeInput, ctx.now());
       const id = await insertUser(trx, { ...profile, password_hash: passwordHash, lang, created_at: ctx.now() });
-      return startSession(trx, id, ctx.now(), true);
+      return { token: await startSession(trx, id, ctx.now(), true), lang };
     }),
   );
+  // Once per account: the code is used up in the transaction that made the user, so a repeated
+  // post is refused before it gets here (issue 31: sign-up ends with a welcome).
+  await sendNotice(ctx, 'welcome', langOf(lang), input.email);
+  return token;
 }
 
 const SHIP_TO_FIELDS = ['zip', 'address', 'address2', 'name', 'tel'] as const;

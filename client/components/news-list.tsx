@@ -2,15 +2,22 @@ import { Link } from 'react-router';
 import type { News } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
-import { useT } from '../lang.tsx';
 import { useLocalize } from './catalogue-text.ts';
+import { EmptyState, SEE_LINEUP } from './empty-state.tsx';
+
+const NO_NEWS = {
+  title: { ja: '現在お知らせはありません。', en: 'There is no news at the moment.' },
+  next: {
+    ja: '新しいプランや発送のお知らせはここに掲載します。いま受付中のプランはラインナップでご覧いただけます。',
+    en: 'New plans and shipping news will appear here. The plans open now are in the lineup.',
+  },
+} as const;
 
 /** News as dated title links, newest first as the API sends them. */
 export function NewsList({ news }: { news: readonly News[] }) {
-  const t = useT();
   const localize = useLocalize();
   if (news.length === 0) {
-    return <p className="notice news-empty">{t({ ja: '現在お知らせはありません。', en: 'There is no news at the moment.' })}</p>;
+    return <EmptyState className="news-empty" title={NO_NEWS.title} next={NO_NEWS.next} link={{ to: href('lineup'), label: SEE_LINEUP }} />;
   }
   return (
     <ul className="news-list">

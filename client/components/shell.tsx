@@ -6,6 +6,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { Menu, TOP_ID } from './menu.tsx';
 import { TestModeBar } from './test-mode-bar.tsx';
+import { WelcomeNotice } from './welcome-notice.tsx';
 
 /** docs/spec.md §2: the page shell — header, slide-out menu, footer. */
 export function Shell({ signedIn }: { signedIn: boolean }) {
@@ -34,6 +35,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
       <Header signedIn={signedIn} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} toggleRef={toggleRef} />
       <Menu open={menuOpen} signedIn={signedIn} onNavigate={closeMenu} onDismiss={dismissMenu} />
       <main id="main" className="main" tabIndex={-1} inert={menuOpen} ref={mainRef}>
+        <WelcomeNotice signedIn={signedIn} />
         <Outlet />
       </main>
       <Footer inert={menuOpen} />

@@ -7,6 +7,7 @@ import { NewPassword } from '../components/account/new-password.tsx';
 import { SignupDetails } from '../components/account/signup-details.tsx';
 import { FormNotice } from '../components/form/form-message.tsx';
 import { withNotice } from '../components/profile/flash-notice.tsx';
+import { withWelcome } from '../components/welcome-notice.tsx';
 import { runEntryStep, type EntryState, type EntryStep, type EntryType } from '../data/account-entry.ts';
 import { apiFrom } from '../data/api.ts';
 import { loadLoginStatus } from '../data/login-status.ts';
@@ -73,7 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     api: apiFrom(context),
     type: typeOf(request),
     values,
-    returnTo: returnPathOf(request),
+    // Sign-up ends with a welcome on the page it lands on (issue 31).
+    returnTo: withWelcome(returnPathOf(request)),
     resetDonePath: withNotice(href('profile'), 'password'),
   });
 }

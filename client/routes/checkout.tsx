@@ -15,6 +15,7 @@ import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.t
 import { COUNT_LIMITS, hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import { SubmitButton } from '../components/form/submit-button.tsx';
+import { PAYMENT_NOTICES } from '../components/payment/payment-copy.ts';
 import { formatZip } from '../components/profile/profile-summary.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { BlockerNotice } from '../components/subscription/blocker-notice.tsx';
@@ -53,6 +54,8 @@ interface CheckoutData {
   returnTo: string;
   /** Back from the bank's 3-D Secure page without a subscription (`?auth=`): what happened. */
   auth: 'failed' | 'pending' | null;
+  /** Back from the payment page with a card just registered (`?card=registered`, issue 31). */
+  cardRegistered: boolean;
 }
 
 const CountParam = z.catch(z.coerce.number().check(z.int(), z.minimum(COUNT_LIMITS.min), z.maximum(COUNT_LIMITS.max)), 1);
@@ -97,7 +100,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const count = CountParam.parse(query.get('count') ?? 1);
   const outcome = parseAuthOutcome(query.get('auth'));
   const auth = outcome === 'failed' || outcome === 'pending' ? outcome : null;
-  return { plan, user, card, count, pricedAt: new Date().toISOString(), blocker: blockerFor(plan, user, held, returnTo, card), idempotencyKey: newIdempotencyKey(), returnTo, auth };
+  return { plan, user, card, count, pricedAt: new Date().toISOString(), blocker: blockerFor(plan, user, held, returnTo, card), idempotencyKey: newIdempotencyKey(), returnTo, auth,
+    cardRegistered: query.get('card') === 'registered' && card?.registered === true };
 }
 
 interface CheckoutFailure {
@@ -162,6 +166,7 @@ export function Component() {
         <span>{plan.artist.name}</span> <strong>{plan.name}</strong>
         {round ? <span className="checkout-issue">{t(issueLabel(round))}</span> : null}
       </p>
+      {!failure && loaded.cardRegistered ? <p className="flash-notice" role="status">{t(PAYMENT_NOTICES.registered)}</p> : null}
       {failure ? <BlockerNotice blocker={failure.blocker} alert /> : null}
       {!failure && loaded.auth ? <AuthOutcomeNotice auth={loaded.auth} returnTo={returnTo} /> : null}
       {blocker ? <BlockerNotice blocker={blocker} /> : null}

@@ -6,6 +6,7 @@ import { href } from '../../shared/routes.ts';
 import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import { PageMeta } from '../components/page-meta.tsx';
+import { ORDER_COPY } from '../components/order-history/order-copy.ts';
 import { PlanCost } from '../components/plan-cost.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { userPlanOf } from '../data/user-plan.ts';
@@ -25,7 +26,10 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<{
   return { userPlan: userPlanOf(must(await apiFrom(context).userPlans()), params) };
 }
 
-/** docs/spec.md §2 purchase completion: names the round (「◯月号」), the amount and the next steps. */
+/**
+ * docs/spec.md §2 purchase completion: names the round (「◯月号」), the 注文番号 of the checkout's
+ * charge (the number 注文履歴 and the receipt show, issue 31), the amount and the next steps.
+ */
 export function Component() {
   const { userPlan } = useLoaderData<typeof loader>();
   const t = useT();
@@ -43,6 +47,11 @@ export function Component() {
               en: `${userPlan.artist.name} "${userPlan.plan.name}" × ${userPlan.count}: your boxes start with ${issueLabel(round).en}.`,
             })}
           </p>
+          {userPlan.nextRoundPayment ? (
+            <dl className="complete-facts">
+              <div><dt>{t(ORDER_COPY.orderNumber)}</dt><dd className="order-number">{userPlan.nextRoundPayment.orderId}</dd></div>
+            </dl>
+          ) : null}
           <h2>{t(COPY.amount)}</h2>
           <PlanCost price={describeCharge(userPlan.nextRoundCharge, { count: userPlan.count, period: userPlan.plan.period })} />
           <h2>{t(COPY.next)}</h2>

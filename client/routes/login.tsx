@@ -1,6 +1,6 @@
-import { Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Link, matchPath, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { LoginInput } from '../../shared/account-rules.ts';
-import { href, safeReturnPath } from '../../shared/routes.ts';
+import { href, ROUTES, safeReturnPath } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
 import { AccountCard } from '../components/account/account-card.tsx';
 import { Field } from '../components/form/field.tsx';
@@ -26,13 +26,20 @@ const COPY = {
   recheckSubmit: { ja: '確認する', en: 'Confirm' },
   signup: { ja: 'はじめての方は新規会員登録', en: 'New here? Sign up' },
   reminder: { ja: 'パスワードをお忘れの方', en: 'Forgot your password?' },
-} as const satisfies Record<string, Text>;
+  needed: { ja: 'ログインが必要です', en: 'Please log in' },
+  neededFor: (plan: string): Text => ({
+    ja: `${plan}のお申し込みには、会員登録（無料）とログインが必要です。ログインすると、お申し込み手続きに進みます。`,
+    en: `To subscribe to ${plan}, please log in or sign up (free). You will then go on to the checkout.`,
+  }),
+} as const;
 
 export interface LoginData {
   /** Where to go once signed in: a path of this site only. */
   returnTo: string;
   /** Signed in but without a recent password proof: the e-mail whose password is re-checked. */
   recheckEmail: string | null;
+  /** Sent here by a plan's 申し込む while signed out: the plan being applied for, to name it. */
+  applyingFor: { artist: string; plan: string; planEn: string | null } | null;
 }
 
 /** Without a `url` a login lands on my page, where a member's things are, not on the top page. */
@@ -53,7 +60,18 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const status = await loadLoginStatus(request, context);
   const user = status.ok ? status.data.user : null;
   if (user?.securitySafe) throw redirect(returnTo);
-  return { returnTo, recheckEmail: user?.email ?? null };
+  const applyingFor = user ? null : await planOfCheckout(context, returnTo);
+  return { returnTo, recheckEmail: user?.email ?? null, applyingFor };
+}
+
+/** The plan a return path to checkout names, if it is one (a plan that cannot be read is not named). */
+async function planOfCheckout(context: unknown, returnTo: string): Promise<LoginData['applyingFor']> {
+  const match = matchPath(ROUTES.checkout.path, new URL(returnTo, 'http://return.invalid').pathname);
+  const planId = match?.params.planId;
+  if (!planId || !/^\d{1,9}$/.test(planId)) return null;
+  const result = await apiFrom(context).plan(planId);
+  if (!result.ok || result.data.artist.slug !== match.params.slug) return null;
+  return { artist: result.data.artist.name, plan: result.data.name, planEn: result.data.nameEn };
 }
 
 function toLoginInput(values: FormValues) {
@@ -74,12 +92,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const RULES = { schema: LoginInput, toInput: toLoginInput };
 
 export function Component() {
-  const { recheckEmail, returnTo } = useLoaderData<typeof loader>();
+  const { recheckEmail, returnTo, applyingFor } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const t = useT();
   const recheck = recheckEmail !== null;
   return (
     <AccountCard title={recheck ? COPY.recheckTitle : COPY.title} lead={recheck ? COPY.recheckLead : COPY.lead}>
+      {applyingFor ? <LoginNeeded plan={applyingFor} /> : null}
       <ValidatedForm failure={failure} rules={RULES}>
         {recheck ? (
           <RecheckEmail email={recheckEmail} />
@@ -94,6 +113,18 @@ export function Component() {
         <li><Link to={href('reminder')}>{t(COPY.reminder)}</Link></li>
       </ul>
     </AccountCard>
+  );
+}
+
+/** Why a signed-out 申し込む landed here, naming the plan (issue 31). */
+function LoginNeeded({ plan }: { plan: NonNullable<LoginData['applyingFor']> }) {
+  const t = useT();
+  const named = t({ ja: `${plan.artist}「${plan.plan}」`, en: `${plan.artist} "${plan.planEn ?? plan.plan}"` });
+  return (
+    <div className="login-needed" role="status">
+      <p className="login-needed-title">{t(COPY.needed)}</p>
+      <p>{t(COPY.neededFor(named))}</p>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { data, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import * as z from 'zod/mini';
 import type { UserPlanWithTiers } from '../../shared/api/types.ts';
 import { href } from '../../shared/routes.ts';
@@ -7,6 +7,7 @@ import type { Text } from '../../shared/text.ts';
 import { FormError } from '../components/form/form-message.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { PlanDoneNotice, planNoticePath } from '../components/subscription/plan-notice.tsx';
+import { EmptyState, SEE_LINEUP } from '../components/empty-state.tsx';
 import { UserPlanCard } from '../components/subscription/user-plan-card.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { readForm, seeOther } from '../data/form-action.ts';
@@ -16,7 +17,10 @@ const COPY = {
   title: { ja: 'プラン管理', en: 'My plans' },
   lead: { ja: 'お申し込み中のプランの確認・変更・スキップ・休止・解約ができます。', en: 'See, change, skip, pause or cancel your plans.' },
   empty: { ja: 'お申し込み中のプランはありません。', en: 'You have no plans yet.' },
-  lineup: { ja: 'ラインナップからプランを探す', en: 'Find a plan in the lineup' },
+  emptyNext: {
+    ja: 'ラインナップから推しのプランを選んで申し込むと、ここで確認・変更できます。',
+    en: 'Choose a plan of your favourite in the lineup and subscribe; you can then see and change it here.',
+  },
 } as const satisfies Record<string, Text>;
 
 // One call: each subscription comes with the tiers it may change to (issue 11).
@@ -55,7 +59,7 @@ export function Component() {
       <PlanDoneNotice />
       {failure?.error ? <FormError text={failure.error} /> : null}
       {userPlans.length === 0 ? (
-        <p>{t(COPY.empty)} <Link to={href('lineup')}>{t(COPY.lineup)}</Link></p>
+        <EmptyState title={COPY.empty} next={COPY.emptyNext} link={{ to: href('lineup'), label: SEE_LINEUP }} />
       ) : (
         <div className="user-plans">
           {userPlans.map((p) => <UserPlanCard key={p.id} userPlan={p} tiers={p.tiers} />)}

@@ -1,7 +1,8 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PlanOrderHistory } from '../../shared/api/types.ts';
 import { href } from '../../shared/routes.ts';
 import { ORDER_COPY as C } from '../components/order-history/order-copy.ts';
+import { EmptyState, SEE_LINEUP } from '../components/empty-state.tsx';
 import { OrderCard } from '../components/order-history/order-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { apiFrom, must } from '../data/api.ts';
@@ -22,7 +23,7 @@ export function Component() {
       <h1 className="page-title">{t(C.title)}</h1>
       <p className="profile-lead">{t(C.lead)}</p>
       {orders.length === 0 ? (
-        <p className="order-empty">{t(C.empty)} <Link to={href('lineup')}>{t(C.lineup)}</Link></p>
+        <EmptyState className="order-empty" title={C.empty} next={C.emptyNext} link={{ to: href('lineup'), label: SEE_LINEUP }} />
       ) : (
         <div className="order-list">
           {orders.map((order) => <OrderCard key={order.id} order={order} />)}

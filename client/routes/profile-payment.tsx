@@ -1,4 +1,4 @@
-import { data, redirectDocument, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, Link } from 'react-router';
+import { data, redirect, redirectDocument, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, Link } from 'react-router';
 import * as z from 'zod/mini';
 import type { CreditInfo, CurrentUser, PaymentMethodHistory } from '../../shared/api/types.ts';
 import { deferredConditions, isMinor } from '../../shared/deferred-payment.ts';
@@ -10,6 +10,7 @@ import type { Text } from '../../shared/text.ts';
 import { AccountCard } from '../components/account/account-card.tsx';
 import { CardSection } from '../components/payment/card-section.tsx';
 import { DeferredSection } from '../components/payment/deferred-section.tsx';
+import { WELCOME_PARAM } from '../components/welcome-notice.tsx';
 import { MethodHistory } from '../components/payment/method-history.tsx';
 import { PAYMENT_COPY as C, PAYMENT_NOTICES, type PaymentNoticeKey } from '../components/payment/payment-copy.ts';
 import { apiFrom, must } from '../data/api.ts';
@@ -49,8 +50,24 @@ function pageWith(returnTo: string | null, extra = ''): string {
   return query ? `${PAGE()}?${query}` : PAGE();
 }
 
+/**
+ * A card registered from checkout (3-D Secure passed, the provider back through /api/credit-confirm)
+ * goes on to that checkout, saying so: the fan came here only to pay there (issue 31). A declined or
+ * cancelled registration stays here, where the reason is shown and another card can be tried.
+ */
+function registeredReturn(url: URL): string | null {
+  const returnTo = returnToOf(url);
+  if (!returnTo || url.searchParams.get('card') !== 'registered') return null;
+  const back = new URL(returnTo, 'http://return.invalid');
+  back.searchParams.set('card', 'registered');
+  back.searchParams.delete(WELCOME_PARAM);
+  return `${back.pathname}${back.search}${back.hash}`;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<PaymentData> {
   const user = await loadCurrentUser(request, context);
+  const onward = registeredReturn(new URL(request.url));
+  if (onward) throw redirect(onward);
   const api = apiFrom(context);
   const [card, history] = await Promise.all([api.creditInfo(user.id), api.paymentMethodHistory()]);
   const now = new Date();

@@ -248,8 +248,11 @@ export interface UserPlan {
   nextRoundPaymentStatus: PaymentStatus | null;
   /** What the next round costs with the current payment method (shared/money.ts). */
   nextRoundCharge: RoundCharge;
-  /** The next round's live charge (made at checkout or under way): what a skip, pause or cancel would refund. */
-  nextRoundPayment: { total: number; method: PaymentMethod } | null;
+  /**
+   * The next round's live charge (made at checkout or under way): what a skip, pause or cancel would
+   * refund, and its 注文番号 (`orderId`, the order history's id: the number 注文履歴 and the receipt show).
+   */
+  nextRoundPayment: { total: number; method: PaymentMethod; orderId: number } | null;
   /** The skip or pause that can still be taken back, and until when (shared/subscription-rules.ts `canUndo`). */
   undo: { change: UndoableChange; until: string } | null;
 }

@@ -55,7 +55,12 @@ describe('sign-up, logout and login with JavaScript', () => {
     await page.getByText(MESSAGES.agreeTerms.ja).waitFor();
     await page.getByLabel('に同意します', { exact: false }).check();
     await page.getByRole('button', { name: '登録する' }).click();
-    await page.waitForURL(`${shop.stack.webUrl}${href('plan')}`);
+    // Sign-up ends with a welcome: on the page it lands on, and by mail (issue 31).
+    await page.waitForURL(`${shop.stack.webUrl}${href('plan')}?welcome=1`);
+    await page.getByRole('status').filter({ hasText: '会員登録が完了しました。OshiBoxへようこそ！' }).waitFor();
+    const welcome = await shop.mailbox.waitFor(email, (m) => m.subject.includes('へようこそ'));
+    expect(welcome.text).toContain('会員登録が完了しました。');
+    expect(welcome.text).toMatch(/ラインナップを見る: https?:\/\/\S+\/lineup\b/);
 
     await page.locator('.menu-toggle').click();
     await page.getByRole('button', { name: 'ログアウト' }).click();

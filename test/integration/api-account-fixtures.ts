@@ -152,8 +152,13 @@ export async function signUp(api: AccountApi, email: string, password = PASSWORD
     .send({ email, code, ...PROFILE, password, passwordConfirm: password, agreement: true });
   const token = sessionFrom(res);
   if (res.status !== 201 || !token) throw new Error(`sign-up answered ${res.status}: ${res.text}`);
+  // Sign-up ends with a welcome mail (issue 31): taken here, so a test's next mail is its own.
+  await api.mailbox.waitFor(email, isWelcomeMail);
   return token;
 }
+
+/** The mail every sign-up ends with, in either language. */
+export const isWelcomeMail = (mail: { subject: string }) => /へようこそ|Welcome to/.test(mail.subject);
 
 export function login(api: AccountApi, email: string, password: string, cookie = '') {
   return request(api.app).post('/api/login/emailLogin').set('cookie', cookie).send({ email, password });

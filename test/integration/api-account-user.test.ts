@@ -15,6 +15,7 @@ import {
   signUp,
   startAccountApi,
   withSession,
+  isWelcomeMail,
   type AccountApi,
 } from './api-account-fixtures.ts';
 
@@ -88,6 +89,28 @@ describe('POST /api/user (sign-up)', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
     const rows = await api.db.selectFrom('users').select('id').where('email', '=', 'twin@example.com').execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('ends with one welcome mail in the language the sign-up chose, also when the sign-up is posted twice at once (issue 31)', async () => {
+    const welcomes = (email: string) => api.mailbox.mails.filter((m) => m.to.includes(email) && isWelcomeMail(m));
+    for (const [email, lang] of [['welcome-ja@example.com', 'ja'], ['welcome-en@example.com', 'en']] as const) {
+      const { code } = await mailedCode(api, email, 'signup', { lang });
+      const body = { email, code, ...PROFILE, password: PASSWORD, passwordConfirm: PASSWORD, agreement: true };
+      const answers = await Promise.all([request(api.app).post('/api/user').send(body), request(api.app).post('/api/user').send(body)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
+      const mail = await api.mailbox.waitFor(email, isWelcomeMail);
+      expect(await api.db.selectFrom('mail_log').select('kind').where('recipient', '=', email).where('kind', '=', 'welcome').execute()).toHaveLength(1);
+      if (lang === 'ja') {
+        expect(mail.subject).toContain('OshiBoxへようこそ');
+        expect(mail.text).toContain('会員登録が完了しました。OshiBoxへようこそ！');
+        expect(mail.text).toMatch(/ラインナップを見る: http:\/\/[^\s]+\/lineup/);
+      } else {
+        expect(mail.subject).toContain('Welcome to OshiBox');
+        expect(mail.text).toContain('Your account is ready.');
+        expect(mail.text).toMatch(/See the lineup: http:\/\/[^\s]+\/lineup/);
+      }
+      expect(welcomes(email)).toHaveLength(1);
+    }
   });
 
   it('refuses a wrong code on the code field', async () => {

@@ -62,10 +62,35 @@ describe('registering the documented test cards', () => {
     expect((await cardRow(shopper.id))?.last4).toBe('3220');
   });
 
-  it('4000000000003220 with a wrong one-time password fails; the shop records nothing', async () => {
+  it('4000000000003220: a mistyped one-time password says so on the same page and may be typed again; 123456 then passes', async () => {
     const shopper = await addShopper(api);
-    const { back } = await registerCard(api, shopper, '4000000000003220', '000000');
-    expect(back?.headers.location).toBe(`${RETURN}?card=declined`);
+    const { url } = await submitCard(api, shopper, { cardNumber: '4000000000003220' });
+    const wrong = await request(api.app).post(`${url}/3ds`).type('form').send({ otp: '123465' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('ワンタイムパスワードが正しくありません。もう一度入力してください（あと2回）。');
+    expect(wrong.text).toContain('The one-time password is not correct. Please type it again (2 tries left).');
+    expect(wrong.text).toContain('name="otp"');
+    expect(wrong.text).not.toContain('別のカード');
+    expect(await cardRow(shopper.id)).toBeUndefined();
+    const right = await request(api.app).post(`${url}/3ds`).type('form').send({ otp: '123456' });
+    expect(right.status).toBe(303);
+    expect((await followBack(api, shopper, right.headers.location as string)).headers.location).toBe(`${RETURN}?card=registered`);
+    expect((await cardRow(shopper.id))?.last4).toBe('3220');
+  });
+
+  it('4000000000003220 with a wrong one-time password three times fails; the shop records nothing', async () => {
+    const shopper = await addShopper(api);
+    const { url } = await submitCard(api, shopper, { cardNumber: '4000000000003220' });
+    const statuses: number[] = [];
+    let last: request.Response | undefined;
+    for (const otp of ['000000', '000001', '000002']) {
+      last = await request(api.app).post(`${url}/3ds`).type('form').send({ otp });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([400, 400, 303]);
+    expect((await followBack(api, shopper, last?.headers.location as string)).headers.location).toBe(`${RETURN}?card=declined`);
+    // The challenge is over: a fourth password, even the right one, registers nothing.
+    expect((await request(api.app).post(`${url}/3ds`).type('form').send({ otp: '123456' })).status).toBe(410);
     expect(await cardRow(shopper.id)).toBeUndefined();
   });
 

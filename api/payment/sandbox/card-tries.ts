@@ -32,6 +32,21 @@ export async function takeCardTry(ctx: ApiContext, registrationId: string): Prom
   return { allowed: tries <= rules.cardTries.limit, last: tries >= rules.cardTries.limit };
 }
 
+/**
+ * A one-time password typed on a registration's 3-D Secure challenge (`otpTries`, 3): a wrong one
+ * with tries left is asked again on the same page; the last wrong one declines the card.
+ */
+export async function takeOtpTry(ctx: ApiContext, registrationId: string): Promise<{ left: number }> {
+  const rules = throttleRules(ctx.throttle);
+  const tries = await countHit(ctx.db, rules, { rule: 'otpTries', value: registrationId }, ctx.now());
+  return { left: Math.max(0, rules.otpTries.limit - tries) };
+}
+
+export const OTP_WRONG = (left: number): Text => ({
+  ja: `ワンタイムパスワードが正しくありません。もう一度入力してください（あと${left}回）。`,
+  en: `The one-time password is not correct. Please type it again (${left} ${left === 1 ? 'try' : 'tries'} left).`,
+});
+
 /** Ends an open registration for good; /api/credit-confirm then reads it as declined. */
 export async function endRegistration(ctx: ApiContext, registrationId: string): Promise<void> {
   await updateRegistration(ctx.db, registrationId, 'open', { status: 'declined', decline_reason: TOO_MANY_TRIES_REASON });

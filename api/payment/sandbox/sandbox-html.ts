@@ -85,7 +85,10 @@ ${testCardTable()}`;
 }
 
 /** The 3-D Secure challenge, as the issuer's page would ask it. */
-export function challengePage(nonce: string, view: { action: string; last4: string; errors: FieldErrors; amount?: string }): string {
+export function challengePage(nonce: string, view: { action: string; last4: string; errors: FieldErrors; amount?: string; tries?: number }): string {
+  const outcome = view.tries
+    ? `<p>テストモード: <code>123456</code> で成功します。それ以外は${view.tries}回目で失敗します。<span class="en">Test mode: 123456 passes; anything else fails on try ${view.tries}.</span></p>`
+    : '<p>テストモード: <code>123456</code> で成功、それ以外は失敗します。<span class="en">Test mode: 123456 passes; anything else fails.</span></p>';
   const payment = view.amount ? `<p>お支払い ${escape(view.amount)} の本人認証です。<br><span class="en">Authenticating a payment of ${escape(view.amount)}.</span></p>\n` : '';
   const body = `<h1>本人認証（3-Dセキュア）<span class="en">3-D Secure authentication</span></h1>
 ${payment}<p>カード末尾 ${escape(view.last4)} の発行会社から届いたワンタイムパスワードを入力してください。<br>
@@ -94,7 +97,7 @@ ${payment}<p>カード末尾 ${escape(view.last4)} の発行会社から届い�
 ${input('otp', 'ワンタイムパスワード', 'One-time password', view.errors, ' inputmode="numeric" autocomplete="one-time-code" maxlength="8" required')}
 <button type="submit">認証する / Authenticate</button>
 </form>
-<p>テストモード: <code>123456</code> で成功、それ以外は失敗します。<span class="en">Test mode: 123456 passes; anything else fails.</span></p>`;
+${outcome}`;
   return page(nonce, '3-Dセキュア / 3-D Secure — Sandbox', body);
 }
 

@@ -3,8 +3,9 @@ import express, { Router, type Request, type Response } from 'express';
 import type { ApiErrorBody } from '../../../shared/api/errors.ts';
 import type { ApiContext } from '../../context.ts';
 import { DomainError } from '../../http/errors.ts';
+import { throttleRules } from '../../throttle/throttle.service.ts';
 import { checkCardForm } from './card-form.ts';
-import { endRegistration, START_AGAIN, takeCardTry, TOO_MANY_TRIES, TOO_MANY_TRIES_REASON } from './card-tries.ts';
+import { endRegistration, OTP_WRONG, START_AGAIN, takeCardTry, takeOtpTry, TOO_MANY_TRIES, TOO_MANY_TRIES_REASON } from './card-tries.ts';
 import { findRegistration, insertVaultCard, updateRegistration } from './sandbox.repository.ts';
 import { cardFormPage, challengePage, messagePage } from './sandbox-html.ts';
 import { chargeAuthenticationPages } from './charge-page.ts';
@@ -85,7 +86,8 @@ export function sandboxRouter(ctx: ApiContext): Router {
     const row = await load(req, res);
     if (!row) return;
     if (row.status !== 'challenge') return sendEnded(req, res, 410, row);
-    res.type('html').send(challengePage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4 ?? '', errors: {} }));
+    const tries = throttleRules(ctx.throttle).otpTries.limit;
+    res.type('html').send(challengePage(String(res.locals.nonce), { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4 ?? '', errors: {}, tries }));
   });
 
   router.post('/card/:id/3ds', async (req, res) => {
@@ -96,11 +98,17 @@ export function sandboxRouter(ctx: ApiContext): Router {
     }
     const body: unknown = req.body;
     const otp = typeof body === 'object' && body !== null && 'otp' in body && typeof body.otp === 'string' ? body.otp.trim() : '';
+    // Every post counts, the right one too: the bound is on what can be typed at one challenge.
+    const { left } = await takeOtpTry(ctx, row.id);
     if (otp === SANDBOX_OTP) {
       const token = await insertVaultCard(ctx.db, {
         brand: row.brand, last4: row.last4, expiry: row.expiry, declinesCharges: false, authenticatesCharges: row.authenticates_charges,
       }, ctx.now());
       await updateRegistration(ctx.db, row.id, 'challenge', { status: 'registered', token });
+    } else if (left > 0) {
+      // A mistyped password says so here, on the issuer's page, and may be typed again (issue 31).
+      const view = { action: `${req.baseUrl}/card/${row.id}/3ds`, last4: row.last4, errors: { otp: OTP_WRONG(left) }, tries: throttleRules(ctx.throttle).otpTries.limit };
+      return res.status(400).type('html').send(challengePage(String(res.locals.nonce), view));
     } else {
       await updateRegistration(ctx.db, row.id, 'challenge', { status: 'declined', decline_reason: 'three_d_secure_failed' });
     }

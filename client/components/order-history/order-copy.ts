@@ -5,7 +5,10 @@ export const ORDER_COPY = {
   title: { ja: '注文履歴', en: 'Order history' },
   lead: { ja: 'これまでのご注文と、お届けまでの状況を確認できます。', en: 'Your orders and where each box is on its way to you.' },
   empty: { ja: 'ご注文はまだありません。', en: 'You have no orders yet.' },
-  lineup: { ja: 'ラインナップからプランを探す', en: 'Find a plan in the lineup' },
+  emptyNext: {
+    ja: 'プランに申し込むと、ご注文とお届けまでの状況がここに表示されます。',
+    en: 'Once you subscribe to a plan, your orders and their progress appear here.',
+  },
   count: { ja: '数量', en: 'Quantity' },
   tier: { ja: 'コース', en: 'Tier' },
   total: { ja: 'お支払い金額', en: 'Total' },
