@@ -161,8 +161,8 @@ async function nextChargeShown(fan: Fan): Promise<{ issue: string; at: number }>
   return { issue: shown![1]!, at: shownInstant(shown![2]!) };
 }
 
-/** The subjects of a fan's mails but the sign-up code's. */
-const subjectsOf = (fan: Fan) => outbox(fan).map((m) => m.subject).filter((s) => !s.includes('認証コード'));
+/** The subjects of a fan's mails but the sign-up's own (its code and its welcome, issue 31). */
+const subjectsOf = (fan: Fan) => outbox(fan).map((m) => m.subject).filter((s) => !s.includes('認証コード') && !s.includes('ようこそ'));
 
 /** `2027/01/10 23:59` (Tokyo, as the pages write a deadline) as an instant. */
 const shownInstant = (shown: string) => Date.parse(`${shown.replaceAll('/', '-').replace(' ', 'T')}:00+09:00`);
@@ -299,6 +299,8 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     expect(shown.issue).toBe(issueLabel(fourth).ja);
     quarterDeadline = shown.at;
     await expect.poll(() => subjectsOf(quarterFan)).toEqual([`[OshiBox] お申し込みを受け付けました（${issueLabel(open).ja}）`]);
+    // Her sign-up was welcomed once (its mail is left out of the subscription's mails above).
+    expect(outbox(quarterFan).filter((m) => m.subject.includes('ようこそ'))).toHaveLength(1);
   });
 
   it('mails the reminder before the deadline; nothing is charged yet, and the command says why', async () => {
@@ -424,7 +426,9 @@ describe('the README\'s rehearsal of a month, step by step', () => {
       expect.stringMatching(new RegExp(`^\\[OshiBox\\] ${label}のお支払いのご案内`)),
       `[OshiBox] お支払い完了のお知らせ（${label}）`,
     ]);
-    expect(outbox(quarterFan).filter((m) => !m.subject.includes('認証コード')).every((m) => m.text.includes('¥17,160'))).toBe(true);
+    // Every mail of her subscription names the amount it charges (the sign-up's own mails name none).
+    const subscriptionMails = outbox(quarterFan).filter((m) => !m.subject.includes('認証コード') && !m.subject.includes('ようこそ'));
+    expect(subscriptionMails.every((m) => m.text.includes('¥17,160'))).toBe(true);
   });
 
   it('three-month plan: within the week before 4月号 ships, her box is on its shipping list (both fans\' boxes 発送準備中)', async () => {

@@ -177,7 +177,7 @@ describe('English mode', () => {
     }
     expect(html).toMatch(/<h1 class="artist-name" lang="ja">星野ミライ<\/h1>/);
     expect(html).toContain('Per delivery');
-    expect(html).toContain('(tax &amp; shipping incl.)');
+    expect(html).toContain('(tax and shipping incl.)');
     expect(html).toMatch(/\(¥[\d,]+ before tax\)/);
     expect(html).not.toMatch(/（¥[\d,]+ before tax）/);
     expect(html).toMatch(/Order by \d{4}\/\d{2}\/\d{2} \d{2}:\d{2} \(JST\)/);
