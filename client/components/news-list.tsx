@@ -3,7 +3,7 @@ import type { News } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
 import { useT } from '../lang.tsx';
-import { useLocalize } from './catalogue-text.ts';
+import { useLocalize } from './catalogue-text.tsx';
 
 /** News as dated title links, newest first as the API sends them. */
 export function NewsList({ news }: { news: readonly News[] }) {

@@ -14,6 +14,7 @@ import { href } from '../../shared/routes.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import { COUNT_LIMITS, hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
+import { CatalogueText } from '../components/catalogue-text.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { formatZip } from '../components/profile/profile-summary.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -159,7 +160,7 @@ export function Component() {
       <meta name="robots" content="noindex" />
       <h1 className="page-title">{t(COPY.title)}</h1>
       <p className="checkout-plan">
-        <span>{plan.artist.name}</span> <strong>{plan.name}</strong>
+        <span>{plan.artist.name}</span> <CatalogueText as="strong" ja={plan.name} en={plan.nameEn} />
         {round ? <span className="checkout-issue">{t(issueLabel(round))}</span> : null}
       </p>
       {failure ? <BlockerNotice blocker={failure.blocker} alert /> : null}

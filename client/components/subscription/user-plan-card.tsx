@@ -9,6 +9,7 @@ import {
 } from '../../../shared/subscription-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
+import { CatalogueText, useLocalize } from '../catalogue-text.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
 import { NextRoundLine } from './next-round-line.tsx';
 import { PriceBreakdown } from '../plan-cost.tsx';
@@ -37,6 +38,7 @@ function withFrom(label: Text, action: Text): Text {
 export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: Plan[] }) {
   const t = useT();
   const { english } = useLang();
+  const localize = useLocalize();
   const { plan, artist, nextRound: round, appliesFrom } = userPlan;
   const status = userPlan.nextRoundPaymentStatus ? paymentStatusLabel(userPlan.nextRoundPaymentStatus, english) : '';
   const skipIssue = round ? issueLabel(round) : null;
@@ -44,7 +46,7 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
   const deferred = userPlan.nextRoundCharge.fee > 0;
   return (
     <article className="user-plan" aria-labelledby={`user-plan-${userPlan.id}`}>
-      <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title">{artist.name} <span>{plan.name}</span></h2>
+      <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title">{artist.name} <CatalogueText ja={plan.name} en={plan.nameEn} /></h2>
       <dl className="user-plan-facts">
         <div><dt>{t(COPY.count)}</dt><dd>{userPlan.count}</dd></div>
         <div><dt>{t(roundLabel(price))}</dt><dd className="user-plan-price"><Price price={price} /><PriceBreakdown price={price} /></dd></div>
@@ -61,11 +63,14 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
       <Form method="get" action={href('planChange', { slug: artist.slug, planId: plan.id })} className="user-plan-change">
         <label>{t(COPY.tier)}
           <select name="planId" defaultValue={String(plan.id)}>
-            {tiers.map((tier) => (
-              <option key={tier.id} value={tier.id}>
-                {`${tier.name}${english ? ': ' : '：'}${t(amountText(planRoundPrice(tier, { count: userPlan.count, deferred }).total))}`}
-              </option>
-            ))}
+            {tiers.map((tier) => {
+              const name = localize(tier.name, tier.nameEn);
+              return (
+                <option key={tier.id} value={tier.id} lang={name.lang}>
+                  {`${name.text}${english ? ': ' : '：'}${t(amountText(planRoundPrice(tier, { count: userPlan.count, deferred }).total))}`}
+                </option>
+              );
+            })}
           </select>
         </label>
         <label>{t(COPY.count)}
