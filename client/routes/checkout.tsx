@@ -17,6 +17,7 @@ import type { Text } from '../../shared/text.ts';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { formatZip } from '../components/profile/profile-summary.tsx';
+import { JapaneseRuns } from '../components/japanese-runs.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { BlockerNotice } from '../components/subscription/blocker-notice.tsx';
 import { CheckoutTerms } from '../components/subscription/checkout-terms.tsx';
@@ -160,7 +161,7 @@ export function Component() {
       <meta name="robots" content="noindex" />
       <h1 className="page-title">{t(COPY.title)}</h1>
       <p className="checkout-plan">
-        <span>{plan.artist.name}</span> <CatalogueText as="strong" ja={plan.name} en={plan.nameEn} />
+        <span><JapaneseRuns text={plan.artist.name} /></span> <CatalogueText as="strong" ja={plan.name} en={plan.nameEn} />
         {round ? <span className="checkout-issue">{t(issueLabel(round))}</span> : null}
       </p>
       {failure ? <BlockerNotice blocker={failure.blocker} alert /> : null}

@@ -6,6 +6,7 @@ import { href } from '../../shared/routes.ts';
 import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import { CatalogueText } from '../components/catalogue-text.tsx';
+import { JapaneseRuns } from '../components/japanese-runs.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { PlanCost } from '../components/plan-cost.tsx';
 import { apiFrom, must } from '../data/api.ts';
@@ -32,7 +33,7 @@ function CompletePlan({ userPlan, round }: { userPlan: UserPlan; round: Order })
   const { artist, plan, count } = userPlan;
   const tier = <CatalogueText ja={plan.name} en={plan.nameEn} />;
   if (!english) return <p className="complete-plan">{artist.name}「{tier}」×{count}　{issueLabel(round).ja}からお届けします。</p>;
-  return <p className="complete-plan">{artist.name} — {tier} × {count}: your boxes start with {issueLabel(round).en}.</p>;
+  return <p className="complete-plan"><JapaneseRuns text={artist.name} /> — {tier} × {count}: your boxes start with {issueLabel(round).en}.</p>;
 }
 
 /** docs/spec.md §2 purchase completion: names the round (「◯月号」), the amount and the next steps. */

@@ -6,6 +6,7 @@ import { RECEIPT_REFUSALS } from '../../../shared/receipt.ts';
 import { href } from '../../../shared/routes.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { CatalogueText } from '../catalogue-text.tsx';
+import { JapaneseRuns } from '../japanese-runs.tsx';
 import { deferredRules, ORDER_COPY as C } from './order-copy.ts';
 import { OrderTimeline } from './order-timeline.tsx';
 
@@ -16,7 +17,7 @@ export function OrderCard({ order }: { order: PlanOrderHistory }) {
   return (
     <article className="order-card" aria-labelledby={titleId} data-status={order.paymentStatus}>
       <h2 id={titleId} className="order-card-title">
-        <span className="order-issue">{t(order.order.label)}</span> {order.artist.name}
+        <span className="order-issue">{t(order.order.label)}</span> <JapaneseRuns text={order.artist.name} />
       </h2>
       <p className="order-status">{t(order.paymentStatusLabel)}</p>
       <dl className="order-facts">

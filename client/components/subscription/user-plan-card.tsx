@@ -11,6 +11,7 @@ import type { Text } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { CatalogueText, useLocalize } from '../catalogue-text.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
+import { JapaneseRuns } from '../japanese-runs.tsx';
 import { NextRoundLine } from './next-round-line.tsx';
 import { PriceBreakdown } from '../plan-cost.tsx';
 import { Price } from '../price.tsx';
@@ -46,7 +47,7 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
   const deferred = userPlan.nextRoundCharge.fee > 0;
   return (
     <article className="user-plan" aria-labelledby={`user-plan-${userPlan.id}`}>
-      <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title">{artist.name} <CatalogueText ja={plan.name} en={plan.nameEn} /></h2>
+      <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title"><JapaneseRuns text={artist.name} /> <CatalogueText ja={plan.name} en={plan.nameEn} /></h2>
       <dl className="user-plan-facts">
         <div><dt>{t(COPY.count)}</dt><dd>{userPlan.count}</dd></div>
         <div><dt>{t(roundLabel(price))}</dt><dd className="user-plan-price"><Price price={price} /><PriceBreakdown price={price} /></dd></div>
