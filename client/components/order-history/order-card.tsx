@@ -22,7 +22,7 @@ export function OrderCard({ order }: { order: PlanOrderHistory }) {
       <p className="order-status">{t(order.paymentStatusLabel)}</p>
       <dl className="order-facts">
         <div><dt>{t(C.orderNumber)}</dt><dd className="order-number">{order.id}</dd></div>
-        <div><dt>{t(C.tier)}</dt><CatalogueText as="dd" ja={order.plan.name} en={order.plan.nameEn} /></div>
+        <div><dt>{t(C.tier)}</dt><CatalogueText as="dd" className="order-plan" ja={order.plan.name} en={order.plan.nameEn} /></div>
         <div><dt>{t(C.count)}</dt><dd>{order.count}</dd></div>
         <div><dt>{t(C.total)}</dt><dd><OrderAmounts order={order} /></dd></div>
         <div><dt>{t(C.method)}</dt><dd>{t(PAYMENT_METHOD_LABELS[order.paymentMethod])}</dd></div>
