@@ -47,12 +47,12 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
   const deferred = userPlan.nextRoundCharge.fee > 0;
   return (
     <article className="user-plan" aria-labelledby={`user-plan-${userPlan.id}`}>
-      <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title"><JapaneseRuns text={artist.name} /> <CatalogueText ja={plan.name} en={plan.nameEn} /></h2>
+      <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title"><JapaneseRuns text={artist.name} /> <CatalogueText className="user-plan-tier" ja={plan.name} en={plan.nameEn} /></h2>
       <dl className="user-plan-facts">
         <div><dt>{t(COPY.count)}</dt><dd>{userPlan.count}</dd></div>
         <div><dt>{t(roundLabel(price))}</dt><dd className="user-plan-price"><Price price={price} /><PriceBreakdown price={price} /></dd></div>
         <div><dt>{t(COPY.next)}</dt><dd>
-          {round ? `${t(issueLabel(round))}（${formatDate(round.shipDate)}）` : t(COPY.none)}
+          {round ? t({ ja: `${issueLabel(round).ja}（${formatDate(round.shipDate)}）`, en: `${issueLabelCapitalised(round).en} (${formatDate(round.shipDate)})` }) : t(COPY.none)}
           {userPlan.paused ? <strong className="user-plan-badge">{t(COPY.paused)}</strong> : null}
           {!userPlan.paused && userPlan.nextRoundSkipped ? <strong className="user-plan-badge">{t(COPY.skipped)}</strong> : null}
           {status ? <span className="user-plan-status">{status}</span> : null}
