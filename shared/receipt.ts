@@ -55,9 +55,12 @@ export function checkAddressee(value: string): { ok: true; value: string } | { o
   return { ok: true, value: trimmed };
 }
 
-/** 但し書き: 「OshiBox 星野ミライ ライトプラン 12月号 代として」 (in English after a "For" label). */
-export function receiptDescription(brand: string, artist: string, plan: string, issue: Text): Text {
-  return { ja: `${brand} ${artist} ${plan} ${issue.ja} 代として`, en: `${brand} ${artist} ${plan}, ${issue.en}` };
+/**
+ * 但し書き: 「OshiBox 星野ミライ ライトプラン 12月号 代として」 (in English after a "For" label), the
+ * tier in each language (`catalogueText`: its Japanese where the operator gave no English).
+ */
+export function receiptDescription(brand: string, artist: string, plan: Text, issue: Text): Text {
+  return { ja: `${brand} ${artist} ${plan.ja} ${issue.ja} 代として`, en: `${brand} ${artist} ${plan.en}, ${issue.en}` };
 }
 
 /**

@@ -6,7 +6,7 @@ import { parsePaymentMethod, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type Payme
 import { netTaxBreakdown, receiptDescription, receiptRefusal } from '../../shared/receipt.ts';
 import { fullRefundAmount, netPaid, refundedTotal, type ChargeRefunds } from '../../shared/refund-rules.ts';
 import { issueLabel } from '../../shared/subscription-rules.ts';
-import type { Text } from '../../shared/text.ts';
+import { catalogueText, type Text } from '../../shared/text.ts';
 import type { UserHistoryRow } from './order-history.repository.ts';
 import type { PartialRefundRow } from './order-refunds.repository.ts';
 
@@ -114,7 +114,7 @@ export function toReceipt(row: UserHistoryRow & { paid_at: Date; receipt_first_i
     issuedAt: row.receipt_first_issued_at.toISOString(),
     issuedCount: row.receipt_issued_count,
     reissued: row.receipt_issued_count > 1,
-    description: receiptDescription(brand, row.artist_name, row.plan_name, round.label),
+    description: receiptDescription(brand, row.artist_name, catalogueText(row.plan_name, row.plan_name_en), round.label),
     paidAt: row.paid_at.toISOString(),
     paymentMethod: parsePaymentMethod(row.payment_method),
     // What was paid net of refunds (issue 30).

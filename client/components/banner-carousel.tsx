@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { pickCatalogue } from '../../shared/text.ts';
 import type { Banner } from '../../shared/api/types.ts';
 import { useLang, useT } from '../lang.tsx';
 import { useHydrated } from '../hooks/use-hydrated.ts';
@@ -107,12 +108,10 @@ function useSlideFocus(trackRef: RefObject<HTMLDivElement | null>, index: number
 /** The banner's words in the shopper's language; Japanese, marked so, where no English is given. */
 function useBannerText(banner: Banner) {
   const { english } = useLang();
-  const en = english && banner.titleEn !== null;
-  return {
-    lang: english ? (en ? 'en' : 'ja') : undefined,
-    title: en ? (banner.titleEn ?? banner.title) : banner.title,
-    subtitle: en ? (banner.subtitleEn ?? '') : banner.subtitle,
-  };
+  // The title decides: a subtitle never mixes languages with it (an English title without an English subtitle stands alone).
+  const title = pickCatalogue(banner.title, banner.titleEn, english);
+  const subtitle = title.lang === 'ja' || !english ? banner.subtitle : (banner.subtitleEn ?? '');
+  return { lang: title.lang, title: title.text, subtitle };
 }
 
 /** `active` null: not enhanced (no JavaScript yet), every slide is live and reachable. */

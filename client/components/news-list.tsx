@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { News } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
-import { useLocalize } from './catalogue-text.ts';
+import { useLocalize } from './catalogue-text.tsx';
 import { EmptyState, SEE_LINEUP } from './empty-state.tsx';
 
 const NO_NEWS = {

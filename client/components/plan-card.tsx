@@ -4,8 +4,9 @@ import { formatDate, formatDeadline } from '../../shared/format.ts';
 import { NextRoundLine } from './subscription/next-round-line.tsx';
 import { planRoundPrice } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
+import { issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import { useLang, useT } from '../lang.tsx';
-import { useLocalize } from './catalogue-text.ts';
+import { useLocalize } from './catalogue-text.tsx';
 import { PlanContentsList } from './plan-contents.tsx';
 import { PlanCost } from './plan-cost.tsx';
 import { Phrases } from './phrases.tsx';
@@ -60,7 +61,7 @@ function PlanRound({ round, next, slug, planId }: { round: Order; next: Order | 
     <>
       <dl className="plan-round">
         <dt>{t({ ja: '受付中', en: 'Now accepting' })}</dt>
-        <dd lang={english ? 'ja' : undefined}>{round.name}</dd>
+        <dd>{t(issueLabelCapitalised(round))}</dd>
         <dt>{t({ ja: '申込締切', en: 'Deadline' })}</dt>
         <dd><time dateTime={round.endDate}>{formatDeadline(round.endDate, english)}</time></dd>
         <dt>{t({ ja: '発送予定', en: 'Ships' })}</dt>

@@ -1,7 +1,7 @@
 import { countText, ITEMS } from '../../shared/counts.ts';
 import type { PlanContents } from '../../shared/api/types.ts';
 import { useLang, useT } from '../lang.tsx';
-import { useLocalize } from './catalogue-text.ts';
+import { useLocalize } from './catalogue-text.tsx';
 
 /** What every box of a tier holds: the number of goods, what is sure to be in it, limited goods. */
 export function PlanContentsList({ contents }: { contents: PlanContents }) {

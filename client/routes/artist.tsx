@@ -5,7 +5,7 @@ import { href } from '../../shared/routes.ts';
 import { ArtistLinks } from '../components/artist-links.tsx';
 import { ArtistTags } from '../components/artist-tags.tsx';
 import { artistTintStyle } from '../components/artist-theme.ts';
-import { useLocalize } from '../components/catalogue-text.ts';
+import { useLocalize } from '../components/catalogue-text.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Phrases } from '../components/phrases.tsx';
 import { PastBoxes } from '../components/past-boxes.tsx';

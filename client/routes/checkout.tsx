@@ -14,9 +14,11 @@ import { href } from '../../shared/routes.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import { COUNT_LIMITS, hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
+import { CatalogueText } from '../components/catalogue-text.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { PAYMENT_NOTICES } from '../components/payment/payment-copy.ts';
 import { formatZip } from '../components/profile/profile-summary.tsx';
+import { JapaneseRuns } from '../components/japanese-runs.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { BlockerNotice } from '../components/subscription/blocker-notice.tsx';
 import { CheckoutTerms } from '../components/subscription/checkout-terms.tsx';
@@ -163,7 +165,7 @@ export function Component() {
       <meta name="robots" content="noindex" />
       <h1 className="page-title">{t(COPY.title)}</h1>
       <p className="checkout-plan">
-        <span>{plan.artist.name}</span> <strong>{plan.name}</strong>
+        <span><JapaneseRuns text={plan.artist.name} /></span> <CatalogueText as="strong" ja={plan.name} en={plan.nameEn} />
         {round ? <span className="checkout-issue">{t(issueLabel(round))}</span> : null}
       </p>
       {!failure && loaded.cardRegistered ? <p className="flash-notice" role="status">{t(PAYMENT_NOTICES.registered)}</p> : null}

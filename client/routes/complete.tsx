@@ -1,16 +1,18 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { UserPlan } from '../../shared/api/types.ts';
+import type { Order, UserPlan } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { describeCharge } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
+import { CatalogueText } from '../components/catalogue-text.tsx';
+import { JapaneseRuns } from '../components/japanese-runs.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { ORDER_COPY } from '../components/order-history/order-copy.ts';
 import { PlanCost } from '../components/plan-cost.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { userPlanOf } from '../data/user-plan.ts';
-import { useT } from '../lang.tsx';
+import { useLang, useT } from '../lang.tsx';
 
 const COPY = {
   title: { ja: 'お申し込みが完了しました', en: 'Your subscription is complete' },
@@ -24,6 +26,15 @@ const COPY = {
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<{ userPlan: UserPlan | null }> {
   return { userPlan: userPlanOf(must(await apiFrom(context).userPlans()), params) };
+}
+
+/** 「天音くるり「ライトプラン」×1　12月号からお届けします。」: the tier in the shopper's language. */
+function CompletePlan({ userPlan, round }: { userPlan: UserPlan; round: Order }) {
+  const { english } = useLang();
+  const { artist, plan, count } = userPlan;
+  const tier = <CatalogueText ja={plan.name} en={plan.nameEn} />;
+  if (!english) return <p className="complete-plan">{artist.name}「{tier}」×{count}　{issueLabel(round).ja}からお届けします。</p>;
+  return <p className="complete-plan"><JapaneseRuns text={artist.name} /> — {tier} × {count}: your boxes start with {issueLabel(round).en}.</p>;
 }
 
 /**
@@ -41,12 +52,7 @@ export function Component() {
       <h1 className="page-title">{t(COPY.title)}</h1>
       {userPlan && round ? (
         <div className="complete-card" role="status">
-          <p className="complete-plan">
-            {t({
-              ja: `${userPlan.artist.name}「${userPlan.plan.name}」×${userPlan.count}　${issueLabel(round).ja}からお届けします。`,
-              en: `${userPlan.artist.name} "${userPlan.plan.name}" × ${userPlan.count}: your boxes start with ${issueLabel(round).en}.`,
-            })}
-          </p>
+          <CompletePlan userPlan={userPlan} round={round} />
           {userPlan.nextRoundPayment ? (
             <dl className="complete-facts">
               <div><dt>{t(ORDER_COPY.orderNumber)}</dt><dd className="order-number">{userPlan.nextRoundPayment.orderId}</dd></div>

@@ -2,7 +2,7 @@ import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router
 import type { News } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
-import { useLocalize } from '../components/catalogue-text.ts';
+import { useLocalize } from '../components/catalogue-text.tsx';
 import { NewsLink } from '../components/news-link.tsx';
 import { splitParagraphs } from '../components/news-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';

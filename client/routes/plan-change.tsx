@@ -5,6 +5,7 @@ import { changeMoneyTexts, deadlineChargeText } from '../../shared/price-display
 import { href } from '../../shared/routes.ts';
 import { issueKey, ROUND_RULE_TEXT } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
+import { CatalogueText } from '../components/catalogue-text.tsx';
 import { FormError } from '../components/form/form-message.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { planNoticePath } from '../components/subscription/plan-notice.tsx';
@@ -83,7 +84,8 @@ function MoneyLines({ preview }: { preview: PlanChangePreview }) {
 function TierLine({ lead, artist, plan, count }: { lead: Text; artist: string; plan: { name: string; nameEn: string | null }; count: number }) {
   const t = useT();
   const { english } = useLang();
-  const tier = english ? <strong>{plan.nameEn ?? plan.name}</strong> : <strong>「{plan.name}」</strong>;
+  const name = <CatalogueText ja={plan.name} en={plan.nameEn} />;
+  const tier = english ? <strong>{name}</strong> : <strong>「{name}」</strong>;
   return <p>{t({ ja: `${lead.ja}：`, en: `${lead.en}: ` })}<strong>{artist}</strong>{english ? ' — ' : ''}<span className="change-confirm-tier">{tier} × {count}</span></p>;
 }
 

@@ -3,6 +3,8 @@ import type { PlanOrderHistory, Receipt } from '../../shared/api/types.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { checkAddressee, RECEIPT_REFUSALS } from '../../shared/receipt.ts';
 import { href } from '../../shared/routes.ts';
+import { CatalogueText } from '../components/catalogue-text.tsx';
+import { JapaneseRuns } from '../components/japanese-runs.tsx';
 import { ORDER_COPY } from '../components/order-history/order-copy.ts';
 import { PrintButton } from '../components/order-history/print-button.tsx';
 import { RECEIPT_COPY as C } from '../components/order-history/receipt-copy.ts';
@@ -50,7 +52,7 @@ export function Component() {
     <section className="page receipt-page">
       <PageMeta title={t(C.title)} description={`${t(C.title)} ${t(order.order.label)} ${order.artist.name}`} />
       <meta name="robots" content="noindex" />
-      <h1 className="page-title receipt-page-title">{t(C.title)}<span>{t(order.order.label)} {order.artist.name} {order.plan.name}</span></h1>
+      <h1 className="page-title receipt-page-title">{t(C.title)}<span>{t(order.order.label)} <JapaneseRuns text={order.artist.name} /> <CatalogueText ja={order.plan.name} en={order.plan.nameEn} /></span></h1>
       {order.receipt.refusal ? (
         <div className="receipt-unavailable">
           <h2>{t(C.unavailableTitle)}</h2>

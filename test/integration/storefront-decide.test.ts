@@ -186,15 +186,18 @@ describe('English mode', () => {
   });
 
   it('shows an artist without English in Japanese marked lang="ja"', async () => {
+    // The demo catalogue is complete in English (issue 31): the operator has yet to translate this one.
+    await db().updateTable('artists').set({ description_en: null }).where('slug', '=', 'kumapeko_ch').execute();
     const html = await page('/lineup/kumapeko_ch?lang=en');
-    const row = await db().selectFrom('artists').select(['description', 'description_en']).where('slug', '=', 'kumapeko_ch').executeTakeFirstOrThrow();
-    expect(row.description_en).toBeNull();
+    const row = await db().selectFrom('artists').select(['description']).where('slug', '=', 'kumapeko_ch').executeTakeFirstOrThrow();
     expect(html).toContain(`<p class="artist-description" lang="ja">${row.description}</p>`);
   });
 
   it('uses English news titles where given, and lang="ja" elsewhere', async () => {
     const html = await page('/news?lang=en');
     expect(html).toContain('>Mirai Hoshino&#x27;s Premium plan is open for orders</a>');
-    expect(html).toMatch(/<a lang="ja" href="\/news\/\d+"[^>]*>今月お届け分の発送スケジュールについて<\/a>/);
+    expect(html).toContain('>This month&#x27;s shipping schedule</a>');
+    await db().updateTable('news').set({ title_en: null }).where('title', '=', '今月お届け分の発送スケジュールについて').execute();
+    expect(await page('/news?lang=en')).toMatch(/<a lang="ja" href="\/news\/\d+"[^>]*>今月お届け分の発送スケジュールについて<\/a>/);
   });
 });

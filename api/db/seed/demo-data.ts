@@ -41,7 +41,7 @@ export interface DemoArtist {
   name: string;
   subName: string;
   description: string;
-  /** Some artists have the operator's English, some not: the shop shows both cases. */
+  /** The operator's English: the demo gives every artist one (a record without it is for tests to make). */
   descriptionEn?: string;
   type: ArtistType;
   backgroundColor: string;
@@ -178,6 +178,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: '天音くるり',
     subName: 'Kururi Amane',
     description: '時計塔に住む見習い天使のVTuber。のんびりした朗読配信と、ときどき本気になるFPS配信のギャップが人気です。BOXには季節ごとの衣装をテーマにしたグッズが、毎月ちがう組み合わせで入っています。',
+    descriptionEn: 'An apprentice-angel VTuber who lives in a clock tower. Fans love the gap between her relaxed reading streams and the FPS streams where she suddenly gets serious. Her box brings goods themed on each season\'s outfit, in a different mix every month.',
     type: 'VTUBER',
     backgroundColor: '#e4ecff',
     accentColor: '#4f6fd6',
@@ -198,6 +199,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'くまぺこチャンネル',
     subName: 'Kumapeko Channel',
     description: 'くまのぬいぐるみ「ぺこ」と一緒に、料理やお出かけの動画を届けるYouTubeチャンネル。ほっこりした編集と、手作りおやつのレシピが人気です。BOXには「ぺこ」のマスコットや、動画に登場したアイテムをモチーフにしたグッズが届きます。',
+    descriptionEn: 'A YouTube channel of cooking and outings with Peko, a teddy-bear plush. Viewers love its cosy editing and home-made snack recipes. The box brings Peko mascots and goods inspired by items seen in the videos.',
     type: 'YOUTUBER',
     backgroundColor: '#fff0d6',
     accentColor: '#c8741f',
@@ -220,6 +222,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: '佐久間ひなた',
     subName: 'Hinata Sakuma',
     description: 'バラエティ番組やドラマで活躍中のタレント。明るい笑顔と、ロケ先で見せる食べっぷりのよさで、幅広い世代に愛されています。BOXには撮り下ろしブロマイドや、ひなたが選んだお気に入りの雑貨が入っています。',
+    descriptionEn: 'A TV personality seen on variety shows and dramas, loved by all ages for her bright smile and hearty appetite on location. Her box holds newly shot photo cards and everyday goods Hinata picked herself.',
     type: 'TALENT',
     backgroundColor: '#fff5c7',
     accentColor: '#b7800a',
@@ -240,6 +243,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: '蒼空ウイングス',
     subName: 'Aozora Wings',
     description: '港町をホームタウンに戦うプロサッカークラブ。最後まで走り負けない全員守備と、スタジアムを包む青い応援が名物です。BOXには選手ブロマイドや応援グッズなど、観戦がもっと楽しくなるアイテムが届きます。',
+    descriptionEn: 'A professional football club from a harbour town, known for a whole-team defence that never stops running and the blue chants that fill its stadium. The box brings player photo cards and supporter goods that make match days more fun.',
     type: 'SPORTS',
     backgroundColor: '#dff3ff',
     accentColor: '#1c6fae',
@@ -268,6 +272,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'クリスタル・クロニクル',
     subName: 'Crystal Chronicle',
     description: '七つの結晶をめぐって旅をする、スマートフォン向けファンタジーRPG。個性豊かな仲間たちとの掛け合いが魅力です。BOXには人気キャラクターの描き下ろしグッズや、ゲーム内アイテムをモチーフにした雑貨が入っています。',
+    descriptionEn: 'A fantasy RPG for smartphones about a journey in search of seven crystals, loved for the banter between its colourful companions. The box holds newly drawn goods of popular characters and items modelled on in-game treasures.',
     type: 'GAME',
     backgroundColor: '#ece4ff',
     accentColor: '#6a4cc6',
@@ -289,6 +294,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'まほうパティシエール☆ルル',
     subName: 'Magical Patissiere Lulu',
     description: 'お菓子の魔法で街の人たちを笑顔にする、見習いパティシエの女の子が主人公のアニメ。毎話登場するスイーツのレシピも話題になりました。BOXにはスイーツをテーマにした描き下ろしグッズがたっぷり届きます。',
+    descriptionEn: 'An anime about an apprentice pâtissière who makes her town smile with sweets magic; the recipe in every episode became a talking point. The box is full of newly drawn goods themed on sweets.',
     type: 'ANIME',
     backgroundColor: '#ffe6f5',
     accentColor: '#c94496',
@@ -309,6 +315,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: '白鳥カノン',
     subName: 'Kanon Shiratori',
     description: '透明感のある歌声で、アニメ主題歌から弾き語りカバーまで歌いこなすシンガー。毎月の配信ライブには、たくさんのファンが集まります。BOXにはライブの思い出をかたちにしたグッズや、歌詞カード風のアイテムが入っています。',
+    descriptionEn: 'A singer with a clear, airy voice who sings everything from anime theme songs to acoustic covers. Her monthly live streams draw many fans. The box holds goods that keep the memories of her lives and lyric-card style items.',
     type: 'SINGER',
     backgroundColor: '#e3f6f2',
     accentColor: '#23877a',
@@ -330,6 +337,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: '霧島レン',
     subName: 'Ren Kirishima',
     description: '落ち着いた低音ボイスで、数々のアニメやゲームに出演している声優。ラジオ番組でのゆるいトークとのギャップにも注目です。BOXにはラジオ番組のロゴ入りグッズや、撮り下ろしブロマイドが届きます。',
+    descriptionEn: 'A voice actor with a calm, low voice, cast in many anime and games; his easy-going radio talk is a charming contrast. The box brings goods with his radio show\'s logo and newly shot photo cards.',
     type: 'VOICE_ACTOR',
     backgroundColor: '#e7ecf3',
     accentColor: '#3d5a86',
@@ -350,6 +358,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'こぎみゅん ぬいぐるみBOX',
     subName: 'Cogimyun Plush Box',
     description: '白くてもちもち、ちょっぴり泣き虫な「こぎみゅん」のぬいぐるみBOX。毎月ちがう衣装や表情のこぎみゅんが、ふわふわの手ざわりで届きます。並べて飾るほどにぎやかになる、コレクション向けのBOXです。',
+    descriptionEn: 'A plush box of Cogimyun, white, squishy and a little bit of a crybaby. Every month Cogimyun arrives soft and fluffy in a new outfit and expression. A box for collectors: the more you line up, the livelier the shelf.',
     type: 'CHARACTER',
     backgroundColor: '#fff3e8',
     accentColor: '#d9707f',
@@ -387,6 +396,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'だるま ぬいぐるみBOX',
     subName: 'Daruma Plush Box',
     description: '縁起もののだるまを、ころんと丸いぬいぐるみにしました。毎月ちがう色や柄のだるまが届き、願いごとに合わせて目を入れる楽しみもあります。受験や新生活の応援ギフトにもおすすめです。',
+    descriptionEn: 'The lucky daruma as a round, cuddly plush. A daruma in a new colour and pattern arrives every month, and you can paint in its eyes as you make a wish. A good cheer-up gift for exams or a new start.',
     type: 'CHARACTER',
     backgroundColor: '#ffe9e4',
     accentColor: '#cc3b33',
@@ -400,7 +410,8 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
       { type: 'INSTAGRAM', url: 'https://www.instagram.com/oshibox_demo' },
     ],
     plans: [{
-      name: 'だるまプラン', preTaxPrice: 5_000, period: 1, displayType: 'SPECIAL', attention: ATTENTION.plush,
+      name: 'だるまプラン', nameEn: 'Daruma plan', preTaxPrice: 5_000, period: 1, displayType: 'SPECIAL',
+      attention: ATTENTION.plush, attentionEn: ATTENTION_EN.plush,
       contents: { goodsCount: 2, guaranteed: [{ ja: 'だるま ぬいぐるみ', en: 'Daruma plush' }], limitedCount: 0 },
     }],
     goods: [
@@ -415,6 +426,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: '夢見ねむ',
     subName: 'Nemu Yumemi',
     description: '寝落ち配信でおなじみの、ゆるふわライバー。夜ふかしリスナーとのおしゃべりと、ときどき披露する子守歌が人気です。BOXには、おやすみ前の時間が楽しくなるグッズが届きます。',
+    descriptionEn: 'A soft and dreamy live streamer known for falling asleep on stream. Fans love her late-night chats with night-owl listeners and the lullabies she sometimes sings. The box brings goods that make the time before bed more fun.',
     type: 'LIVER',
     backgroundColor: '#efe6ff',
     accentColor: '#7e56c4',
@@ -435,6 +447,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'よぞらペン',
     subName: 'Yozora Pen',
     description: '夜空と女の子をテーマに、きらめく色づかいのイラストを描くイラストレーター。画集やCDジャケットのイラストでも知られています。BOXには描き下ろしイラストを使ったポストカードやアクリルアートが入っています。',
+    descriptionEn: 'An illustrator of girls and night skies in sparkling colours, also known for art books and CD covers. The box holds postcards and acrylic art with newly drawn illustrations.',
     type: 'ILLUSTRATOR',
     backgroundColor: '#e1eeff',
     accentColor: '#3966ad',
@@ -456,6 +469,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'OshiBox 夏まつりフェス',
     subName: 'OshiBox Summer Festival',
     description: '人気クリエイターが集まる、OshiBox主催のオンラインお祭りイベント。屋台やステージをイメージした企画配信を毎月開催しています。BOXには出演者のコラボグッズがランダムで届きます。',
+    descriptionEn: 'An online festival hosted by OshiBox where popular creators gather, with streams modelled on festival stalls and stages every month. The box brings collaboration goods of the performers, picked at random.',
     type: 'EVENT',
     backgroundColor: '#fff0dc',
     accentColor: '#d8602a',
@@ -476,6 +490,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'もちもち日和',
     subName: 'Mochimochi Biyori',
     description: '和菓子屋の看板猫と店主の毎日をえがく、ほのぼの日常コミック。ウェブ連載から単行本になり、たくさんの読者に親しまれています。BOXには作中の和菓子をモチーフにしたグッズや、描き下ろしミニ漫画が入っています。',
+    descriptionEn: 'A gentle slice-of-life comic about a sweets shop\'s cat and its owner, a web series turned book that many readers love. The box holds goods modelled on the wagashi in the story and newly drawn mini comics.',
     type: 'COMICS',
     backgroundColor: '#eef6df',
     accentColor: '#5f8c32',
@@ -496,6 +511,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'ハニー&レモン',
     subName: 'Honey & Lemon',
     description: 'テンポのいい掛け合いで人気上昇中のお笑いコンビ。劇場のネタからYouTubeのゆるい企画まで、見ているだけで元気になれます。BOXには二人のツッコミ名言をあしらったグッズが届きます。',
+    descriptionEn: 'A comedy duo on the rise, known for their quick-fire back-and-forth. From their stage routines to relaxed YouTube videos, they cheer you up just by watching. The box brings goods printed with the duo\'s best comebacks.',
     type: 'ENTERTAINER',
     backgroundColor: '#fff7d6',
     accentColor: '#b88a00',
@@ -517,6 +533,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'そらとぶネコ団',
     subName: 'Soratobu Neko-dan',
     description: '三匹の保護猫と暮らす日々を届けていたYouTubeチャンネル。BOXの受付は終了しましたが、これまでのBOXの一部はRe-boxとして再販することがあります。届いたグッズには、猫たちのイラストがたくさん描かれていました。',
+    descriptionEn: 'A YouTube channel about life with three rescued cats. Orders for this box have ended, but some earlier boxes may come back as Re-box. The goods that arrived were covered in drawings of the cats.',
     type: 'YOUTUBER',
     backgroundColor: '#e5f4ff',
     accentColor: '#2f7fc0',
@@ -536,6 +553,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: '月城ルナ',
     subName: 'Luna Tsukishiro',
     description: '月の図書館で司書をしていたVTuber。活動の区切りにあわせて、BOXの受付を終了しました。これまでのBOXでは、物語風のカードやしおり型のグッズが届いていました。',
+    descriptionEn: 'A VTuber who was a librarian in a library on the moon. Orders for her box ended as her activities came to a pause. Her boxes brought story-style cards and bookmark-shaped goods.',
     type: 'VTUBER',
     backgroundColor: '#ece8f7',
     accentColor: '#584a98',
@@ -556,6 +574,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'ミッドナイトソーダ',
     subName: 'Midnight Soda',
     description: 'シティポップを軸にした3人組バンド。全国ツアーの準備にあわせて、BOXの受付を終了しました。BOXにはツアーグッズの先行版や、メンバー手書きの歌詞カードなどが入っていました。',
+    descriptionEn: 'A three-piece band rooted in city pop. Orders for their box ended as they prepare a nationwide tour. Their boxes held early versions of tour goods and lyric cards handwritten by the members.',
     type: 'ARTIST',
     backgroundColor: '#def6f9',
     accentColor: '#17839a',
@@ -576,6 +595,7 @@ export const DEMO_ARTISTS: readonly DemoArtist[] = [
     name: 'スターライト・アリーナ',
     subName: 'Starlight Arena',
     description: 'アイドルたちがステージで競い合うリズムゲーム。サービス終了にともない、BOXの受付を終了しました。BOXにはステージ衣装をモチーフにしたグッズが届いていました。',
+    descriptionEn: 'A rhythm game where idols compete on stage. Orders for this box ended as the game\'s service closed. The box brought goods modelled on the stage costumes.',
     type: 'GAME',
     backgroundColor: '#fff0e6',
     accentColor: '#c8572f',
@@ -621,6 +641,8 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
     title: 'はじめてBOXキャンペーン',
     subtitle: '初回お届けにオリジナルステッカーをプレゼント',
+    titleEn: 'First Box campaign',
+    subtitleEn: 'An original sticker free with your first box',
     link: '/lineup',
     from: '#fff2c2', to: '#ffd98a', accent: '#c8741f',
     startsInDays: -10, endsInDays: 20,
@@ -628,6 +650,8 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
     title: 'OshiBoxの楽しみかた',
     subtitle: 'お申し込みからお届けまでをご紹介します',
+    titleEn: 'How OshiBox works',
+    subtitleEn: 'From your order to your doorstep',
     link: '/howto',
     from: '#e3e9ff', to: '#c4d0ff', accent: '#4f6fd6',
     startsInDays: null, endsInDays: null,
@@ -635,6 +659,8 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
     title: '夏まつりフェス 前夜祭BOX',
     subtitle: '前夜祭BOXの受付は終了しました',
+    titleEn: 'Summer Festival Eve box',
+    subtitleEn: 'Orders for the Eve box have ended',
     link: '/lineup/natsumatsuri_fes',
     from: '#ffe5cc', to: '#ffc29a', accent: '#d8602a',
     startsInDays: -60, endsInDays: -30,
@@ -664,6 +690,12 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: '今月お届け分の発送スケジュールについて',
+    titleEn: 'This month\'s shipping schedule',
+    paragraphsEn: [
+      'This month\'s boxes ship in turn from each plan\'s delivery date.',
+      'Once your box has shipped, we send a shipping mail to your registered address.',
+      'Depending on the carrier, delivery to some areas may take a few days. Thank you for your understanding.',
+    ],
     paragraphs: [
       '今月お届け分のBOXは、各プランのお届け予定日から順次発送いたします。',
       '発送が完了しましたら、ご登録のメールアドレスへ発送完了メールをお送りします。',
@@ -674,6 +706,12 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: '年末年始のお問い合わせ対応について',
+    titleEn: 'Customer support over the New Year holidays',
+    paragraphsEn: [
+      'Our support desk is closed from December 28 to January 4.',
+      'Messages received during that time are answered in turn from January 5.',
+      'You can still order boxes as usual throughout the holidays.',
+    ],
     paragraphs: [
       '誠に勝手ながら、12月28日から1月4日までの期間は、お問い合わせへの対応をお休みさせていただきます。',
       '期間中にいただいたお問い合わせには、1月5日以降に順次ご返信いたします。',
@@ -684,6 +722,13 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: 'システムメンテナンスのお知らせ',
+    titleEn: 'Scheduled system maintenance',
+    paragraphsEn: [
+      'We are carrying out system maintenance to improve the service.',
+      'During the maintenance no part of the shop is available, including orders and My page.',
+      'It is planned from 2:00 to 5:00 at night (Japan time); the end may move depending on the work.',
+      'We are sorry for the inconvenience and thank you for your patience.',
+    ],
     paragraphs: [
       'サービス品質向上のため、システムメンテナンスを実施いたします。',
       'メンテナンス中は、BOXのお申し込みやマイページなど、すべての機能がご利用いただけません。',
@@ -695,6 +740,12 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: '「夢見ねむ」BOXの取り扱いを開始しました',
+    titleEn: 'Nemu Yumemi\'s box is here',
+    paragraphsEn: [
+      'The box of Nemu Yumemi, the live streamer known for falling asleep on stream, is now on OshiBox.',
+      'Choose from two plans: Light and Standard.',
+      'Every month it brings goods that make the time before bed more fun.',
+    ],
     link: '/lineup/yumemi_nemu',
     paragraphs: [
       '寝落ち配信でおなじみのライバー「夢見ねむ」のBOXが、OshiBoxに登場しました。',
@@ -706,6 +757,11 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: 'Re-boxカテゴリを新設しました',
+    titleEn: 'Introducing the Re-box category',
+    paragraphsEn: [
+      'You asked for them again, so we opened Re-box: popular boxes from the past, on sale once more.',
+      'A Re-box holds the same goods as the original box. Orders are open only for a short time, so check the boxes you like early.',
+    ],
     link: '/category/re-box',
     paragraphs: [
       '「もう一度ほしい」というお声にお応えして、過去に好評だったBOXを再販する「Re-box」カテゴリを新設しました。',
@@ -716,6 +772,12 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: 'お支払い方法に「後払い」を追加しました',
+    titleEn: 'Pay later is now available',
+    paragraphsEn: [
+      'You can now choose pay later: pay after your box has arrived.',
+      'Pay later has a fee. See the guide for details.',
+      'You can change your payment method at any time under Payment method on My page.',
+    ],
     paragraphs: [
       'お支払い方法に、商品到着後にお支払いいただける「後払い」を追加しました。',
       '後払いをご利用の場合、別途手数料がかかります。詳しくは「ご利用ガイド」をご覧ください。',
@@ -726,6 +788,12 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: '「こぎみゅん ぬいぐるみBOX」登場のお知らせ',
+    titleEn: 'Introducing the Cogimyun Plush Box',
+    paragraphsEn: [
+      'A new box brings a squishy Cogimyun plush in a different outfit every month.',
+      'There is also the Plush and costume plan, with a change of clothes in every box.',
+      'Each plush is finished by hand, so every face is a little different: enjoy one that is yours alone.',
+    ],
     link: '/lineup/cogimyun_nuigurumi',
     paragraphs: [
       'もちもちの「こぎみゅん」のぬいぐるみが、毎月ちがう衣装で届くBOXが登場しました。',
@@ -737,6 +805,11 @@ export const DEMO_NEWS: readonly DemoNews[] = [
   },
   {
     title: '【下書き】春の新プランのお知らせ',
+    titleEn: '[Draft] New plans this spring',
+    paragraphsEn: [
+      'News of new plans starting this spring.',
+      'The boxes and the date orders open will be posted once they are decided.',
+    ],
     paragraphs: [
       '春から始まる新しいプランのお知らせです。',
       '対象のBOXと受付開始日は、決まりしだい掲載します。',

@@ -9,6 +9,7 @@ import { apiFailure, formFailure, readForm, seeOther, type FormFailure } from '.
 import { useLang, useT } from '../../lang.tsx';
 import { ArtistForm, checkArtist } from '../catalogue/artist-form.tsx';
 import { checkPlan, PlanFields } from '../catalogue/plan-form.tsx';
+import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 
@@ -79,7 +80,7 @@ export function Component() {
       <h2>{t(COPY.plans)}</h2>
       {plans.length === 0 ? <p>{t(COPY.noPlans)}</p> : (
         <ul>
-          {plans.map((p) => <li key={p.id}><Link to={adminHref('cataloguePlan', { id: String(p.id) })}>{p.name}</Link>（{formatPrice(p.price, english)}）</li>)}
+          {plans.map((p) => <li key={p.id}><Link to={adminHref('cataloguePlan', { id: String(p.id) })}>{p.name}</Link>（{formatPrice(p.price, english)}）<EnglishMissing pairs={ENGLISH_PAIRS.plan(p)} /></li>)}
         </ul>
       )}
       <h2>{t(COPY.edit)}</h2>

@@ -7,6 +7,7 @@ import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import { apiFailure, formFailure, readForm, seeOther, type FormFailure } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
 import { BannerFields, checkBanner } from '../catalogue/content-forms.tsx';
+import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { Pager } from '../components/pager.tsx';
 import { pageParam } from '../data/page-param.ts';
 import { mustStaff } from '../data/console-load.ts';
@@ -53,7 +54,7 @@ export function Component() {
           <tbody>
             {items.map((b) => (
               <tr key={b.id}>
-                <td><Link to={adminHref('catalogueBanner', { id: String(b.id) })}>{b.title}</Link></td>
+                <td><Link to={adminHref('catalogueBanner', { id: String(b.id) })}>{b.title}</Link><EnglishMissing pairs={ENGLISH_PAIRS.banner(b)} /></td>
                 <td>{when(b.startsAt)} – {when(b.endsAt)}</td>
                 <td>{b.sort}</td>
               </tr>

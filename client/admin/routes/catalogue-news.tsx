@@ -7,6 +7,7 @@ import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import { apiFailure, formFailure, readForm, seeOther, type FormFailure } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
 import { checkNews, NewsFields } from '../catalogue/content-forms.tsx';
+import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { Pager } from '../components/pager.tsx';
 import { pageParam } from '../data/page-param.ts';
 import { mustStaff } from '../data/console-load.ts';
@@ -52,7 +53,7 @@ export function Component() {
           <tbody>
             {items.map((n) => (
               <tr key={n.id}>
-                <td><Link to={adminHref('catalogueNewsItem', { id: String(n.id) })}>{n.title}</Link></td>
+                <td><Link to={adminHref('catalogueNewsItem', { id: String(n.id) })}>{n.title}</Link><EnglishMissing pairs={ENGLISH_PAIRS.news(n)} /></td>
                 <td>{formatDateTime(n.publishedAt)}</td>
                 <td>{t(n.open ? COPY.open : COPY.hidden)}</td>
               </tr>

@@ -3,6 +3,7 @@ import { adminHref } from '../../../shared/admin-routes.ts';
 import { ARTIST_TYPE_LABELS } from '../../../shared/artist-types.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
+import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { Pager } from '../components/pager.tsx';
 import { pageParam } from '../data/page-param.ts';
 import { mustStaff } from '../data/console-load.ts';
@@ -50,7 +51,7 @@ export function Component() {
           <tbody>
             {artists.map((a) => (
               <tr key={a.id}>
-                <td><Link to={adminHref('catalogueArtist', { id: String(a.id) })}>{a.name}</Link></td>
+                <td><Link to={adminHref('catalogueArtist', { id: String(a.id) })}>{a.name}</Link><EnglishMissing pairs={ENGLISH_PAIRS.artist(a)} /></td>
                 <td><code>{a.slug}</code></td>
                 <td>{t(ARTIST_TYPE_LABELS[a.type])}</td>
                 <td>{t(a.isClose ? COPY.closed : COPY.open)}</td>

@@ -2,6 +2,7 @@ import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
 import { BILLING_STATES } from '../../../shared/api/dashboard.ts';
 import { BILLING_STATE_LABELS, CANCEL_REASON_KEYS, cancelReasonKeyLabel } from '../../../shared/dashboard-figures.ts';
 import { formatNumber } from '../../../shared/format.ts';
+import { pickCatalogue } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { BarChart } from '../charts/bar-chart.tsx';
 import { LineChart } from '../charts/line-chart.tsx';
@@ -37,7 +38,7 @@ export function DashboardView({ figures }: { figures: StaffDashboard }) {
       <BarChart title={T.byArtist} categoryName={T.artist} valueName={T.subscribers} orientation="horizontal"
         data={figures.byArtist.map((a) => ({ label: a.artistName, value: a.subscribers }))} />
       <BarChart title={T.byPlan} categoryName={T.plan} valueName={T.subscriptions} orientation="horizontal"
-        data={figures.byPlan.map((p) => ({ label: `${p.artistName} ${english && p.planNameEn ? p.planNameEn : p.planName}`, value: p.subscribers }))} />
+        data={figures.byPlan.map((p) => ({ label: `${p.artistName} ${pickCatalogue(p.planName, p.planNameEn, english).text}`, value: p.subscribers }))} />
       {currentRound ? (
         <BarChart title={billingTitle(currentRound.issue)}
           categoryName={T.state} valueName={T.charges} orientation="horizontal"

@@ -5,24 +5,24 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import { RECEIPT_REFUSALS } from '../../../shared/receipt.ts';
 import { href } from '../../../shared/routes.ts';
 import { useLang, useT } from '../../lang.tsx';
+import { CatalogueText } from '../catalogue-text.tsx';
+import { JapaneseRuns } from '../japanese-runs.tsx';
 import { deferredRules, ORDER_COPY as C } from './order-copy.ts';
 import { OrderTimeline } from './order-timeline.tsx';
 
 /** One order on /mypage/orderHistroy: what was bought, what it cost, where it is. */
 export function OrderCard({ order }: { order: PlanOrderHistory }) {
   const t = useT();
-  const { english } = useLang();
   const titleId = `order-${order.id}`;
   return (
     <article className="order-card" aria-labelledby={titleId} data-status={order.paymentStatus}>
       <h2 id={titleId} className="order-card-title">
-        <span className="order-issue">{t(order.order.label)}</span> {order.artist.name}
-        <span className="order-card-round">{order.order.name}</span>
+        <span className="order-issue">{t(order.order.label)}</span> <JapaneseRuns text={order.artist.name} />
       </h2>
       <p className="order-status">{t(order.paymentStatusLabel)}</p>
       <dl className="order-facts">
         <div><dt>{t(C.orderNumber)}</dt><dd className="order-number">{order.id}</dd></div>
-        <div><dt>{t(C.tier)}</dt><dd>{english && order.plan.nameEn ? order.plan.nameEn : order.plan.name}</dd></div>
+        <div><dt>{t(C.tier)}</dt><CatalogueText as="dd" className="order-plan" ja={order.plan.name} en={order.plan.nameEn} /></div>
         <div><dt>{t(C.count)}</dt><dd>{order.count}</dd></div>
         <div><dt>{t(C.total)}</dt><dd><OrderAmounts order={order} /></dd></div>
         <div><dt>{t(C.method)}</dt><dd>{t(PAYMENT_METHOD_LABELS[order.paymentMethod])}</dd></div>

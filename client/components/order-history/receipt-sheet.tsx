@@ -3,6 +3,7 @@ import { formatDate, formatNumber } from '../../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import { useConfig } from '../../config.tsx';
 import { useT } from '../../lang.tsx';
+import { useMarkedT } from '../japanese-runs.tsx';
 import { RECEIPT_COPY as C, taxLine } from './receipt-copy.ts';
 
 const yen = (n: number) => `¥${formatNumber(n)}`;
@@ -13,6 +14,7 @@ const yen = (n: number) => `¥${formatNumber(n)}`;
  */
 export function ReceiptSheet({ receipt }: { receipt: Receipt }) {
   const t = useT();
+  const markedT = useMarkedT();
   const { invoiceIssuer } = useConfig();
   return (
     <article className="receipt-sheet" aria-labelledby="receipt-title">
@@ -30,7 +32,7 @@ export function ReceiptSheet({ receipt }: { receipt: Receipt }) {
         <span className="receipt-amount-label">{t(C.amount)}</span>
         <strong>{yen(receipt.total)}-</strong>{t(C.taxIncluded)}
       </p>
-      <p className="receipt-description">{t(C.description)} {t(receipt.description)}</p>
+      <p className="receipt-description">{t(C.description)} {markedT(receipt.description)}</p>
       <p>{t(C.received)}</p>
       <dl className="receipt-details">
         <div><dt>{t(C.transactionDate)}</dt><dd>{formatDate(receipt.paidAt)}</dd></div>

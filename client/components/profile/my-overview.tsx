@@ -6,7 +6,8 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import { describeCharge } from '../../../shared/price-display.ts';
 import { href } from '../../../shared/routes.ts';
 import type { Text } from '../../../shared/text.ts';
-import { useLang, useT } from '../../lang.tsx';
+import { useT } from '../../lang.tsx';
+import { useLocalize } from '../catalogue-text.tsx';
 import { PriceBreakdown } from '../plan-cost.tsx';
 import { Price } from '../price.tsx';
 import { OverviewActions } from './overview-actions.tsx';
@@ -20,12 +21,11 @@ function Fact({ label, children }: { label: Text; children: ReactNode }) {
 /** 「1月号 サブスク・アーティスト ライトプラン ×2」: which box of which subscription. */
 function RoundHeading({ item }: { item: OverviewBox | OverviewCharge }) {
   const t = useT();
-  const { english } = useLang();
-  const plan = english && item.plan.nameEn ? item.plan.nameEn : item.plan.name;
+  const plan = useLocalize()(item.plan.name, item.plan.nameEn);
   return (
     <p className="overview-round">
       <strong className="overview-issue">{t(item.label)}</strong> <span className="overview-artist">{item.artist.name}</span>
-      <span className="overview-plan">{plan}{item.count > 1 ? ` ×${item.count}` : ''}</span>
+      <span className="overview-plan"><span lang={plan.lang}>{plan.text}</span>{item.count > 1 ? ` ×${item.count}` : ''}</span>
     </p>
   );
 }

@@ -6,7 +6,8 @@ import { href } from '../../../shared/routes.ts';
 import { issueLabel, refundsCheckoutCharge, ROUND_RULE_TEXT, undoUntilLabel, type RoundTimes } from '../../../shared/subscription-rules.ts';
 import { checkoutRefundText } from '../../../shared/subscription-messages.ts';
 import type { Text } from '../../../shared/text.ts';
-import { useT } from '../../lang.tsx';
+import { useLang, useT } from '../../lang.tsx';
+import { CatalogueText } from '../catalogue-text.tsx';
 import { FormError } from '../form/form-message.tsx';
 
 export type ConfirmKind = 'skip' | 'pause' | 'cancel';
@@ -73,6 +74,7 @@ function useConfirmFocus() {
  */
 export function ChangeConfirm({ kind, userPlan, error }: { kind: ConfirmKind; userPlan: UserPlan; error?: Text | undefined }) {
   const t = useT();
+  const { english } = useLang();
   const heading = useConfirmFocus();
   const round = userPlan.nextRound;
   const refund = refundText(userPlan);
@@ -83,7 +85,7 @@ export function ChangeConfirm({ kind, userPlan, error }: { kind: ConfirmKind; us
     <>
       <h1 className="page-title" ref={heading} tabIndex={-1}>{t(CONFIRM_TITLES[kind])}</h1>
       <div className="account-card change-confirm">
-        <p><strong>{userPlan.artist.name}「{userPlan.plan.name}」</strong> × {userPlan.count}</p>
+        <p><strong>{userPlan.artist.name}{english ? ' — ' : '「'}<CatalogueText ja={userPlan.plan.name} en={userPlan.plan.nameEn} />{english ? '' : '」'}</strong> × {userPlan.count}</p>
         <p>{t(effectText(kind, round))}</p>
         {refund ? <p className="change-confirm-refund">{t(refund)}</p> : null}
         {kind === 'cancel' ? <p>{t(NOT_UNDOABLE)}</p> : null}

@@ -9,7 +9,9 @@ import {
 } from '../../../shared/subscription-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
+import { CatalogueText, useLocalize } from '../catalogue-text.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
+import { JapaneseRuns } from '../japanese-runs.tsx';
 import { NextRoundLine } from './next-round-line.tsx';
 import { PriceBreakdown } from '../plan-cost.tsx';
 import { Price } from '../price.tsx';
@@ -37,6 +39,7 @@ function withFrom(label: Text, action: Text): Text {
 export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: Plan[] }) {
   const t = useT();
   const { english } = useLang();
+  const localize = useLocalize();
   const { plan, artist, nextRound: round, appliesFrom } = userPlan;
   const status = userPlan.nextRoundPaymentStatus ? paymentStatusLabel(userPlan.nextRoundPaymentStatus, english) : '';
   const skipIssue = round ? issueLabel(round) : null;
@@ -44,12 +47,12 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
   const deferred = userPlan.nextRoundCharge.fee > 0;
   return (
     <article className="user-plan" aria-labelledby={`user-plan-${userPlan.id}`}>
-      <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title">{artist.name} <span>{plan.name}</span></h2>
+      <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title"><JapaneseRuns text={artist.name} /> <CatalogueText className="user-plan-tier" ja={plan.name} en={plan.nameEn} /></h2>
       <dl className="user-plan-facts">
         <div><dt>{t(COPY.count)}</dt><dd>{userPlan.count}</dd></div>
         <div><dt>{t(roundLabel(price))}</dt><dd className="user-plan-price"><Price price={price} /><PriceBreakdown price={price} /></dd></div>
         <div><dt>{t(COPY.next)}</dt><dd>
-          {round ? `${t(issueLabel(round))}（${formatDate(round.shipDate)}）` : t(COPY.none)}
+          {round ? t({ ja: `${issueLabel(round).ja}（${formatDate(round.shipDate)}）`, en: `${issueLabelCapitalised(round).en} (${formatDate(round.shipDate)})` }) : t(COPY.none)}
           {userPlan.paused ? <strong className="user-plan-badge">{t(COPY.paused)}</strong> : null}
           {!userPlan.paused && userPlan.nextRoundSkipped ? <strong className="user-plan-badge">{t(COPY.skipped)}</strong> : null}
           {status ? <span className="user-plan-status">{status}</span> : null}
@@ -61,11 +64,14 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
       <Form method="get" action={href('planChange', { slug: artist.slug, planId: plan.id })} className="user-plan-change">
         <label>{t(COPY.tier)}
           <select name="planId" defaultValue={String(plan.id)}>
-            {tiers.map((tier) => (
-              <option key={tier.id} value={tier.id}>
-                {`${tier.name}${english ? ': ' : '：'}${t(amountText(planRoundPrice(tier, { count: userPlan.count, deferred }).total))}`}
-              </option>
-            ))}
+            {tiers.map((tier) => {
+              const name = localize(tier.name, tier.nameEn);
+              return (
+                <option key={tier.id} value={tier.id} lang={name.lang}>
+                  {`${name.text}${english ? ': ' : '：'}${t(amountText(planRoundPrice(tier, { count: userPlan.count, deferred }).total))}`}
+                </option>
+              );
+            })}
           </select>
         </label>
         <label>{t(COPY.count)}
