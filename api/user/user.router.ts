@@ -11,6 +11,7 @@ import { clearSessionCookie, sessionToken, setSessionCookie } from '../session/s
 import { endSession, findSessionUser } from '../session/session.service.ts';
 import { clientAddress } from '../throttle/client-address.ts';
 import * as users from './user.service.ts';
+import { runAfterReply } from '../mail/mail-after-reply.ts';
 
 const NoQuery = z.strictObject({});
 /** The language of the fan's mails (issue 31): chosen at sign-up, changed in the profile. */
@@ -42,7 +43,8 @@ export function userRouter(ctx: ApiContext): Router {
   router.post('/', async (req, res) => {
     noQuery(req);
     const input = parseInput(SignupInput, req.body, 'body');
-    const token = await users.signUp(ctx, clientAddress(req), input);
+    const { token, welcome } = await users.signUp(ctx, clientAddress(req), input);
+    runAfterReply(ctx, res, 'welcome mail', welcome);
     // Whoever was signed in on this browser before is signed out: one session per cookie.
     await endSession(ctx.db, sessionToken(req));
     setSessionCookie(res, token, ctx.publicOrigin);

@@ -29,7 +29,7 @@ async function mapTaken<T>(work: Promise<T>): Promise<T> {
  * Creates the user whose mailbox the sign-up code proved, and signs them in (securitySafe).
  * The address may be named as taken here: only its owner holds the code (decision 0004).
  */
-export async function signUp(ctx: ApiContext, client: string, input: z.infer<typeof SignupInput>): Promise<string> {
+export async function signUp(ctx: ApiContext, client: string, input: z.infer<typeof SignupInput>): Promise<{ token: string; welcome: () => Promise<void> }> {
   const codeInput = { email: input.email, purpose: 'signup' as const, code: input.code };
   await checkCode(ctx, client, codeInput);
   if (await findLiveUserByEmail(ctx.db, input.email)) throw emailTaken();
@@ -44,9 +44,9 @@ export async function signUp(ctx: ApiContext, client: string, input: z.infer<typ
     }),
   );
   // Once per account: the code is used up in the transaction that made the user, so a repeated
-  // post is refused before it gets here (issue 31: sign-up ends with a welcome).
-  await sendNotice(ctx, 'welcome', langOf(lang), input.email);
-  return token;
+  // post is refused before it gets here (issue 31: sign-up ends with a welcome). The caller sends
+  // it after the reply: the new fan never waits on the mail server.
+  return { token, welcome: () => sendNotice(ctx, 'welcome', langOf(lang), input.email) };
 }
 
 const SHIP_TO_FIELDS = ['zip', 'address', 'address2', 'name', 'tel'] as const;
