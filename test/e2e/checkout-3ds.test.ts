@@ -1,16 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeProvider } from '../../api/payment/stripe/stripe-provider.ts';
 import { href } from '../../shared/routes.ts';
-import { startStripeLocal, type StripeLocal } from '../../tools/stripe-local/server.ts';
+import type { StripeLocal } from '../../tools/stripe-local/server.ts';
+import { startStripeShop } from '../support/stripe-shop.ts';
 import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
-import { freePort } from '../support/free-port.ts';
-import { startMailbox } from '../support/mailbox.ts';
 import { signInBrowser, signUpViaApi, type ProfileShop, type TestUser } from '../support/profile-shop.ts';
-import { silentLogger, startStack } from '../support/stack.ts';
-import { stripeClientFor, TEST_KEY } from '../support/stripe-local-client.ts';
+import { stripeClientFor } from '../support/stripe-local-client.ts';
+import { snapAtWidths } from '../support/screenshots.ts';
 import { seedSubscriptionCatalogue, type E2eCatalogue } from '../support/subscription-shop.ts';
 
 /**
@@ -28,29 +24,10 @@ const shop = {} as ProfileShop;
 let local: StripeLocal;
 let catalogue: E2eCatalogue;
 
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.CHECKOUT_3DS_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-}
+const snap = (page: Page, name: string) => snapAtWidths(page, process.env.CHECKOUT_3DS_SCREENSHOTS, name, { height: 844 });
 
 beforeAll(async () => {
-  local = await startStripeLocal({ port: 0, validate: true });
-  shop.mailbox = await startMailbox();
-  const webPort = await freePort();
-  shop.stack = await startStack({
-    seed: false, webPort,
-    env: {
-      SMTP_URL: shop.mailbox.url, PUBLIC_ORIGIN: `http://127.0.0.1:${webPort}`,
-      PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: TEST_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: local.url,
-    },
-    paymentProvider: (deps) => createStripeProvider({ ...deps, secretKey: TEST_KEY, apiBase: local.url, webhookSecret: WEBHOOK_SECRET, timeoutMs: 5_000, logger: silentLogger }),
-  });
-  local.control.setWebhook(`${shop.stack.apiUrl}/api/webhooks/stripe`, WEBHOOK_SECRET);
+  local = await startStripeShop(shop, { webhookSecret: WEBHOOK_SECRET });
   shop.browser = await launchBrowser();
   shop.noJs = await launchBrowser({ javaScriptEnabled: false });
   catalogue = await seedSubscriptionCatalogue(shop.stack.database.handle.db, 'checkout-3ds');

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { seriousAxeViolations } from '../support/axe.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { href, loginHref } from '../../shared/routes.ts';
+import { snapAtWidths } from '../support/screenshots.ts';
 import { waitForHydration, type Browser } from '../support/browser.ts';
 import { dropSecuritySafe, signInBrowser, signUpViaApi, useProfileShop, type TestUser } from '../support/profile-shop.ts';
 
@@ -16,15 +15,7 @@ const shop = useProfileShop({ noJs: true });
 const SCREENSHOTS = process.env.PAYMENT_SCREENSHOTS;
 const PAGE = href('profilePayment');
 
-async function snap(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const snap = (page: Page, name: string) => snapAtWidths(page, SCREENSHOTS, name, { restoreWidth: 1280 });
 
 async function axeProblems(page: Page, name: string): Promise<string[]> {
   const found = await seriousAxeViolations(page, name);

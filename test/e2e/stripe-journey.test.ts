@@ -5,17 +5,16 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiContext } from '../../api/context.ts';
 import { runBilling } from '../../api/billing/run-billing.ts';
-import { createStripeProvider, type StripeProvider } from '../../api/payment/stripe/stripe-provider.ts';
+import type { StripeProvider } from '../../api/payment/stripe/stripe-provider.ts';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 import { href } from '../../shared/routes.ts';
-import { startStripeLocal, type StripeLocal } from '../../tools/stripe-local/server.ts';
+import type { StripeLocal } from '../../tools/stripe-local/server.ts';
+import { startStripeShop } from '../support/stripe-shop.ts';
 import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
-import { startMailbox } from '../support/mailbox.ts';
 import { signInBrowser, signUpViaApi, type ProfileShop, type TestUser } from '../support/profile-shop.ts';
-import { silentLogger, startStack } from '../support/stack.ts';
-import { stripeClientFor, TEST_KEY } from '../support/stripe-local-client.ts';
+import { silentLogger } from '../support/stack.ts';
+import { stripeClientFor } from '../support/stripe-local-client.ts';
 import { seedSubscriptionCatalogue, type E2eCatalogue } from '../support/subscription-shop.ts';
-import { freePort } from '../support/free-port.ts';
 
 /**
  * Issue 20's "done when" in Chromium: the shop on the Stripe gateway (api/payment/stripe/) against
@@ -52,19 +51,7 @@ async function snap(page: Page, name: string): Promise<void> {
 
 
 beforeAll(async () => {
-  local = await startStripeLocal({ port: 0, validate: true });
-  shop.mailbox = await startMailbox();
-  const webPort = await freePort();
-  shop.stack = await startStack({
-    seed: false, now, webPort,
-    // The web tier's settings as with PAYMENT_PROVIDER=stripe (its CSP lets the card form lead to the gateway).
-    env: {
-      SMTP_URL: shop.mailbox.url, PUBLIC_ORIGIN: `http://127.0.0.1:${webPort}`,
-      PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: TEST_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: local.url,
-    },
-    paymentProvider: (deps) => (provider = createStripeProvider({ ...deps, secretKey: TEST_KEY, apiBase: local.url, webhookSecret: WEBHOOK_SECRET, timeoutMs: 5_000, logger: silentLogger })),
-  });
-  local.control.setWebhook(`${shop.stack.apiUrl}/api/webhooks/stripe`, WEBHOOK_SECRET);
+  local = await startStripeShop(shop, { webhookSecret: WEBHOOK_SECRET, now, onProvider: (p) => (provider = p) });
   shop.browser = await launchBrowser();
   shop.noJs = await launchBrowser({ javaScriptEnabled: false });
   first = await seedSubscriptionCatalogue(shop.stack.database.handle.db, 'stripe-journey');

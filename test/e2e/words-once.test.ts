@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { href, loginHref } from '../../shared/routes.ts';
+import { snapAtWidths } from '../support/screenshots.ts';
 import { waitForHydration } from '../support/browser.ts';
 import { signInBrowser, signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
 import { seedSubscriptionCatalogue, type E2eCatalogue } from '../support/subscription-shop.ts';
@@ -24,15 +23,7 @@ async function shopCatalogue(): Promise<E2eCatalogue> {
   return catalogue;
 }
 
-async function snap(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const snap = (page: Page, name: string) => snapAtWidths(page, SCREENSHOTS, name, { restoreWidth: 1280 });
 
 async function signUpOnPages(page: Page, email: string): Promise<void> {
   await page.getByLabel('メールアドレス').fill(email);
