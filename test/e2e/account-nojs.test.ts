@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.ts';
 import { href, loginHref } from '../../shared/routes.ts';
 import { signInBrowser, signUpViaApi, useProfileShop } from '../support/profile-shop.ts';
+import { snapAtWidths } from '../support/screenshots.ts';
 
 /** Progressive enhancement: the same sign-up and login in Chromium with JavaScript disabled. */
 const shop = useProfileShop({ noJs: true });
@@ -83,6 +84,7 @@ describe('the language of our e-mails (issue 31), without JavaScript', () => {
     await section.getByRole('button', { name: 'メールの言語を保存する' }).click();
     await page.waitForURL(`${shop.stack.webUrl}${href('profile')}?done=mailLang`);
     await page.getByRole('status').getByText('メールの言語を変更しました。').waitFor();
+    await snapAtWidths(page, process.env.PROFILE_SCREENSHOTS, 'profile-mail-lang-nojs');
     expect(await page.getByRole('region', { name: 'メールの言語' }).getByRole('radio', { name: '英語（English）' }).isChecked()).toBe(true);
     // The next mail (here, a sign-in code to change the e-mail address) is in English.
     await page.goto(`${shop.stack.webUrl}${href('profileEmail')}`);
