@@ -65,6 +65,10 @@ async function main(): Promise<number> {
   if (result && 'nothingCharged' in result) console.error(`Nothing charged: ${result.nothingCharged}`);
   const refused = result && 'refused' in result ? describeRefusedLines(result) : undefined;
   if (refused) console.error(refused);
+  if (result && 'unreadable' in result && result.unreadable.length > 0) {
+    console.error(`Neither STAFF_SECRET_KEY nor STAFF_SECRET_KEY_PREVIOUS opens the second factor of staff ${result.unreadable.join(', ')}: check the keys, or run \`staff reset <email>\` for them.`);
+    return 1;
+  }
   return refused ? 1 : 0;
 }
 

@@ -180,6 +180,14 @@ export const ConfigSchema = z.object({
     .regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64 (44 characters ending in =), e.g. from `openssl rand -base64 32`')
     .optional(),
   STAFF_SECRET_KEY_FILE: z.string().min(1).max(1000).optional(),
+  /**
+   * The key being rotated out: secrets it sealed still open until `npm run ops -- staff rotate-key`
+   * seals them under STAFF_SECRET_KEY (docs/decisions/0074-staff-secret-key-rotation.md).
+   */
+  STAFF_SECRET_KEY_PREVIOUS: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64 (44 characters ending in =): the STAFF_SECRET_KEY being replaced')
+    .optional(),
   /** The receipts' issuer (Japan's invoice system); name and address default to the company's. */
   INVOICE_ISSUER_NAME: z.string().min(1).max(100).optional(),
   INVOICE_ISSUER_ADDRESS: z.string().min(1).max(200).optional(),

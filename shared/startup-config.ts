@@ -31,7 +31,10 @@ function portClashes(ports: ListeningPort[]): string[] {
 }
 
 /** The database lives apart from the key's only other home (a file beside the embedded database). */
-export function staffSecretKeyProblem(c: Pick<Config, 'NODE_ENV' | 'DATABASE_URL' | 'STAFF_SECRET_KEY'>): string | undefined {
+export function staffSecretKeyProblem(c: Pick<Config, 'NODE_ENV' | 'DATABASE_URL' | 'STAFF_SECRET_KEY' | 'STAFF_SECRET_KEY_PREVIOUS'>): string | undefined {
+  if (c.STAFF_SECRET_KEY_PREVIOUS && c.STAFF_SECRET_KEY_PREVIOUS === c.STAFF_SECRET_KEY) {
+    return 'STAFF_SECRET_KEY_PREVIOUS: the same as STAFF_SECRET_KEY; set it to the key being replaced (or unset it when the rotation is done)';
+  }
   if (c.STAFF_SECRET_KEY || c.NODE_ENV !== 'production' || !c.DATABASE_URL) return undefined;
   return 'STAFF_SECRET_KEY: required in production with DATABASE_URL (32 bytes in base64: openssl rand -base64 32)';
 }

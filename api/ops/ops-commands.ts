@@ -11,6 +11,7 @@ import type { StaffInvite, StaffRole } from '../../shared/staff-roles.ts';
 import { inviteStaff, resetSecondFactorOf } from '../staff/staff-setup.service.ts';
 import { StaffAddInput, StaffResetInput } from '../../shared/staff-rules.ts';
 import { parseInput } from '../http/validate.ts';
+import { rotateStaffSecretKey, type KeyRotationReport } from '../staff/rotate-secret-key.ts';
 
 /**
  * The operator commands (`npm run ops -- …`), run the same way whether the command line works on
@@ -21,12 +22,13 @@ export type OpsCommand =
   | { name: 'shipments'; mode: ShipmentMode; csv: string; early?: boolean }
   | { name: 'catalogue'; file: unknown; media?: CatalogueMediaFile[] }
   | { name: 'staff'; email: string; role: StaffRole }
-  | { name: 'staffReset'; email: string };
+  | { name: 'staffReset'; email: string }
+  | { name: 'staffRotateKey' };
 
 /** The command's summary: with `nothingCharged` when no charge was reserved, saying why and what comes next. */
 export type BillingCommandSummary = BillingSummary & { nothingCharged?: string };
 
-export type OpsResult = BillingCommandSummary | ShipmentReport | CatalogueImportReport | StaffInvite;
+export type OpsResult = BillingCommandSummary | ShipmentReport | CatalogueImportReport | StaffInvite | KeyRotationReport;
 
 /** The audit trail's name for whoever runs `npm run ops` (the operator token proves no person). */
 const OPERATOR = { staffId: null, staffEmail: '(operator)', clientAddress: 'ops', requestId: null };
@@ -73,5 +75,7 @@ export async function runOpsCommand(ctx: ApiContext, command: OpsCommand, onProg
       const { email } = parseInput(StaffResetInput, { email: command.email }, 'body');
       return resetSecondFactorOf(ctx, OPERATOR, email);
     }
+    case 'staffRotateKey':
+      return rotateStaffSecretKey(ctx, OPERATOR);
   }
 }

@@ -85,5 +85,9 @@ export function opsRouter(ctx: ApiContext): Router {
     const { email } = parseInput(StaffResetInput, req.body ?? {}, 'body');
     res.status(201).json(await runOpsCommand(ctx, { name: 'staffReset', email }));
   });
+  // Secrets only STAFF_SECRET_KEY_PREVIOUS opens, sealed again under STAFF_SECRET_KEY.
+  router.post('/staff/rotate-key', express.json({ limit: '1kb' }), async (_req, res) => {
+    res.json(await runOpsCommand(ctx, { name: 'staffRotateKey' }));
+  });
   return router;
 }

@@ -18,8 +18,12 @@ import { ensureOpsTokenFile } from '../ops/ops-token-file.ts';
 export class SecretKeyMismatchError extends Error {}
 
 export interface SecretBox {
+  /** Always under the current key. */
   seal(staffId: number, secret: string): string;
+  /** Under the current key, else the previous one (STAFF_SECRET_KEY_PREVIOUS) while a rotation runs. */
   open(staffId: number, stored: string): string;
+  /** True when only the previous key opens `stored`: `ops staff rotate-key` seals it again. */
+  sealedWithPrevious(staffId: number, stored: string): boolean;
 }
 
 const VERSION = 'v1';
@@ -30,9 +34,26 @@ export function isSealed(stored: string): boolean {
   return stored.startsWith(`${VERSION}.`);
 }
 
-export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== KEY_BYTES) throw new Error(`a staff secret key is ${KEY_BYTES} bytes, not ${key.length}`);
+/**
+ * `previous`: the key being rotated out (docs/decisions/0074-staff-secret-key-rotation.md). A
+ * secret it sealed still opens, so every process can be given the new key first and the secrets
+ * sealed again afterwards, online, with nobody locked out in between.
+ */
+export function createSecretBox(key: Buffer, previous?: Buffer): SecretBox {
+  for (const k of previous ? [key, previous] : [key]) {
+    if (k.length !== KEY_BYTES) throw new Error(`a staff secret key is ${KEY_BYTES} bytes, not ${k.length}`);
+  }
   const aad = (staffId: number) => Buffer.from(`staff-totp:${staffId}`, 'utf8');
+  const openWith = (k: Buffer, staffId: number, stored: string): string | null => {
+    const [, iv = '', body = '', tag = ''] = stored.split('.');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(iv, 'base64url')).setAAD(aad(staffId));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      return null;
+    }
+  };
   return {
     seal(staffId, secret) {
       const iv = randomBytes(IV_BYTES);
@@ -42,14 +63,14 @@ export function createSecretBox(key: Buffer): SecretBox {
     },
     open(staffId, stored) {
       if (!isSealed(stored)) return stored;
-      const [, iv = '', body = '', tag = ''] = stored.split('.');
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(aad(staffId));
-        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-      } catch {
-        throw new SecretKeyMismatchError('STAFF_SECRET_KEY does not open the staff TOTP secrets in this database (another key, or a changed row)');
+      const opened = openWith(key, staffId, stored) ?? (previous ? openWith(previous, staffId, stored) : null);
+      if (opened === null) {
+        throw new SecretKeyMismatchError(`STAFF_SECRET_KEY${previous ? ' (or STAFF_SECRET_KEY_PREVIOUS)' : ''} does not open the staff TOTP secrets in this database (another key, or a changed row)`);
       }
+      return opened;
+    },
+    sealedWithPrevious(staffId, stored) {
+      return isSealed(stored) && previous !== undefined && openWith(key, staffId, stored) === null && openWith(previous, staffId, stored) !== null;
     },
   };
 }
@@ -72,7 +93,8 @@ export function secretBoxOf(ctx: { staffSecrets?: SecretBox | undefined }): Secr
  * STAFF_SECRET_KEY_FILE beside the embedded database, else a per-process key (memory://).
  */
 export async function staffSecretBoxOf(config: Config, logger: Logger): Promise<SecretBox> {
-  if (config.STAFF_SECRET_KEY) return createSecretBox(Buffer.from(config.STAFF_SECRET_KEY, 'base64'));
+  const previous = config.STAFF_SECRET_KEY_PREVIOUS ? Buffer.from(config.STAFF_SECRET_KEY_PREVIOUS, 'base64') : undefined;
+  if (config.STAFF_SECRET_KEY) return createSecretBox(Buffer.from(config.STAFF_SECRET_KEY, 'base64'), previous);
   // main.ts refuses this before opening anything (shared/startup-config.ts); here for every other caller.
   const missing = staffSecretKeyProblem(config);
   if (missing) throw new StartupError(missing);
@@ -81,7 +103,7 @@ export async function staffSecretBoxOf(config: Config, logger: Logger): Promise<
   const key = Buffer.from(await ensureOpsTokenFile(config.STAFF_SECRET_KEY_FILE), 'base64url');
   if (key.length < KEY_BYTES) throw new StartupError(`STAFF_SECRET_KEY_FILE: ${config.STAFF_SECRET_KEY_FILE} does not hold a 32-byte key; remove it or set STAFF_SECRET_KEY`);
   logger.info({ file: config.STAFF_SECRET_KEY_FILE }, 'staff secret key kept in this file (set STAFF_SECRET_KEY in production)');
-  return createSecretBox(key.subarray(0, KEY_BYTES));
+  return createSecretBox(key.subarray(0, KEY_BYTES), previous);
 }
 
 /**

@@ -9,6 +9,7 @@ export type OpsRequest =
   | { name: 'catalogue'; path: string }
   | { name: 'staff'; email: string; role: StaffRole }
   | { name: 'staffReset'; email: string }
+  | { name: 'staffRotateKey' }
   | { name: 'export'; round: number; encoding: CsvEncoding; out?: string };
 
 export const USAGE = `usage: npm run ops -- <command>
@@ -26,7 +27,9 @@ export const USAGE = `usage: npm run ops -- <command>
                                                setup link on the console (ADMIN_ORIGIN), valid 24 h
   staff reset <email>                          a member who lost their second factor (even the only owner):
                                                drops their TOTP, recovery codes, password and sessions and
-                                               prints a new setup link`;
+                                               prints a new setup link
+  staff rotate-key                             seals every staff TOTP secret under STAFF_SECRET_KEY that only
+                                               STAFF_SECRET_KEY_PREVIOUS opens (after every process has both keys)`;
 
 export class UsageError extends Error {}
 
@@ -55,6 +58,7 @@ export function parseArgs(argv: string[]): OpsRequest {
     return { name: 'staff', email: rest[1]!, role: rest[3] };
   }
   if (name === 'staff' && rest[0] === 'reset' && rest.length === 2) return { name: 'staffReset', email: rest[1]! };
+  if (name === 'staff' && rest[0] === 'rotate-key' && rest.length === 1) return { name: 'staffRotateKey' };
   throw new UsageError(name ? `unknown command: ${argv.join(' ')}` : 'no command given');
 }
 
@@ -80,5 +84,6 @@ export function toCommand(request: Exclude<OpsRequest, { name: 'export' }>, read
   if (request.name === 'shipments') return { name: 'shipments', mode: request.mode, csv: read(request.path), early: request.early };
   if (request.name === 'staff') return { name: 'staff', email: request.email, role: request.role };
   if (request.name === 'staffReset') return { name: 'staffReset', email: request.email };
+  if (request.name === 'staffRotateKey') return { name: 'staffRotateKey' };
   return { name: 'catalogue', file: read(request.path) };
 }

@@ -15,6 +15,7 @@ function requestOf(command: OpsCommand): { path: string; body: string } {
   }
   if (command.name === 'staff') return { path: '/ops/staff', body: JSON.stringify({ email: command.email, role: command.role }) };
   if (command.name === 'staffReset') return { path: '/ops/staff/reset', body: JSON.stringify({ email: command.email }) };
+  if (command.name === 'staffRotateKey') return { path: '/ops/staff/rotate-key', body: '{}' };
   const file = typeof command.file === 'string' ? command.file : JSON.stringify(command.file);
   if (command.media && command.media.length > 0) return { path: '/ops/catalogue/with-media', body: JSON.stringify({ file, media: command.media }) };
   return { path: '/ops/catalogue', body: file };

@@ -6,7 +6,7 @@ import { createApiApp } from '../../api/app.ts';
 import type { DB } from '../../api/db/schema.ts';
 import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { STAFF_COOKIE } from '../../api/staff/staff-session.ts';
-import { createSecretBox } from '../../api/staff/secret-box.ts';
+import { createSecretBox, type SecretBox } from '../../api/staff/secret-box.ts';
 import { totpCodeAt } from '../../api/staff/totp.ts';
 import type { StaffInvite, StaffRole } from '../../shared/staff-roles.ts';
 import { createLogger } from '../../server/logger.server.ts';
@@ -35,8 +35,11 @@ export interface StaffApi {
   close(): Promise<void>;
 }
 
-/** `smtpUrl`: mail goes over SMTP (a test's mailbox) instead of the in-memory outbox. */
-export async function startStaffApi(options: { smtpUrl?: string } = {}): Promise<StaffApi> {
+/**
+ * `smtpUrl`: mail goes over SMTP (a test's mailbox) instead of the in-memory outbox.
+ * `staffSecrets`: the box the API seals and opens TOTP secrets with (default: TEST_STAFF_SECRET_KEY alone).
+ */
+export async function startStaffApi(options: { smtpUrl?: string; staffSecrets?: SecretBox } = {}): Promise<StaffApi> {
   const database: TestDatabase = await createTestDatabase();
   const logs: string[] = [];
   const sink = new Writable({
@@ -60,7 +63,7 @@ export async function startStaffApi(options: { smtpUrl?: string } = {}): Promise
     adminOrigin: ADMIN_ORIGIN,
     mailer,
     ops: { token: TEST_OPS_TOKEN, hosts: [] },
-    staffSecrets: createSecretBox(Buffer.from(TEST_STAFF_SECRET_KEY, 'base64')),
+    staffSecrets: options.staffSecrets ?? createSecretBox(Buffer.from(TEST_STAFF_SECRET_KEY, 'base64')),
   });
   return { app, db: database.handle.db, databaseUrl: database.url, mailer, logs, clock, close: () => database.destroy() };
 }
