@@ -1,28 +1,33 @@
 import type { CustomerHit, CustomerSearchPage } from '../../shared/api/customers.ts';
 import { CUSTOMER_PAGE_SIZE } from '../../shared/customer-rules.ts';
 import type { Db } from '../db/schema.ts';
+import { sql } from 'kysely';
 
 /**
- * The one search box of the customers area (docs/decisions/0033-customer-search.md). What was
- * typed decides the column, so every query walks an index of migration 0010 and reads at most a
- * page and one row:
- * - with an `@`: the e-mail by prefix (`lower(email) text_pattern_ops`);
- * - digits (hyphens, spaces and a leading `#` dropped): the phone exactly, and an order number
- *   (the round's charge id) when short enough to be one;
- * - anything else: the name or the e-mail by prefix (`lower(name)`, `lower(email)` text_pattern_ops).
+ * The one search box of the customers area (docs/decisions/0033-customer-search.md, 0075). What was
+ * typed decides the columns, and any part of them matches (`like '%…%'` on pg_trgm's GIN indexes of
+ * migration 0019; the same extension on PGlite):
+ * - digits (hyphens, spaces, brackets and a leading `#` dropped): any part of the phone, and an
+ *   order number (the round's charge id) exactly, when short enough to be one;
+ * - with an `@`: any part of the e-mail;
+ * - anything else: any part of the name (spaces ignored on both sides, so 「推野花子」 finds
+ *   「推野 花子」) or of the e-mail.
  */
 const ORDER_NUMBER_MAX_DIGITS = 9;
 
-type Kind = { column: 'email' | 'nameOrEmail'; prefix: string } | { column: 'digits'; digits: string };
+type Kind = { column: 'email' | 'nameOrEmail'; part: string } | { column: 'digits'; digits: string };
 
 export function classifyQuery(q: string): Kind {
   const digits = q.replace(/^#/, '').replace(/[\s\-‐－ー()（）]/g, '');
   if (/^\d+$/.test(digits)) return { column: 'digits', digits };
-  return { column: q.includes('@') ? 'email' : 'nameOrEmail', prefix: q.toLowerCase() };
+  return { column: q.includes('@') ? 'email' : 'nameOrEmail', part: q.toLowerCase() };
 }
 
 /** `%`, `_` and `\` typed in the box are matched as themselves. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const contains = (value: string) => `%${escapeLike(value)}%`;
+/** Half- and full-width spaces: a name is matched without them (the index is on the same expression). */
+const SPACES = ' \u3000';
 
 export async function searchCustomers(db: Db, q: string, page: number): Promise<CustomerSearchPage> {
   const kind = classifyQuery(q);
@@ -30,14 +35,17 @@ export async function searchCustomers(db: Db, q: string, page: number): Promise<
   if (kind.column === 'digits') {
     const orderId = kind.digits.length <= ORDER_NUMBER_MAX_DIGITS ? Number(kind.digits) : 0;
     query = query.where((eb) => eb.or([
-      eb('tel', '=', kind.digits),
+      eb('tel', 'like', contains(kind.digits)),
       eb('id', 'in', eb.selectFrom('plan_order_histories').select('user_id').where('id', '=', orderId)),
     ]));
+  } else if (kind.column === 'email') {
+    query = query.where((eb) => eb(eb.fn('lower', ['email']), 'like', contains(kind.part)));
   } else {
-    const pattern = `${escapeLike(kind.prefix)}%`;
-    query = kind.column === 'email'
-      ? query.where((eb) => eb(eb.fn('lower', ['email']), 'like', pattern))
-      : query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['email']), 'like', pattern)]));
+    const name = contains(kind.part.replace(/[\s\u3000]+/g, ''));
+    query = query.where((eb) => eb.or([
+      eb(sql`lower(translate(name, ${sql.lit(SPACES)}, ''))`, 'like', name),
+      eb(eb.fn('lower', ['email']), 'like', contains(kind.part)),
+    ]));
   }
   const rows = await query.orderBy('id').limit(CUSTOMER_PAGE_SIZE + 1).offset((page - 1) * CUSTOMER_PAGE_SIZE).execute();
   const hits: CustomerHit[] = rows.slice(0, CUSTOMER_PAGE_SIZE).map((row) => ({

@@ -8,6 +8,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrate } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -54,7 +55,7 @@ export async function readTemplate(): Promise<Blob | undefined> {
  * shop's folder, so it holds PostgreSQL's files only (never a lock, an outbox or a key).
  */
 export async function makeTemplate(parsers: PGliteOptions['parsers']): Promise<{ pglite: PGlite; tarball: Blob }> {
-  const pglite = await PGlite.create({ parsers });
+  const pglite = await PGlite.create({ parsers, extensions: PGLITE_EXTENSIONS });
   // Not destroyed after: destroying a Kysely over PGlite closes the database the caller receives.
   await migrate(new Kysely<DB>({ dialect: new PGliteDialect(pglite) }));
   // A checkpoint first, so the files hold every change without a log to replay.

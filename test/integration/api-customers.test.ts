@@ -57,6 +57,18 @@ describe('search', () => {
     }
   });
 
+  it('finds the shopper by any part of the name (with or without its space), the e-mail and the phone', async () => {
+    const serial = charged.email.slice('sub-'.length, charged.email.indexOf('@'));
+    for (const q of ['花子', '推野花子', '推野　花子', `${serial}@EXAMPLE`, serial, '5678', '1234-56']) {
+      const page = (await get(`?q=${encodeURIComponent(q)}`).expect(200)).body as CustomerSearchPage;
+      expect(page.hits.map((h) => h.id), q).toContain(charged.userId);
+    }
+    for (const q of ['花子推野', '9999-0000', 'nobody-here@']) {
+      const page = (await get(`?q=${encodeURIComponent(q)}`).expect(200)).body as CustomerSearchPage;
+      expect(page.hits.map((h) => h.id), q).not.toContain(charged.userId);
+    }
+  });
+
   it('takes `%` literally and answers nothing for a prefix nobody has', async () => {
     const page = (await get('?q=%25%40').expect(200)).body as CustomerSearchPage;
     expect(page).toEqual({ hits: [], page: 1, more: false });

@@ -8,8 +8,8 @@ describe('the search box', () => {
   it('reads digits as a phone or an order number, an @ as an e-mail, anything else as a name or e-mail', () => {
     expect(classifyQuery('03-1234-5678')).toEqual({ column: 'digits', digits: '0312345678' });
     expect(classifyQuery('#42')).toEqual({ column: 'digits', digits: '42' });
-    expect(classifyQuery('Hanako@Example')).toEqual({ column: 'email', prefix: 'hanako@example' });
-    expect(classifyQuery('推野')).toEqual({ column: 'nameOrEmail', prefix: '推野' });
+    expect(classifyQuery('Hanako@Example')).toEqual({ column: 'email', part: 'hanako@example' });
+    expect(classifyQuery('推野')).toEqual({ column: 'nameOrEmail', part: '推野' });
   });
 
   it('bounds the query and the page', () => {
