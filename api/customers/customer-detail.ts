@@ -69,8 +69,8 @@ async function subscriptionsOf(db: Db, userId: number): Promise<CustomerSubscrip
 
 async function chargesOf(db: Db, userId: number): Promise<CustomerCharge[]> {
   const rows = await db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as o', 'o.id', 'h.plan_order_id')
-    .innerJoin('plans as p', 'p.id', 'h.plan_id')
-    .select(['h.id', 'p.name as plan_name', 'o.name as round_name', 'h.payment_status', 'h.payment_method', 'h.total',
+    .innerJoin('plans as p', 'p.id', 'h.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id')
+    .select(['h.id', 'a.name as artist_name', 'p.name as plan_name', 'o.name as round_name', 'h.payment_status', 'h.payment_method', 'h.total',
       'h.refund_status', 'h.refund_reason', 'h.refunded_at', 'h.refund_box', 'h.created_at', 'h.dispute_id', 'h.dispute_status',
       'h.ship_dest_name', 'h.ship_zip', 'h.ship_address', 'h.ship_address2', 'h.ship_tel'])
     .where('h.user_id', '=', userId).orderBy('h.created_at', 'desc').orderBy('h.id', 'desc').limit(DETAIL_LIST_MAX).execute();
@@ -79,7 +79,7 @@ async function chargesOf(db: Db, userId: number): Promise<CustomerCharge[]> {
     const own = partials.filter((p) => p.historyId === r.id);
     const cap = isRefundable(r) ? refundCap({ total: r.total, fullRefundStatus: r.refund_status, partials: own }) : 0;
     return {
-      id: r.id, planName: r.plan_name, roundName: r.round_name, paymentStatus: r.payment_status, paymentMethod: r.payment_method,
+      id: r.id, artistName: r.artist_name, planName: r.plan_name, roundName: r.round_name, paymentStatus: r.payment_status, paymentMethod: r.payment_method,
       total: r.total, refundStatus: r.refund_status, refundReason: r.refund_reason, refundedAt: r.refunded_at?.toISOString() ?? null,
       refundable: cap > 0, refundCap: cap, refundBox: r.refund_box === 'stop' || r.refund_box === 'ship' ? r.refund_box : null,
       partialRefunds: own.map((p) => ({ amount: p.amount, status: p.status, reason: p.reason, at: (p.refundedAt ?? p.createdAt).toISOString() })),

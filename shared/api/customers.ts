@@ -35,6 +35,8 @@ export interface CustomerSubscription {
 export interface CustomerCharge {
   /** The order number shoppers quote (the shipping list's orderHistoryId). */
   id: number;
+  /** Beside the plan wherever the charge is named: a fan with two artists has two 「プレミアムプラン」. */
+  artistName: string;
   planName: string;
   roundName: string;
   paymentStatus: string;
@@ -56,6 +58,16 @@ export interface CustomerCharge {
   createdAt: string;
   /** A card dispute (chargeback) of this charge, set by the gateway's webhook. */
   dispute: DisputeView | null;
+}
+
+/** 「天音くるり プレミアムプラン」: a subscription or charge as support names it, the artist first. */
+export function customerPlanLabel(line: { artistName: string; planName: string }): string {
+  return `${line.artistName} ${line.planName}`;
+}
+
+/** 「天音くるり プレミアムプラン 1月号」: a charge, its round after the plan. */
+export function customerChargeLabel(charge: Pick<CustomerCharge, 'artistName' | 'planName' | 'roundName'>): string {
+  return `${customerPlanLabel(charge)} ${charge.roundName}`;
 }
 
 export interface CustomerMail {

@@ -83,6 +83,8 @@ describe("a customer's page", () => {
   it('shows the profile, the card as brand and last four, the charge and its refund links (the box stopped or shipped, or a part)', async () => {
     const res = await ok(customerPath());
     expect(res.text).toContain('Visa •••• 4242');
+    // The charge names its artist beside the plan: a fan of two artists has two ライトプラン.
+    expect(res.text).toContain('<td>サポート ssr ライトプラン 受付中の回</td>');
     expect(res.text).not.toContain('tok_support');
     expect(res.text).not.toContain('12/30');
     for (const kind of ['stop', 'ship', 'part']) {
@@ -92,7 +94,7 @@ describe("a customer's page", () => {
 
   it('refunds through the confirm step without JavaScript, once for a resubmitted form', async () => {
     const confirm = await ok(`${customerPath()}?confirm=refund-${customer.historyId}&refund=ship`);
-    expect(confirm.text).toContain(`${customer.name} 様のご注文（注文番号 ${customer.historyId}・受付中の回）の代金 ¥3,960 を全額返金します。箱はお詫びとして予定どおり発送します`);
+    expect(confirm.text).toContain(`${customer.name} 様のご注文（注文番号 ${customer.historyId}・サポート ssr ライトプラン 受付中の回）の代金 ¥3,960 を全額返金します。箱はお詫びとして予定どおり発送します`);
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(confirm.text)?.[1] ?? '';
     expect(key).toMatch(/^rf-[0-9a-f]{32}$/);
     const action = `${customerPath()}?confirm=refund-${customer.historyId}&refund=ship`;

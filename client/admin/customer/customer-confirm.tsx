@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { CustomerDetail } from '../../../shared/api/customers.ts';
+import { customerPlanLabel } from '../../../shared/api/customers.ts';
 import { CANCEL_REASON_LABELS, CANCEL_REASONS } from '../../../shared/cancel-reasons.ts';
 import { CANCEL_NOTE_MAX } from '../../../shared/cancel-reasons.ts';
 import { CHARGED_STATUSES } from '../../../shared/dashboard-figures.ts';
@@ -85,7 +86,7 @@ function ActionPanel({ confirm, detail, failure, name }: PanelProps) {
   const t = useT();
   const plan = detail.subscriptions.find((s) => s.planId === confirm.id && s.status === 'ACTIVE');
   if (!plan) return null;
-  const text = CONFIRM_TEXT[confirm.kind as 'cancel' | 'skip' | 'pause' | 'resume'](name, plan.planName);
+  const text = CONFIRM_TEXT[confirm.kind as 'cancel' | 'skip' | 'pause' | 'resume'](name, customerPlanLabel(plan));
   return (
     <section className="console-confirm" aria-labelledby="confirm-title">
       <h2 id="confirm-title">{t(C.confirmTitle)}</h2>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { CustomerCharge, CustomerDetail, CustomerSubscription } from '../../../shared/api/customers.ts';
+import { customerChargeLabel, customerPlanLabel } from '../../../shared/api/customers.ts';
 import { SUPPORT_NOTE_MAX } from '../../../shared/customer-rules.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, parsePaymentMethod, type PaymentStatus } from '../../../shared/payment.ts';
@@ -56,7 +57,7 @@ export function SubscriptionsTable({ detail, mayAct }: { detail: CustomerDetail;
           <tbody>
             {detail.subscriptions.map((s) => (
               <tr key={s.id}>
-                <th scope="row">{`${s.artistName} ${s.planName}`}</th>
+                <th scope="row">{customerPlanLabel(s)}</th>
                 <td>{t(statusOf(s))}{s.cancelledAt ? ` ${formatDate(s.cancelledAt)}` : ''}</td>
                 <td>{s.count}</td>
                 <td>{s.cancelReason ? t(s.cancelReason) : ''}{s.cancelNote ? `（${s.cancelNote}）` : ''}</td>
@@ -102,7 +103,7 @@ export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDe
               return (
                 <tr key={c.id}>
                   <th scope="row">{c.id}</th>
-                  <td>{`${c.planName} ${c.roundName}`}</td>
+                  <td>{customerChargeLabel(c)}</td>
                   <td>{status(c.paymentStatus)}{c.dispute ? <> <DisputeBadge dispute={c.dispute} /></> : null}</td>
                   <td>{yen(c.total)}</td>
                   <td>

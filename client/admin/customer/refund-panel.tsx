@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { CustomerCharge, CustomerDetail } from '../../../shared/api/customers.ts';
+import { customerChargeLabel } from '../../../shared/api/customers.ts';
 import { REFUND_REASON_MAX } from '../../../shared/customer-rules.ts';
 import { asksWhetherBoxShips } from '../../../shared/refund-rules.ts';
 import type { Text } from '../../../shared/text.ts';
@@ -22,10 +23,10 @@ function kindFor(charge: CustomerCharge, kind: RefundKind): RefundKind | null {
 }
 
 function confirmText(charge: CustomerCharge, kind: RefundKind, name: string): Text {
-  if (kind === 'stop') return CONFIRM_TEXT.refundStop(name, charge.id, charge.roundName, charge.refundCap);
-  if (kind === 'ship') return CONFIRM_TEXT.refundShip(name, charge.id, charge.roundName, charge.refundCap);
-  if (kind === 'part') return CONFIRM_TEXT.refundPart(name, charge.id, charge.roundName, charge.refundCap, asksWhetherBoxShips(charge.paymentStatus));
-  return CONFIRM_TEXT.refund(name, charge.id, charge.roundName, charge.refundCap);
+  if (kind === 'stop') return CONFIRM_TEXT.refundStop(name, charge.id, customerChargeLabel(charge), charge.refundCap);
+  if (kind === 'ship') return CONFIRM_TEXT.refundShip(name, charge.id, customerChargeLabel(charge), charge.refundCap);
+  if (kind === 'part') return CONFIRM_TEXT.refundPart(name, charge.id, customerChargeLabel(charge), charge.refundCap, asksWhetherBoxShips(charge.paymentStatus));
+  return CONFIRM_TEXT.refund(name, charge.id, customerChargeLabel(charge), charge.refundCap);
 }
 
 const SUBMIT = { full: C.doRefund, stop: C.doRefundStop, ship: C.doRefundShip, part: C.doRefundPart } as const;
