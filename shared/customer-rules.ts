@@ -17,6 +17,9 @@ export const CUSTOMER_PAGE_MAX = 50;
 export const REFUND_REASON_MAX = 500;
 export const SUPPORT_NOTE_MAX = 1000;
 
+/** A sent mail on a customer's page: `b-<billing outbox key>` or `l-<mail log id>` (issue 32). */
+export const MAIL_REF = /^(?:b-[A-Za-z0-9:_-]{1,120}|l-[1-9]\d{0,18})$/;
+
 const trimmed = (max: number, key: MessageKey, min = 1, multiline = false) =>
   z.string(m(key)).check(
     z.overwrite((v: string) => v.trim()),

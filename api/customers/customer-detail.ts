@@ -1,10 +1,11 @@
-import type { CustomerCharge, CustomerDetail, CustomerMail, CustomerSubscription } from '../../shared/api/customers.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { CustomerCharge, CustomerDetail, CustomerMail, CustomerMailBody, CustomerSubscription } from '../../shared/api/customers.ts';
 import { cancelReasonLabel } from '../../shared/cancel-reasons.ts';
 import { CHARGED_STATUSES } from '../../shared/dashboard-figures.ts';
 import { disputeOf } from '../../shared/dispute.ts';
 import { refundCap } from '../../shared/refund-rules.ts';
 import { findPartialRefunds } from '../order-history/order-refunds.repository.ts';
-import type { Db } from '../db/schema.ts';
+import type { DB, Db } from '../db/schema.ts';
 import { NotFoundError } from '../http/errors.ts';
 
 /** Each list of a customer's page is bounded: the newest rows first, at most this many. */
@@ -96,15 +97,44 @@ async function chargesOf(db: Db, userId: number): Promise<CustomerCharge[]> {
  */
 async function mailsOf(db: Db, userId: number, email: string): Promise<CustomerMail[]> {
   const [billing, logged] = await Promise.all([
-    db.selectFrom('billing_mails').select(['kind', 'subject', 'status', 'created_at', 'sent_at']).where('user_id', '=', userId)
+    db.selectFrom('billing_mails').select(['key', 'kind', 'subject', 'status', 'created_at', 'sent_at']).where('user_id', '=', userId)
       .orderBy('created_at', 'desc').limit(DETAIL_LIST_MAX).execute(),
-    db.selectFrom('mail_log').select(['kind', 'subject', 'sent_at'])
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase())]))
+    db.selectFrom('mail_log').select((eb) => ['id', 'kind', 'subject', 'sent_at', eb('body_text', 'is not', null).as('readable')])
+      .where(mailOfCustomer(userId, email))
       .orderBy('sent_at', 'desc').limit(DETAIL_LIST_MAX).execute(),
   ]);
   const mails: CustomerMail[] = [
-    ...billing.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, at: (m.sent_at ?? m.created_at).toISOString() })),
-    ...logged.map((m) => ({ kind: m.kind, subject: m.subject, status: 'sent', at: m.sent_at.toISOString() })),
+    ...billing.map((m) => ({ ref: `b-${m.key}`, kind: m.kind, subject: m.subject, status: m.status, at: (m.sent_at ?? m.created_at).toISOString(), readable: true })),
+    ...logged.map((m) => ({ ref: `l-${m.id}`, kind: m.kind, subject: m.subject, status: 'sent', at: m.sent_at.toISOString(), readable: Boolean(m.readable) })),
   ];
   return mails.sort((a, b) => b.at.localeCompare(a.at)).slice(0, DETAIL_LIST_MAX);
 }
+
+/** The mail log's rows of a customer: by their id, or by their address for code mails sent before there was an account. */
+function mailOfCustomer(userId: number, email: string) {
+  return (eb: ExpressionBuilder<DB, 'mail_log'>) => eb.or([eb('user_id', '=', userId), eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase())]);
+}
+
+/**
+ * One mail sent to this customer, with its text (issue 32): a billing outbox mail, or a logged
+ * mail whose text was kept. 404 for another customer's mail, and for one that held a code.
+ */
+export async function customerMail(db: Db, userId: number, ref: string): Promise<CustomerMailBody> {
+  const user = await db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new NotFoundError(NOT_FOUND);
+  if (ref.startsWith('b-')) {
+    const m = await db.selectFrom('billing_mails').select(['key', 'kind', 'recipient', 'subject', 'body_text', 'created_at', 'sent_at'])
+      .where('key', '=', ref.slice(2)).where('user_id', '=', userId).executeTakeFirst();
+    if (m) return { ref, kind: m.kind, to: m.recipient, subject: m.subject, at: (m.sent_at ?? m.created_at).toISOString(), text: m.body_text };
+  } else {
+    const m = await db.selectFrom('mail_log').select(['kind', 'recipient', 'subject', 'body_text', 'sent_at'])
+      .where('id', '=', ref.slice(2)).where(mailOfCustomer(userId, user.email)).executeTakeFirst();
+    if (m?.body_text != null) return { ref, kind: m.kind, to: m.recipient, subject: m.subject, at: m.sent_at.toISOString(), text: m.body_text };
+  }
+  throw new NotFoundError(MAIL_NOT_FOUND);
+}
+
+const MAIL_NOT_FOUND = {
+  ja: 'このメールは見つからないか、本文を保存していません（確認コードを含むメールは保存しません）。',
+  en: 'This mail is not found, or its text was not kept (mails holding a code never are).',
+};

@@ -1,12 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { CancelInput, CustomerSearchQuery, PlanActionInput, RefundInput, ResendInput, ShipToInput, SupportNoteInput } from '../../shared/customer-rules.ts';
+import { CancelInput, CustomerSearchQuery, MAIL_REF, PlanActionInput, RefundInput, ResendInput, ShipToInput, SupportNoteInput } from '../../shared/customer-rules.ts';
 import type { ApiContext } from '../context.ts';
 import { IdParam } from '../http/schemas.ts';
 import { parseInput } from '../http/validate.ts';
 import { actorOf } from '../staff/audit.service.ts';
 import { requireStaff, staffOf } from '../staff/require-staff.ts';
-import { customerDetail } from './customer-detail.ts';
+import { customerDetail, customerMail } from './customer-detail.ts';
 import { searchCustomers } from './customer-search.ts';
 import { actOnPlan, cancelOnBehalf } from './plan-actions.service.ts';
 import { refundRound } from './refund.service.ts';
@@ -21,6 +21,8 @@ const NoQuery = z.strictObject({});
  * their behalf. Reading needs `customers.read`, acting `customers.act`, refunding `refunds`
  * (shared/staff-roles.ts); every action is audited in its own transaction.
  */
+const MailRef = z.string().regex(MAIL_REF);
+
 export function customersRouter(ctx: ApiContext): Router {
   const router = Router();
   const privately = (res: Response) => res.set('cache-control', 'private, no-store');
@@ -37,6 +39,13 @@ export function customersRouter(ctx: ApiContext): Router {
 
   router.get('/:id', requireStaff(ctx, 'customers.read'), async (req, res) => {
     privately(res).json(await customerDetail(ctx.db, customerId(req)));
+  });
+
+  // A sent mail's text, opened from the customer's page.
+  router.get('/:id/mails/:ref', requireStaff(ctx, 'customers.read'), async (req, res) => {
+    const id = customerId(req);
+    const ref = parseInput(MailRef, req.params.ref, 'path');
+    privately(res).json(await customerMail(ctx.db, id, ref));
   });
 
   router.post('/:id/refund', requireStaff(ctx, 'refunds'), async (req, res) => {

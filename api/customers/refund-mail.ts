@@ -42,7 +42,7 @@ export async function sendRefundMail(ctx: ApiContext, facts: RefundMailFacts): P
     const mail = layoutMail(en ? 'en' : 'ja', user.email, subject, lines, link, ctx.mailer.brand);
     await ctx.mailer.send(mail);
     ctx.logger.info({ mailKind: 'refund', transport: ctx.mailer.kind }, 'mail sent');
-    await recordMail(ctx, { kind: 'refund', to: mail.to, subject: mail.subject, userId: facts.userId });
+    await recordMail(ctx, { kind: 'refund', to: mail.to, subject: mail.subject, userId: facts.userId, text: mail.text });
   } catch (error) {
     ctx.logger.error({ mailKind: 'refund', reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'mail not sent');
   }

@@ -34,6 +34,6 @@ export async function resendChargedMail(ctx: ApiContext, actor: AuditActor, user
     await writeAudit(ctx.db, actor, { action: 'customer.mail.resend', outcome: 'failure', targetType: 'order', targetId: f.id }, ctx.now());
     throw new DomainError(503, 'MAIL_UNAVAILABLE', NOT_SENT);
   }
-  await recordMail(ctx, { kind: 'charged-resent', to: mail.to, subject: mail.subject, userId });
+  await recordMail(ctx, { kind: 'charged-resent', to: mail.to, subject: mail.subject, userId, text: mail.text });
   await writeAudit(ctx.db, actor, { action: 'customer.mail.resend', outcome: 'success', targetType: 'order', targetId: f.id, after: { kind: 'charged', subject: mail.subject } }, ctx.now());
 }

@@ -89,6 +89,8 @@ export interface MailLogTable {
   recipient: string;
   subject: string;
   sent_at: Timestamp;
+  /** The text as sent; null for a mail that held a code (and for mails logged before migration 0020). */
+  body_text: string | null;
 }
 
 /** Migration 0009: a plan's price change, effective from a round (api/catalogue/price-change.service.ts). */

@@ -29,7 +29,8 @@ export async function sendAccountMail(
     throw error;
   }
   ctx.logger.info({ mailKind: kind, transport: ctx.mailer.kind }, 'mail sent');
-  await recordMail(ctx, { kind, to, subject: mail.subject });
+  // A code is never kept: support sees that the mail went, not what it said.
+  await recordMail(ctx, { kind, to, subject: mail.subject, text: extra.code === undefined ? mail.text : null });
 }
 
 /** A notice after the fact (password changed, account deleted…): its failure must not undo the action. */

@@ -9,7 +9,7 @@ async function sendQuietly(ctx: ApiContext, kind: string, mail: OutgoingMail, us
   try {
     await ctx.mailer.send(mail);
     ctx.logger.info({ mailKind: kind, transport: ctx.mailer.kind }, 'mail sent');
-    await recordMail(ctx, { kind, to: mail.to, subject: mail.subject, userId });
+    await recordMail(ctx, { kind, to: mail.to, subject: mail.subject, userId, text: mail.text });
   } catch (error) {
     ctx.logger.error({ mailKind: kind, reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'mail not sent');
   }

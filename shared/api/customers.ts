@@ -71,10 +71,24 @@ export function customerChargeLabel(charge: Pick<CustomerCharge, 'artistName' | 
 }
 
 export interface CustomerMail {
+  /** `b-<key>` (billing outbox) or `l-<id>` (mail log): GET /api/staff/customers/:id/mails/:ref. */
+  ref: string;
   kind: string;
   subject: string;
   status: string;
   at: string;
+  /** False for a mail whose text was not kept (it held a code). */
+  readable: boolean;
+}
+
+/** One sent mail as support opens it. */
+export interface CustomerMailBody {
+  ref: string;
+  kind: string;
+  to: string;
+  subject: string;
+  at: string;
+  text: string;
 }
 
 export interface CustomerNote {

@@ -103,6 +103,30 @@ describe("a customer's page", () => {
     expectApiError(await get('/999999'), 404, 'NOT_FOUND');
     expectApiError(await get('/0x1'), 400, 'BAD_REQUEST');
   });
+
+  it('opens a sent mail as the shopper read it; a code mail is listed but its text was never kept', async () => {
+    const detail = (await get(`/${charged.userId}`).expect(200)).body as CustomerDetail;
+    const subscribed = detail.mails.find((m) => m.subject.includes('12月号'));
+    expect(subscribed, JSON.stringify(detail.mails)).toMatchObject({ readable: true });
+    const sentToShopper = api.mailbox.mails.find((m) => m.to.includes(charged.email) && m.subject === subscribed!.subject)!;
+    const opened = await get(`/${charged.userId}/mails/${encodeURIComponent(subscribed!.ref)}`).expect(200);
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+    expect(opened.body).toMatchObject({ to: charged.email, subject: subscribed!.subject });
+    expect((opened.body as { text: string }).text.trim()).toBe(sentToShopper.text.trim());
+
+    const codeMail = detail.mails.find((m) => m.kind === 'signupCode');
+    expect(codeMail, JSON.stringify(detail.mails)).toMatchObject({ readable: false });
+    expectApiError(await get(`/${charged.userId}/mails/${codeMail!.ref}`), 404, 'NOT_FOUND');
+    const logged = await api.db.selectFrom('mail_log').select('body_text').where('recipient', '=', charged.email).where('kind', '=', 'signupCode').execute();
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.every((m) => m.body_text === null)).toBe(true);
+
+    // Another customer's mail is not reached through this one's page; a malformed ref names the field.
+    const other = await newShopper(api);
+    expectApiError(await get(`/${other.userId}/mails/${encodeURIComponent(subscribed!.ref)}`), 404, 'NOT_FOUND');
+    expectApiError(await get(`/${charged.userId}/mails/x-1`), 400, 'BAD_REQUEST');
+    expectApiError(await get(`/${charged.userId}/mails/${encodeURIComponent(subscribed!.ref)}`, 'catalogue'), 403, 'FORBIDDEN');
+  });
 });
 
 describe('refund', () => {

@@ -92,6 +92,27 @@ describe("a customer's page", () => {
     }
   });
 
+  it('opens a sent mail from the list without JavaScript, and closes it with a link', async () => {
+    await stack.database.handle.db.insertInto('billing_mails').values({
+      key: `charged:${customer.historyId}`, kind: 'charged', user_id: customer.userId, history_id: customer.historyId, recipient: 'fan@example.com',
+      subject: '[OshiBox] 1月号のお支払いが完了しました', body_text: '推野 様\n\n1月号のお支払いが完了しました。\nご請求額: ¥3,960', body_html: '<p>…</p>',
+      status: 'sent', created_at: new Date(), sent_at: new Date(),
+    }).execute();
+    const list = await ok(customerPath());
+    const open = `${customerPath()}?mail=${encodeURIComponent(`b-charged:${customer.historyId}`)}#customer-mail`;
+    expect(list.text).toContain(`href="${open.replaceAll('&', '&amp;')}"`);
+    expect(list.text).not.toContain('ご請求額: ¥3,960');
+    const opened = await ok(open.split('#')[0]!);
+    expect(opened.text).toMatch(/<pre class="console-mail-text">推野 様\n\n1月号のお支払いが完了しました。\nご請求額: ¥3,960<\/pre>/);
+    expect(opened.text).toContain('fan@example.com');
+    expect(opened.text).toContain(`href="${customerPath()}#customer-mails"`);
+    // Another customer's key, or one that is not a ref: the page as it is, without a mail.
+    for (const ref of ['b-charged:999999', 'nonsense']) {
+      const other = await ok(`${customerPath()}?mail=${encodeURIComponent(ref)}`);
+      expect(other.text).not.toContain('console-mail-text');
+    }
+  });
+
   it('refunds through the confirm step without JavaScript, once for a resubmitted form', async () => {
     const confirm = await ok(`${customerPath()}?confirm=refund-${customer.historyId}&refund=ship`);
     expect(confirm.text).toContain(`${customer.name} 様のご注文（注文番号 ${customer.historyId}・サポート ssr ライトプラン 受付中の回）の代金 ¥3,960 を全額返金します。箱はお詫びとして予定どおり発送します`);

@@ -17,6 +17,7 @@ import * as planPeriodRounds from './0016-plan-period-rounds.ts';
 import * as refunds from './0017-refunds.ts';
 import * as sandboxChargeAuthentication from './0018-sandbox-charge-authentication.ts';
 import * as customerSearchTrigram from './0019-customer-search-trigram.ts';
+import * as mailLogBody from './0020-mail-log-body.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 17, ...refunds },
   { version: 18, ...sandboxChargeAuthentication },
   { version: 19, ...customerSearchTrigram },
+  { version: 20, ...mailLogBody },
 ];

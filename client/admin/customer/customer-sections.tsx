@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { CustomerCharge, CustomerDetail, CustomerSubscription } from '../../../shared/api/customers.ts';
+import type { CustomerCharge, CustomerDetail, CustomerMailBody, CustomerSubscription } from '../../../shared/api/customers.ts';
+import { adminHref } from '../../../shared/admin-routes.ts';
 import { customerChargeLabel, customerPlanLabel } from '../../../shared/api/customers.ts';
 import { SUPPORT_NOTE_MAX } from '../../../shared/customer-rules.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
@@ -123,15 +124,40 @@ export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDe
   );
 }
 
-export function MailsList({ detail }: { detail: CustomerDetail }) {
+export function MailsList({ detail, open }: { detail: CustomerDetail; open: CustomerMailBody | null }) {
   const t = useT();
+  const here = adminHref('customer', { id: String(detail.profile.id) });
   return (
     <section aria-labelledby="customer-mails">
       <h2 id="customer-mails">{t(C.mails)}</h2>
+      {open ? <MailPanel mail={open} closeHref={`${here}#customer-mails`} /> : null}
       {detail.mails.length === 0 ? <p>{t(C.noMails)}</p> : (
-        <ul>{detail.mails.map((m, i) => <li key={i}>{`${formatDateTime(m.at)} ${m.subject}（${m.kind}・${m.status}）`}</li>)}</ul>
+        <ul>
+          {detail.mails.map((m) => (
+            <li key={m.ref}>
+              {`${formatDateTime(m.at)} ${m.subject}（${m.kind}・${m.status}）`}{' '}
+              {m.readable ? <Link to={`${here}?mail=${encodeURIComponent(m.ref)}#customer-mail`} aria-label={`${t(C.openMail)}: ${m.subject}`}>{t(C.openMail)}</Link> : <small>{t(C.mailNotKept)}</small>}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+/** The mail as the customer received it (its text), opened from the list. */
+function MailPanel({ mail, closeHref }: { mail: CustomerMailBody; closeHref: string }) {
+  const t = useT();
+  return (
+    <article id="customer-mail" className="console-mail" aria-labelledby="customer-mail-subject">
+      <h3 id="customer-mail-subject">{mail.subject}</h3>
+      <dl>
+        <dt>{t(C.mailTo)}</dt><dd>{mail.to}</dd>
+        <dt>{t(C.mailSentAt)}</dt><dd>{formatDateTime(mail.at)}</dd>
+      </dl>
+      <pre className="console-mail-text">{mail.text}</pre>
+      <p><Link to={closeHref}>{t(C.closeMail)}</Link></p>
+    </article>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { RefundBox } from '../../../shared/refund-rules.ts';
 import { createApiCaller, type ApiClientOptions } from '../../../shared/api/client.ts';
 import type { BillingChargeList, BillingRoundList, ChargeActionResult } from '../../../shared/api/billing.ts';
-import type { CustomerDetail, CustomerNote, CustomerSearchPage, RefundAnswer } from '../../../shared/api/customers.ts';
+import type { CustomerDetail, CustomerNote, CustomerSearchPage, RefundAnswer, CustomerMailBody } from '../../../shared/api/customers.ts';
 import type { BillingState, StaffDashboard } from '../../../shared/api/dashboard.ts';
 import type { ChargeActionInput } from '../../../shared/billing-console-rules.ts';
 import type { RoundDetail, RoundList, StagedImport } from '../../../shared/api/rounds.ts';
@@ -67,6 +67,7 @@ export function createStaffApi(options: ApiClientOptions) {
       call<{ import: StagedImport; alreadyConfirmed: boolean }>('POST', `${shipmentImportPath(id)}/confirm`, { body: {} }),
     searchCustomers: async (q: string, page: number) => call<CustomerSearchPage>('GET', '/api/staff/customers', { query: { q, page } }),
     customer: async (id: number) => call<CustomerDetail>('GET', customerPath(id)),
+    customerMail: async (id: number, ref: string) => call<CustomerMailBody>('GET', `${customerPath(id)}/mails/${encodeURIComponent(ref)}`),
     refund: async (id: number, body: { historyId: number; reason: string; idempotencyKey: string; amount?: number; box?: RefundBox }) =>
       call<RefundAnswer>('POST', `${customerPath(id)}/refund`, { body }),
     actOnPlan: async (id: number, body: { planId: number; action: string }) => call<UserPlanChange>('POST', `${customerPath(id)}/plan`, { body }),

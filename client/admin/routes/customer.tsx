@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData, useRouteLoaderData, type ActionFunc
 import * as z from 'zod/mini';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import type { ApiResult } from '../../../shared/api/client.ts';
-import { CancelInput, PlanActionInput, RefundInput, ResendInput, ShipToInput, SupportNoteInput } from '../../../shared/customer-rules.ts';
+import { CancelInput, MAIL_REF, PlanActionInput, RefundInput, ResendInput, ShipToInput, SupportNoteInput } from '../../../shared/customer-rules.ts';
 import { can, type StaffMember } from '../../../shared/staff-roles.ts';
 import { apiFailure, checkInput, formFailure, readForm, seeOther, type FormFailure, type FormValues } from '../../data/form-action.ts';
 import { useT } from '../../lang.tsx';
@@ -15,6 +15,7 @@ import { staffApiFrom, type StaffApi } from '../data/staff-api.ts';
 
 const IdParam = z.string().check(z.regex(/^[1-9]\d{0,9}$/));
 const ConfirmParam = z.string().check(z.regex(/^(refund|address|resend|cancel|skip|pause|resume)-[1-9]\d{0,9}$/));
+const MailParam = z.string().check(z.regex(MAIL_REF));
 const Intent = z.enum(['refund', 'address', 'resend', 'cancel', 'plan', 'note']);
 
 /** An unguessable key per rendered refund form: a resubmit of the same form refunds once. */
@@ -38,13 +39,20 @@ function confirmOf(url: URL): Confirm | null {
   return { kind, id: Number(id), key: newActionKey(), refund };
 }
 
-/** A customer's page (issue 19); `?confirm=refund-12` shows the confirm step of one action. */
+/**
+ * A customer's page (issue 19); `?confirm=refund-12` shows the confirm step of one action,
+ * `?mail=b-charged:12` one sent mail's text (issue 32).
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = customerIdOf(params);
   const url = new URL(request.url);
-  const detail = mustStaff(await staffApiFrom(context).customer(id));
+  const api = staffApiFrom(context);
+  const detail = mustStaff(await api.customer(id));
   const done = url.searchParams.get('done') ?? '';
-  return { detail, confirm: confirmOf(url), done: Object.hasOwn(DONE_TEXT, done) ? done : null };
+  const ref = MailParam.safeParse(url.searchParams.get('mail') ?? '');
+  // A ref that is not this customer's, or a mail whose text was not kept: the page without it.
+  const mail = ref.success ? await api.customerMail(id, ref.data) : null;
+  return { detail, confirm: confirmOf(url), done: Object.hasOwn(DONE_TEXT, done) ? done : null, mail: mail?.ok ? mail.data : null };
 }
 
 type Failure = FormFailure & { intent?: string };
@@ -118,7 +126,7 @@ async function planAction(form: Submitted) {
 }
 
 export function Component() {
-  const { detail, confirm, done } = useLoaderData<typeof loader>();
+  const { detail, confirm, done, mail } = useLoaderData<typeof loader>();
   const failure = useActionData<Failure>();
   const staff = (useRouteLoaderData('console') as { staff: StaffMember } | undefined)?.staff;
   const t = useT();
@@ -135,7 +143,7 @@ export function Component() {
       <ProfileSection detail={detail} />
       <SubscriptionsTable detail={detail} mayAct={mayAct} />
       <ChargesTable detail={detail} mayRefund={mayRefund} mayAct={mayAct} />
-      <MailsList detail={detail} />
+      <MailsList detail={detail} open={mail} />
       <NotesSection detail={detail} mayAct={mayAct} failure={failure?.intent === 'note' ? failure : undefined} />
     </main>
   );
