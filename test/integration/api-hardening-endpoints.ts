@@ -27,6 +27,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/ops/catalogue/with-media', path: '/ops/catalogue/with-media' },
   { method: 'POST', pattern: '/ops/staff', path: '/ops/staff' },
   { method: 'POST', pattern: '/ops/staff/reset', path: '/ops/staff/reset' },
+  { method: 'POST', pattern: '/ops/staff/rotate-key', path: '/ops/staff/rotate-key' },
   // Staff calls of the console (issue 19).
   { method: 'GET', pattern: '/api/staff/setup/:token', path: '/api/staff/setup/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
   { method: 'POST', pattern: '/api/staff/setup/:token', path: '/api/staff/setup/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
@@ -51,6 +52,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/staff/rounds/:id', path: '/api/staff/rounds/1' },
   { method: 'GET', pattern: '/api/staff/customers/', path: '/api/staff/customers?q=a' },
   { method: 'GET', pattern: '/api/staff/customers/:id', path: '/api/staff/customers/1' },
+  { method: 'GET', pattern: '/api/staff/customers/:id/mails/:ref', path: '/api/staff/customers/1/mails/l-1' },
   { method: 'POST', pattern: '/api/staff/customers/:id/refund', path: '/api/staff/customers/1/refund' },
   { method: 'POST', pattern: '/api/staff/customers/:id/plan', path: '/api/staff/customers/1/plan' },
   { method: 'POST', pattern: '/api/staff/customers/:id/cancel', path: '/api/staff/customers/1/cancel' },
