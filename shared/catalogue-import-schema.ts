@@ -235,7 +235,8 @@ export const NewsSchema = z.strictObject({
   /** '' for none (migration 0006 checks the same rule). */
   link: z.string().max(500).refine((v) => v === '' || parseCatalogueLink(v) !== null, m('link')).default(''),
   open: z.boolean().default(false),
-  publishedAt: dateTime,
+  /** Absent: now for a new item, the date it has for an existing one (issue 32). */
+  publishedAt: dateTime.optional(),
 });
 
 export const BannerSchema = z

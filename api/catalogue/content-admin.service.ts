@@ -46,7 +46,7 @@ export async function saveNews(ctx: ApiContext, actor: AuditActor, input: Catalo
     await lockCatalogue(trx);
     const before = id === undefined ? undefined : await trx.selectFrom('news').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (id !== undefined && !before) throw new NotFoundError(NEWS);
-    const values = newsValues(input);
+    const values = newsValues(input, before?.published_at ?? ctx.now());
     const row = before
       ? await trx.updateTable('news').set(values).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow()
       : await trx.insertInto('news').values(values).returningAll().executeTakeFirstOrThrow();

@@ -174,7 +174,7 @@ async function applyGoods(run: Run, roundId: number, goods: NonNullable<Catalogu
 
 async function applyNews(run: Run, item: CatalogueNews, path: Path): Promise<void> {
   const found = await repo.findNews(run.trx, item.title);
-  await upsert(run, 'news', found, [...path, 'title'], values.newsValues(item), repo.save.news);
+  await upsert(run, 'news', found, [...path, 'title'], values.newsValues(item, found[0]?.published_at ?? run.now), repo.save.news);
 }
 
 async function applyBanner(run: Run, banner: CatalogueBanner, path: Path): Promise<void> {

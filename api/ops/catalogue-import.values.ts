@@ -59,7 +59,8 @@ export function goodsValues(roundId: number, g: CatalogueGoods, index: number): 
   return { plan_order_id: roundId, name: g.name, description: g.description, image: g.image, sort: g.sort ?? index + 1 };
 }
 
-export function newsValues(n: CatalogueNews): Insertable<NewsTable> {
+/** `dated`: the date of a news item given none (now, or the date it already has). */
+export function newsValues(n: CatalogueNews, dated: Date): Insertable<NewsTable> {
   return {
     title: n.title,
     message: n.message,
@@ -67,7 +68,7 @@ export function newsValues(n: CatalogueNews): Insertable<NewsTable> {
     message_en: n.messageEn,
     link: n.link,
     open_flag: n.open,
-    published_at: n.publishedAt,
+    published_at: n.publishedAt ?? dated,
   };
 }
 

@@ -278,6 +278,15 @@ describe('news and banners', () => {
     expect(bodyOf<AdminPage<AdminNews>>(await staffGet(api, catalogue, '/api/staff/catalogue/news')).items.map((n) => n.id)).toContain(created.id);
   });
 
+  it('dates news given no date now, and keeps the date of an item edited without one', async () => {
+    const { publishedAt: _none, ...undated } = { title: '日付なし', message: '本文です。', link: '', open: true, publishedAt: '' };
+    const created = bodyOf<{ news: AdminNews }>(await staffSend(api, catalogue, 'post', '/api/staff/catalogue/news', undated)).news;
+    expect(created.publishedAt).toBe(api.clock.now.toISOString());
+    api.clock.advance(60_000);
+    const edited = bodyOf<{ news: AdminNews }>(await staffSend(api, catalogue, 'put', `/api/staff/catalogue/news/${created.id}`, { ...undated, open: false })).news;
+    expect(edited).toMatchObject({ open: false, publishedAt: created.publishedAt });
+  });
+
   it('adds a banner whose picture must be the shop’s own, and its window in order', async () => {
     const banner = { title: '冬のキャンペーン', image: '/api/media/uploads/banner/abc.webp', link: 'https://example.com/winter', startsAt: '2026-12-01T00:00:00+09:00', endsAt: '2026-12-31T00:00:00+09:00' };
     expectApiError(await staffSend(api, catalogue, 'post', '/api/staff/catalogue/banners', { ...banner, image: 'https://evil.example/x.png', endsAt: '2026-11-01T00:00:00+09:00' }), 400, 'BAD_REQUEST', ['image', 'endsAt']);

@@ -86,7 +86,8 @@ describe('the catalogue pages without JavaScript', () => {
 
   it('changes a price through the confirm step, which names the round, its deadline and the mails', async () => {
     const path = `/catalogue/plans/${shop.planId}`;
-    const confirm = await post(path, { intent: 'preview', preTaxPrice: '4000' });
+    // As a Japanese keyboard types it: full-width digits with grouping.
+    const confirm = await post(path, { intent: 'preview', preTaxPrice: '４，０００' });
     expect(confirm.status).toBe(200);
     expect(confirm.text).toContain('新しい価格は「1月号」（申込締切 2026/12/31 23:59）から適用します。');
     expect(confirm.text).toContain('定期便の会員 2 名に');
@@ -130,6 +131,9 @@ describe('the catalogue pages without JavaScript', () => {
     const edited = await post(String(good.headers.location), { ...news, link: '/lineup', title: 'お知らせ1（改）', open: '' });
     expect(edited.status).toBe(303);
     expect((await get('/catalogue/news')).text).toContain('非公開');
+    // An empty date is the time of saving, not a refusal.
+    expect((await post('/catalogue/news', { ...news, link: '/lineup', title: '日付なしのお知らせ', publishedAt: '' })).status).toBe(303);
+    expect((await get('/catalogue/news')).text).toContain('日付なしのお知らせ');
 
     const banner = { title: '冬', subtitle: '', titleEn: '', subtitleEn: '', image: '/api/media/uploads/banner/x.webp', link: '/', sort: '1', startsAt: '2026-12-01T00:00', endsAt: '2026-11-01T00:00' };
     const badBanner = await post('/catalogue/banners', banner);

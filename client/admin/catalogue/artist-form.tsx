@@ -7,6 +7,7 @@ import { Field } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import type { FormFailure, FormValues } from '../../data/form-action.ts';
+import { formWholeNumber } from '../../../shared/digits.ts';
 import { Checkbox, Select, TextArea } from './form-fields.tsx';
 
 const L = {
@@ -33,7 +34,7 @@ const L = {
 
 const TYPE_OPTIONS = ARTIST_TYPES.map((value) => ({ value, label: ARTIST_TYPE_LABELS[value] }));
 
-const wholeNumber = (value: string | undefined) => (value !== undefined && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value);
+const wholeNumber = (value: string | undefined) => formWholeNumber(value);
 const words = (value: string | undefined) => (value ?? '').split(/[\s,、]+/).filter(Boolean);
 
 /** `TYPE URL label…` per line. */

@@ -5,6 +5,7 @@ import type { Text } from '../../../shared/text.ts';
 import { Field } from '../../components/form/field.tsx';
 import type { FormValues } from '../../data/form-action.ts';
 import { Checkbox, TextArea } from './form-fields.tsx';
+import { formWholeNumber } from '../../../shared/digits.ts';
 import { fromJstInput, toJstInput } from './jst-input.ts';
 
 /** The forms of news and banners, checked with the import's rules (shared/catalogue-import-schema.ts). */
@@ -17,6 +18,7 @@ const L = {
   linkHint: { ja: 'サイト内のパス（/…）か https:// のURL', en: 'A path of this site (/…) or an https:// URL' },
   open: { ja: '公開する', en: 'Published' },
   publishedAt: { ja: '掲載日時（日本時間）', en: 'Published at (Japan time)' },
+  publishedAtHint: { ja: '空欄なら保存した時刻になります。', en: 'Left empty: the time it is saved.' },
   subtitle: { ja: 'サブタイトル', en: 'Subtitle' },
   subtitleEn: { ja: 'サブタイトル（英語）', en: 'Subtitle (English)' },
   image: { ja: '画像', en: 'Picture' },
@@ -31,7 +33,9 @@ const orNull = (value: string | undefined) => (value ? fromJstInput(value) : nul
 export function checkNews(values: FormValues) {
   const input = {
     title: values.title ?? '', message: values.message ?? '', titleEn: values.titleEn ?? '', messageEn: values.messageEn ?? '',
-    link: values.link ?? '', open: values.open === 'on', publishedAt: fromJstInput(values.publishedAt),
+    link: values.link ?? '', open: values.open === 'on',
+    // Empty: now (a new item) or the date it has (the API's clock decides).
+    ...(values.publishedAt?.trim() ? { publishedAt: fromJstInput(values.publishedAt) } : {}),
   };
   return { input, fields: catalogueFieldErrors(NewsSchema, input) };
 }
@@ -40,7 +44,7 @@ export function checkBanner(values: FormValues) {
   const sort = (values.sort ?? '').trim();
   const input = {
     title: values.title ?? '', subtitle: values.subtitle ?? '', titleEn: values.titleEn ?? '', subtitleEn: values.subtitleEn ?? '',
-    image: values.image ?? '', link: values.link ?? '', sort: /^\d{1,10}$/.test(sort) ? Number(sort) : sort === '' ? 0 : sort,
+    image: values.image ?? '', link: values.link ?? '', sort: formWholeNumber(sort, 0),
     startsAt: orNull(values.startsAt), endsAt: orNull(values.endsAt),
   };
   return { input, fields: catalogueFieldErrors(BannerSchema, input) };
@@ -54,7 +58,7 @@ export function NewsFields({ news }: { news: AdminNews | null }) {
       <Field name="titleEn" label={L.titleEn} defaultValue={news?.titleEn ?? ''} maxLength={200} />
       <TextArea name="messageEn" label={L.messageEn} defaultValue={news?.messageEn ?? ''} maxLength={10_000} rows={4} />
       <Field name="link" label={L.link} hint={L.linkHint} defaultValue={news?.link} maxLength={500} />
-      <Field name="publishedAt" type="datetime-local" label={L.publishedAt} defaultValue={toJstInput(news?.publishedAt)} required />
+      <Field name="publishedAt" type="datetime-local" label={L.publishedAt} hint={L.publishedAtHint} defaultValue={toJstInput(news?.publishedAt)} />
       <Checkbox name="open" label={L.open} defaultChecked={news?.open ?? false} />
     </>
   );

@@ -5,6 +5,7 @@ import { catalogueFieldErrors } from '../../../shared/catalogue-import-problems.
 import type { Text } from '../../../shared/text.ts';
 import { Field } from '../../components/form/field.tsx';
 import type { FormValues } from '../../data/form-action.ts';
+import { formWholeNumber } from '../../../shared/digits.ts';
 import { Select, TextArea } from './form-fields.tsx';
 
 const L = {
@@ -25,11 +26,7 @@ const L = {
 } as const satisfies Record<string, Text>;
 
 const DISPLAY_OPTIONS = DISPLAY_TYPES.map((value) => ({ value, label: { ja: value, en: value } }));
-const wholeNumber = (value: string | undefined, fallback: number) => {
-  const text = (value ?? '').trim();
-  if (text === '') return fallback;
-  return /^\d{1,10}$/.test(text) ? Number(text) : text;
-};
+const wholeNumber = (value: string | undefined, fallback: number) => formWholeNumber(value, fallback);
 
 function contentsOf(values: FormValues) {
   if ((values.goodsCount ?? '').trim() === '') return null;

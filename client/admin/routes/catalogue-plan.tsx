@@ -14,6 +14,7 @@ import { checkPlan, PlanFields } from '../catalogue/plan-form.tsx';
 import { checkRound, RoundFields } from '../catalogue/round-form.tsx';
 import { PriceConfirm } from '../catalogue/price-confirm.tsx';
 import { mustStaff } from '../data/console-load.ts';
+import { formWholeNumber } from '../../../shared/digits.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 
 const COPY = {
@@ -43,7 +44,10 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 const Intent = z.enum(['plan', 'round', 'preview', 'confirm']);
-const yenOf = (value: string | undefined) => (/^\d{1,8}$/.test((value ?? '').trim()) && Number(value) <= 10_000_000 ? Number(value) : null);
+const yenOf = (value: string | undefined) => {
+  const yen = formWholeNumber(value);
+  return typeof yen === 'number' && yen <= 10_000_000 ? yen : null;
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { plan } = mustStaff(await staffApiFrom(context).cataloguePlan(params.id ?? ''));

@@ -1,6 +1,7 @@
 import { Link, useActionData, useLoaderData, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import * as z from 'zod/mini';
 import { adminHref } from '../../../shared/admin-routes.ts';
+import { formWholeNumber } from '../../../shared/digits.ts';
 import type { ApiResult } from '../../../shared/api/client.ts';
 import { CancelInput, MAIL_REF, PlanActionInput, RefundInput, ResendInput, ShipToInput, SupportNoteInput } from '../../../shared/customer-rules.ts';
 import { can, type StaffMember } from '../../../shared/staff-roles.ts';
@@ -84,7 +85,7 @@ async function refundAction(form: Submitted) {
   const { values } = form;
   const input = {
     historyId: values.historyId ?? '', reason: values.reason ?? '', idempotencyKey: values.idempotencyKey ?? '',
-    ...(values.amount === undefined ? {} : { amount: values.amount }), ...(values.box === undefined ? {} : { box: values.box }),
+    ...(values.amount === undefined ? {} : { amount: formWholeNumber(values.amount) }), ...(values.box === undefined ? {} : { box: values.box }),
   };
   const invalid = checkInput(RefundInput, input, values, form.extra);
   if (invalid) return invalid;
