@@ -62,7 +62,7 @@ function PlanRound({ round, next, slug, planId }: { round: Order; next: Order | 
       <dl className="plan-round">
         <dt>{t({ ja: '受付中', en: 'Now accepting' })}</dt>
         <dd>{t(issueLabel(round))}</dd>
-        <dt>{t({ ja: '申込締切', en: 'Deadline' })}</dt>
+        <dt>{t({ ja: '申込締切', en: 'Order deadline' })}</dt>
         <dd><time dateTime={round.endDate}>{formatDeadlineTime(round.endDate, english)}</time></dd>
         <dt>{t({ ja: '発送予定', en: 'Ships' })}</dt>
         <dd><time dateTime={round.shipDate}>{formatDate(round.shipDate)}</time></dd>

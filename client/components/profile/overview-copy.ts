@@ -7,7 +7,7 @@ export const OVERVIEW_COPY = {
   actionsTitle: { ja: 'お手続きが必要です', en: 'Needs your attention' },
   nextBox: { ja: '次のお届け', en: 'Next box' },
   nextCharge: { ja: '次回のお支払い', en: 'Next payment' },
-  deadline: { ja: '申込締切', en: 'Deadline' },
+  deadline: { ja: '申込締切', en: 'Order deadline' },
   shipDate: { ja: '発送予定日', en: 'Ships on' },
   state: { ja: 'お支払い', en: 'Payment' },
   paid: { ja: '決済済み', en: 'Paid' },
