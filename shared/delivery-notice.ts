@@ -18,7 +18,7 @@ interface Box {
 
 function labelOf(box: Box): Text {
   const issue = issueLabel(box);
-  return { ja: `${box.artist}の${issue.ja}`, en: `${box.artist}'s ${issue.en.replace(/^the /, '')}` };
+  return { ja: `${box.artist}の${issue.ja}`, en: `${box.artist}'s ${issue.en}` };
 }
 
 function sameAddress(row: PlanOrderHistory, user: CurrentUser): boolean {

@@ -23,13 +23,20 @@ export function lastAcceptedMoment(deadline: string | Date): Date {
 }
 
 /**
- * `2026/12/06 23:59 締切`; in English `Order by 2026/12/06 23:59 (JST)`. A deadline is the instant
- * from which orders stop, so the last minute still accepted is shown: 00:00 reads as 23:59 of the
- * day before, 23:59:59 as 23:59.
+ * `申込締切 2026/12/06 23:59`; in English `Order by 2026/12/06 23:59 (JST)`: the deadline on its
+ * own, named once (a sentence or a label that already says 申込締切 uses `formatDeadlineTime`). A
+ * deadline is the instant from which orders stop, so the last minute still accepted is shown:
+ * 00:00 reads as 23:59 of the day before, 23:59:59 as 23:59.
  */
 export function formatDeadline(value: string | Date, english = false): string {
   const when = formatDateTime(lastAcceptedMoment(value));
-  return english ? `Order by ${when} (JST)` : `${when} 締切`;
+  return english ? `Order by ${when} (JST)` : `申込締切 ${when}`;
+}
+
+/** `2026/12/06 23:59` / `2026/12/06 23:59 (JST)`: the deadline's last minute, where 申込締切 is said beside it. */
+export function formatDeadlineTime(value: string | Date, english = false): string {
+  const when = formatDateTime(lastAcceptedMoment(value));
+  return english ? `${when} (JST)` : when;
 }
 
 /** Japanese digit grouping: `12,345`. */

@@ -183,7 +183,7 @@ export function deadlineChargeText(move: MoneyMove, round: Pick<RoundTimes, 'shi
   const when = formatDateTime(lastAcceptedMoment(round.endDate));
   const method = PAYMENT_METHOD_LABELS[move.method];
   return {
-    ja: `今回の決済・返金はありません。新しい料金 ${yen(move.total)}（${method.ja}）は、${issue.ja}の締切（${when}）に決済します。`,
-    en: `Nothing is charged or refunded now. The new price, ${yen(move.total)} (${method.en}), is charged at the deadline of ${issue.en} (${when} JST).`,
+    ja: `今回の決済・返金はありません。新しい料金 ${yen(move.total)}（${method.ja}）は、${issue.ja}の申込締切（${when}）に決済します。`,
+    en: `Nothing is charged or refunded now. The new price, ${yen(move.total)} (${method.en}), is charged at the deadline of the ${issue.en} (${when} JST).`,
   };
 }

@@ -42,16 +42,16 @@ export const SUBSCRIPTION_MESSAGES = {
   },
   notSubscribed: { ja: 'お申し込み中のプラン', en: 'Subscription' },
   otherArtist: {
-    ja: 'コースの変更は同じアーティストのプランの間でのみできます。',
-    en: 'A tier can only be changed to another plan of the same artist.',
+    ja: 'プランの変更は同じアーティストのプランの間でのみできます。',
+    en: 'A plan can only be changed to another plan of the same artist.',
   },
   targetTaken: {
     ja: '変更先のプランはすでにお申し込み済みです。そのプランの個数を変更してください。',
     en: 'You already subscribe to the plan you chose. Change the count of that plan instead.',
   },
   nothingToChange: {
-    ja: '変更内容がありません。コースまたは個数を変えてください。',
-    en: 'Nothing to change: choose another tier or count.',
+    ja: '変更内容がありません。プランまたは個数を変えてください。',
+    en: 'Nothing to change: choose another plan or count.',
   },
   alreadySkipped: { ja: 'その回はすでにスキップ済みです。', en: 'That round is already skipped.' },
   alreadyPaused: { ja: 'このプランはすでに休止中です。', en: 'This plan is already paused.' },
@@ -77,7 +77,7 @@ export const SUBSCRIPTION_MESSAGES = {
  */
 export function checkoutRefundText(refund: { total: number; method: PaymentMethod }, issue: Text | null): Text {
   const method = PAYMENT_METHOD_LABELS[refund.method];
-  const round = issue ?? { ja: 'この回', en: 'this round' };
+  const round = issue ? { ja: issue.ja, en: `the ${issue.en}` } : { ja: 'この回', en: 'this round' };
   return {
     ja: `お申し込み時に決済済みの${round.ja}の代金${formatPrice(refund.total)}は取り消し、全額返金します（お支払い方法: ${method.ja}）。`,
     en: `The ${formatPrice(refund.total, true)} already paid for ${round.en} is voided and refunded in full (payment method: ${method.en}).`,

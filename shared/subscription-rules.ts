@@ -1,4 +1,4 @@
-import { formatDateTime, formatDeadline, lastAcceptedMoment } from './format.ts';
+import { formatDeadline, formatDeadlineTime, formatMonth } from './format.ts';
 import { jstParts, pad2 } from './jst.ts';
 import type { Text } from './text.ts';
 
@@ -12,8 +12,8 @@ import type { Text } from './text.ts';
  * - A round already charged at checkout and changed before its deadline is re-charged with the
  *   new terms (tier, count) or voided and refunded (skip, pause, cancel).
  * - A round is named after the month its box ships, as seen in Tokyo: ship date 2026-12-25 →
- *   「12月号」 / "the December issue". The ship date is a date, the round's name free text, so the
- *   month comes from the ship date.
+ *   「12月号」 / "Dec 2026 box" (decision 0072). The ship date is a date, the round's name free
+ *   text, so the month comes from the ship date.
  */
 export interface RoundTimes {
   endDate: string;
@@ -30,7 +30,7 @@ export function isBeforeDeadline(round: Pick<RoundTimes, 'endDate'>, now: Date):
 
 /**
  * The round a change made at `now` applies from: the earliest round whose deadline has not
- * passed, or null when the next round is not scheduled yet ("from the next issue").
+ * passed, or null when the next round is not scheduled yet (「次号から」).
  */
 export function roundForChange<R extends RoundTimes>(rounds: readonly R[], now: Date): R | null {
   const open = rounds.filter((r) => isBeforeDeadline(r, now));
@@ -38,35 +38,33 @@ export function roundForChange<R extends RoundTimes>(rounds: readonly R[], now: 
   return open[0] ?? null;
 }
 
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August',
-  'September', 'October', 'November', 'December'];
-
 function shipMonth(round: Pick<RoundTimes, 'shipDate'>): number {
   return jstParts(round.shipDate).month;
 }
 
-/** 「12月号」 / "the December issue" */
+/**
+ * 「12月号」 / "Dec 2026 box": a round as a fan reads it on every page and mail. The English label
+ * has no article: a sentence says "the Dec 2026 box" itself (decision 0072).
+ */
 export function issueLabel(round: Pick<RoundTimes, 'shipDate'>): Text {
-  const month = shipMonth(round);
-  return { ja: `${month}月号`, en: `the ${MONTHS_EN[month - 1]} issue` };
+  return { ja: `${shipMonth(round)}月号`, en: `${formatMonth(round.shipDate, true)} box` };
 }
 
-/** "The December issue": the label at the start of an English sentence. */
-export function issueLabelCapitalised(round: Pick<RoundTimes, 'shipDate'>): Text {
-  const issue = issueLabel(round);
-  return { ja: issue.ja, en: `T${issue.en.slice(1)}` };
-}
-
-/** 「12月号から」 / "from the December issue"; without a scheduled round, "from the next issue". */
+/** 「12月号から」 / "from the Dec 2026 box"; without a scheduled round, 「次号から」 / "from the next box". */
 export function fromIssueLabel(round: Pick<RoundTimes, 'shipDate'> | null): Text {
-  if (!round) return { ja: '次回のお届け分から', en: 'from the next issue' };
+  if (!round) return { ja: '次号から', en: 'from the next box' };
   const issue = issueLabel(round);
-  return { ja: `${issue.ja}から`, en: `from ${issue.en}` };
+  return { ja: `${issue.ja}から`, en: `from the ${issue.en}` };
 }
 
-/** The round's deadline in the shop's one format (`formatDeadline`), in both languages. */
+/** 「申込締切 2026/11/30 23:59」 / "Order by 2026/11/30 23:59 (JST)": the round's deadline on its own (`formatDeadline`). */
 export function deadlineLabel(round: Pick<RoundTimes, 'endDate'>): Text {
   return { ja: formatDeadline(round.endDate), en: formatDeadline(round.endDate, true) };
+}
+
+/** 「2026/11/30 23:59」 / "2026/11/30 23:59 (JST)": the deadline where a label or sentence already says 申込締切. */
+export function deadlineTimeLabel(round: Pick<RoundTimes, 'endDate'>): Text {
+  return { ja: formatDeadlineTime(round.endDate), en: formatDeadlineTime(round.endDate, true) };
 }
 
 /** The changes a shopper can take back: both only withhold one or more rounds. */
@@ -95,17 +93,16 @@ export function refundsCheckoutCharge(round: Pick<RoundTimes, 'endDate'> | null,
   return round !== null && status === 'SUCCESS' && isBeforeDeadline(round, now);
 }
 
-/** 「11/30 23:59 締切 までなら取り消せます」: when the undo button goes away, in both languages. */
+/** 「申込締切（2026/11/30 23:59）まで取り消せます」: when the undo button goes away, in both languages. */
 export function undoUntilLabel(round: Pick<RoundTimes, 'endDate'>): Text {
-  const deadline = undoDeadline(round);
-  const last = formatDateTime(lastAcceptedMoment(deadline));
-  return { ja: `${deadlineLabel({ endDate: deadline }).ja}まで取り消せます`, en: `You can undo this until ${last} (JST), the round's deadline` };
+  const last = deadlineTimeLabel({ endDate: undoDeadline(round) });
+  return { ja: `申込締切（${last.ja}）まで取り消せます`, en: `You can undo this until ${last.en}, the round's deadline` };
 }
 
 /** The rule in words, for howto, FAQ, checkout and the confirmation mail (built from this module). */
 export const ROUND_RULE_TEXT: Text = {
-  ja: 'プランの変更（コース・個数）、1回スキップ、休止・再開、解約は、各回の申込締切までのお手続きならその回から反映されます。締切を過ぎると次の回からの反映となります。お申し込み時に決済済みの回を締切前に解約・スキップ・休止した場合、その回の決済は取り消され、全額返金されます。',
-  en: 'A change of tier or count, skipping one round, pausing or resuming, and cancelling apply to a round when made before its deadline; after the deadline they apply from the next round. If you cancel, skip or pause a round you already paid for at checkout before its deadline, that payment is voided and refunded in full.',
+  ja: 'プラン・個数の変更、1回スキップ、休止・再開、解約は、各回の申込締切までのお手続きならその回から反映されます。締切を過ぎると次の回からの反映となります。お申し込み時に決済済みの回を締切前に解約・スキップ・休止した場合、その回の決済は取り消され、全額返金されます。',
+  en: 'A change of plan or count, skipping one round, pausing or resuming, and cancelling apply to a round when made before its deadline; after the deadline they apply from the next round. If you cancel, skip or pause a round you already paid for at checkout before its deadline, that payment is voided and refunded in full.',
 };
 
 /** How an undo works, for the FAQ (the same rule as `canUndo`). */
@@ -116,8 +113,8 @@ export const UNDO_RULE_TEXT: Text = {
 
 /** When each round is charged (checkout item of the 2022 amendment of the Specified Commercial Transactions Act). */
 export const CHARGE_TIMING_TEXT: Text = {
-  ja: '初回はお申し込み時に決済します。2回目以降は各回の申込締切時に、その時点のコース・個数で決済します（スキップ・休止中の回は決済しません）。',
-  en: 'The first round is charged when you apply. Each later round is charged at its deadline with the tier and count in force then (skipped or paused rounds are not charged).',
+  ja: '初回はお申し込み時に決済します。2回目以降は各回の申込締切時に、その時点のプラン・個数で決済します（スキップ・休止中の回は決済しません）。',
+  en: 'The first round is charged when you apply. Each later round is charged at its deadline with the plan and count in force then (skipped or paused rounds are not charged).',
 };
 
 /** How to cancel (the same amendment). */

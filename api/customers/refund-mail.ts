@@ -1,5 +1,6 @@
 import { formatPrice } from '../../shared/format.ts';
 import type { RefundBox } from '../../shared/refund-rules.ts';
+import type { Text } from '../../shared/text.ts';
 import { href } from '../../shared/routes.ts';
 import type { ApiContext } from '../context.ts';
 import { layoutMail } from '../mail/mail-layout.ts';
@@ -9,7 +10,8 @@ import { recordMail } from '../mail/mail-log.ts';
 export interface RefundMailFacts {
   userId: number;
   historyId: number;
-  roundName: string;
+  /** 「1月号」 / "Jan 2027 box" (issueLabel). */
+  roundLabel: Text;
   total: number;
   /** A full refund before shipment: the box stopped or shipped all the same (issue 30); null otherwise. */
   box?: RefundBox | null;
@@ -30,10 +32,10 @@ export async function sendRefundMail(ctx: ApiContext, facts: RefundMailFacts): P
   const en = user.lang === 'en';
   const amount = formatPrice(facts.total, en);
   const lines = en
-    ? [`We have refunded ${amount} for order ${facts.historyId} (${facts.roundName}).`,
+    ? [`We have refunded ${amount} for order ${facts.historyId} (${facts.roundLabel.en}).`,
       ...(facts.box ? [BOX_LINES[facts.box].en] : []),
       'It may take a few days to a billing cycle for your card company to show the refund.']
-    : [`ご注文（注文番号 ${facts.historyId}・${facts.roundName}）の代金 ${amount} を返金しました。`,
+    : [`ご注文（注文番号 ${facts.historyId}・${facts.roundLabel.ja}）の代金 ${amount} を返金しました。`,
       ...(facts.box ? [BOX_LINES[facts.box].ja] : []),
       'カード会社の明細に反映されるまで、数日から1請求期間ほどかかる場合があります。'];
   const subject = en ? `Refund of order ${facts.historyId}` : `返金のお知らせ（注文番号 ${facts.historyId}）`;

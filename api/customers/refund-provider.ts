@@ -1,4 +1,5 @@
 import type { RefundBox } from '../../shared/refund-rules.ts';
+import type { Text } from '../../shared/text.ts';
 import type { ApiContext } from '../context.ts';
 import type { HistoryRow } from '../order-history/order-history.repository.ts';
 import { settlePartialRefund } from '../order-history/order-refunds.repository.ts';
@@ -11,7 +12,7 @@ import { sendRefundMail } from './refund-mail.ts';
 /** A refund support claimed (refund.service.ts): the order, and for a partial one its row. */
 export interface RefundClaim {
   row: HistoryRow;
-  roundName: string;
+  roundLabel: Text;
   amount: number;
   /** The `order_refunds` row of a partial refund; null for a full one (kept on the order). */
   partialId: number | null;
@@ -30,7 +31,7 @@ export async function refundClaimed(ctx: ApiContext, actor: AuditActor, userId: 
     action: 'customer.refund.result', outcome: ok ? 'success' : 'failure', targetType: 'order', targetId: claim.row.id,
     after: { refundStatus, amount: claim.amount, partialRefundId: claim.partialId },
   }, ctx.now());
-  if (ok) await sendRefundMail(ctx, { userId, historyId: claim.row.id, roundName: claim.roundName, total: claim.amount, box: claim.partialId === null ? claim.box : null });
+  if (ok) await sendRefundMail(ctx, { userId, historyId: claim.row.id, roundLabel: claim.roundLabel, total: claim.amount, box: claim.partialId === null ? claim.box : null });
   return refundStatus;
 }
 

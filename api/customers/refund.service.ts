@@ -1,5 +1,6 @@
 import type { RefundAnswer } from '../../shared/api/customers.ts';
 import { checkRefundRequest, refundCap, type RefundBox } from '../../shared/refund-rules.ts';
+import { issueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { BadRequestError, DomainError, NotFoundError } from '../http/errors.ts';
@@ -56,8 +57,9 @@ async function claimRefund(trx: Db, now: Date, actor: AuditActor, userId: number
   if (!isRefundable(row) || cap === 0) throw new DomainError(409, 'CONFLICT', NOT_REFUNDABLE);
   const checked = checkRefundRequest(input, row.payment_status, cap);
   if (!checked.ok) throw new BadRequestError(checked.error, { [checked.field]: checked.error });
-  const round = await trx.selectFrom('plan_orders').select('name').where('id', '=', row.plan_order_id).executeTakeFirst();
-  const roundName = round?.name ?? '';
+  const round = await trx.selectFrom('plan_orders').select('ship_date').where('id', '=', row.plan_order_id).executeTakeFirstOrThrow();
+  // The fan reads the round by its label (「1月号」), as on every page, not the console's round name.
+  const roundLabel = issueLabel({ shipDate: round.ship_date.toISOString() });
   const before = { refundStatus: row.refund_status, paymentStatus: row.payment_status, total: row.total, refundable: cap };
   let partialId: number | null = null;
   let claimed: HistoryRow = { ...row, refund_status: 'pending' };
@@ -73,7 +75,7 @@ async function claimRefund(trx: Db, now: Date, actor: AuditActor, userId: number
   }
   const after = { paymentStatus: claimed.payment_status, amount: checked.amount, full: checked.full, box: checked.box, reason: input.reason, userId };
   await writeAudit(trx, actor, { action: 'customer.refund', outcome: 'success', targetType: 'order', targetId: row.id, before, after: { ...after, refundStatus: 'pending' } }, now);
-  return { row: claimed, roundName, amount: checked.amount, partialId, box: checked.box };
+  return { row: claimed, roundLabel, amount: checked.amount, partialId, box: checked.box };
 }
 
 /** The same form again: what its refund came to, and nothing refunded twice. */

@@ -5,7 +5,7 @@ import { DEFERRED_PAYMENT } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payment.ts';
 import { amountText, describeCharge, roundPriceText, type ChargeParts } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
-import { HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
+import { HOW_TO_CANCEL_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Lang } from '../../shared/text.ts';
 import { layoutMail, type MailLink } from './mail-layout.ts';
 import type { OutgoingMail } from './mailer.ts';
@@ -62,7 +62,7 @@ export function renderReminderMail(f: BillingMailFacts, vars: Vars): OutgoingMai
       `To skip this round, pause or cancel, do it in "My plans" by ${deadline}; after that a change applies from the next round.`, HOW_TO_CANCEL_TEXT.en]
     : [`${what(f, en)}は、申込締切（${deadline}）の時点で決済します。`, `ご請求額: ${amount(f, en)}`,
       `この回をスキップ・休止・解約する場合は、${deadline}までに「プラン管理」からお手続きください。締切後の変更は次の回からの反映となります。`, HOW_TO_CANCEL_TEXT.ja];
-  const subject = en ? `${issueLabelCapitalised(f.round).en}: payment on ${formatDate(last)}` : `${issueLabel(f.round).ja}のお支払いのご案内（${formatDate(last)}締切）`;
+  const subject = en ? `${issueLabel(f.round).en}: payment on ${formatDate(last)}` : `${issueLabel(f.round).ja}のお支払いのご案内（申込締切 ${formatDate(last)}）`;
   return build(f.lang, f.to, subject, lines, { text: en ? 'My plans' : 'プラン管理', url: new URL(href('plan'), vars.origin).toString() }, vars);
 }
 

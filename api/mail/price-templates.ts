@@ -40,15 +40,15 @@ export function renderPriceChangeMail(f: PriceChangeMailFacts, vars: Vars): Outg
   const shape = { count: f.count, period: f.period };
   const change = priceChangeText(describeCharge(f.before, shape), describeCharge(f.after, shape));
   const lines = en
-    ? [`The price of ${f.artistName} "${f.planName}" changes from ${issue.en}: ${change.en}.`,
+    ? [`The price of ${f.artistName} "${f.planName}" changes from the ${issue.en}: ${change.en}.`,
       'Rounds already charged keep the price you paid.',
-      `The new price is charged when applications for ${issue.en} close at ${deadline} (Japan time). To skip that round, pause or cancel, do it in "My plans" before then.`,
+      `The new price is charged when applications for the ${issue.en} close at ${deadline} (Japan time). To skip that round, pause or cancel, do it in "My plans" before then.`,
       HOW_TO_CANCEL_TEXT.en]
     : [`${f.artistName}「${f.planName}」の価格を、${issue.ja}から変更します: ${change.ja}。`,
       'すでに決済済みの回の価格は変わりません。',
       `新しい価格は${issue.ja}の申込締切（${deadline}）の時点で決済します。この回をスキップ・休止・解約する場合は、それまでに「プラン管理」からお手続きください。`,
       HOW_TO_CANCEL_TEXT.ja];
-  const subject = en ? `Price change from ${issue.en}: ${f.artistName} "${f.planName}"` : `価格改定のお知らせ（${issue.ja}から）${f.artistName}「${f.planName}」`;
+  const subject = en ? `Price change from the ${issue.en}: ${f.artistName} "${f.planName}"` : `価格改定のお知らせ（${issue.ja}から）${f.artistName}「${f.planName}」`;
   const link = { text: en ? 'My plans' : 'プラン管理', url: new URL(href('plan'), vars.origin).toString() };
   return layoutMail(f.lang, f.to, subject, lines, link, vars.brand);
 }

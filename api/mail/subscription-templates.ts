@@ -5,7 +5,7 @@ import { changeMoneyTexts, describeCharge, roundPriceText } from '../../shared/p
 import { RETURNS_POLICY_HEADING, returnsPolicyText } from '../../shared/returns-policy.ts';
 import { href } from '../../shared/routes.ts';
 import {
-  CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineLabel, issueLabel, issueLabelCapitalised, undoUntilLabel,
+  CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineTimeLabel, issueLabel, undoUntilLabel,
 } from '../../shared/subscription-rules.ts';
 import { checkoutRefundText } from '../../shared/subscription-messages.ts';
 import type { Lang, Text } from '../../shared/text.ts';
@@ -19,7 +19,7 @@ import type { OutgoingMail } from './mailer.ts';
 export type ChangeMailKind = 'tier' | 'count' | 'skip' | 'pause' | 'resume' | 'cancel' | 'undoSkip' | 'undoPause';
 
 const CHANGE_SUBJECTS: Record<ChangeMailKind, Text> = {
-  tier: { ja: 'コースの変更を受け付けました', en: 'Your tier change is confirmed' },
+  tier: { ja: 'プランの変更を受け付けました', en: 'Your plan change is confirmed' },
   count: { ja: '個数の変更を受け付けました', en: 'Your count change is confirmed' },
   skip: { ja: 'スキップを受け付けました', en: 'Your skip is confirmed' },
   pause: { ja: '休止を受け付けました', en: 'Your pause is confirmed' },
@@ -49,10 +49,10 @@ function undoLines(lang: Lang, kind: ChangeMailKind, change: UserPlanChange): st
   }
   if ((kind === 'undoSkip' || kind === 'undoPause') && round) {
     const issue = issueLabel(round);
-    const deadline = deadlineLabel(round);
+    const deadline = deadlineTimeLabel(round);
     return [lang === 'en'
-      ? `${issueLabelCapitalised(round).en} will be sent. It is charged when the round closes (${deadline.en}) with the tier and count in force then; a payment refunded by the ${kind === 'undoSkip' ? 'skip' : 'pause'} is charged again then.`
-      : `${issue.ja}はお届けします。代金は締切（${deadline.ja}）の時点のコース・個数で、締切時に決済します（${kind === 'undoSkip' ? 'スキップ' : '休止'}で返金した代金も、このとき改めて決済します）。`];
+      ? `The ${issue.en} will be sent. It is charged at the round's deadline (${deadline.en}) with the plan and count in force then; a payment refunded by the ${kind === 'undoSkip' ? 'skip' : 'pause'} is charged again then.`
+      : `${issue.ja}はお届けします。代金は申込締切（${deadline.ja}）の時点のプラン・個数で、そのときに決済します（${kind === 'undoSkip' ? 'スキップ' : '休止'}で返金した代金も、このとき改めて決済します）。`];
   }
   return [];
 }
@@ -100,7 +100,7 @@ export function renderChangeMail(lang: Lang, to: string, kind: ChangeMailKind, c
     ...(PRICED_CHANGES.has(kind) ? [pricedLine(lang, change)] : []),
     ROUND_RULE_TEXT[lang],
   ];
-  const subject = `${CHANGE_SUBJECTS[kind][lang]}（${appliesFrom.label[lang]}）`;
+  const subject = en ? `${CHANGE_SUBJECTS[kind].en} (${appliesFrom.label.en})` : `${CHANGE_SUBJECTS[kind].ja}（${appliesFrom.label.ja}）`;
   return build(lang, to, subject, lines, vars);
 }
 

@@ -6,7 +6,7 @@ import { canAuthenticateCharge } from '../../shared/charge-authentication.ts';
 import { DEFERRED_OPEN_STATUSES } from '../../shared/deferred-payment.ts';
 import { roundCharge } from '../../shared/money.ts';
 import { deferredInvoiceOf } from '../../shared/order-history.ts';
-import { deadlineLabel, issueLabel } from '../../shared/subscription-rules.ts';
+import { deadlineTimeLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Db } from '../db/schema.ts';
 import { findUserHistories, LIVE_STATUSES, type UserHistoryRow } from '../order-history/order-history.repository.ts';
 import { findCard } from '../payment/payment.repository.ts';
@@ -23,7 +23,7 @@ function roundOfPlan(p: UserPlanWithTiers, round: Order): OverviewRound {
   return {
     userPlanId: p.id, artist: { name: p.artist.name, slug: p.artist.slug }, plan: { id: p.plan.id, name: p.plan.name, nameEn: p.plan.nameEn },
     count: p.count, round: { id: round.id, name: round.name, endDate: round.endDate, shipDate: round.shipDate },
-    label: issueLabel(round), deadline: deadlineLabel(round),
+    label: issueLabel(round), deadline: deadlineTimeLabel(round),
   };
 }
 
@@ -31,7 +31,7 @@ function roundOfHistory(h: UserHistoryRow): OverviewRound {
   const round = { id: h.plan_order_id, name: h.round_name, endDate: h.round_end_date.toISOString(), shipDate: h.round_ship_date.toISOString() };
   return {
     userPlanId: h.user_plan_id, artist: { name: h.artist_name, slug: h.artist_slug }, plan: { id: h.plan_id, name: h.plan_name, nameEn: h.plan_name_en || null },
-    count: h.count, round, label: issueLabel(round), deadline: deadlineLabel(round),
+    count: h.count, round, label: issueLabel(round), deadline: deadlineTimeLabel(round),
   };
 }
 

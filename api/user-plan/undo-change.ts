@@ -1,6 +1,6 @@
 import type { CurrentUser, UserPlanChange } from '../../shared/api/types.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
-import { canUndo, deadlineLabel, issueLabel, type RoundTimes, type UndoableChange } from '../../shared/subscription-rules.ts';
+import { canUndo, deadlineTimeLabel, issueLabel, type RoundTimes, type UndoableChange } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
@@ -16,14 +16,14 @@ const CHANGE_NAMES: Record<UndoableChange, Text> = { skip: { ja: 'スキップ',
 /** 409 naming the round and the deadline that passed, so the shopper knows why the button went away. */
 function tooLate(change: UndoableChange, round: Pick<RoundTimes, 'endDate' | 'shipDate'>): DomainError {
   const issue = issueLabel(round);
-  const deadline = deadlineLabel(round);
+  const deadline = deadlineTimeLabel(round);
   const name = CHANGE_NAMES[change];
   const after: Text = change === 'pause'
     ? { ja: '「再開する」で次の回から再開できます。', en: ' Resume the plan to receive boxes from the next round.' }
     : { ja: '', en: '' };
   return new DomainError(409, 'UNDO_TOO_LATE', {
-    ja: `${issue.ja}の${name.ja}は締切（${deadline.ja}）を過ぎたため取り消せません。${after.ja}`,
-    en: `The ${name.en} of ${issue.en} can no longer be undone: the round has closed (${deadline.en}).${after.en}`,
+    ja: `${issue.ja}の${name.ja}は申込締切（${deadline.ja}）を過ぎたため取り消せません。${after.ja}`,
+    en: `The ${name.en} of the ${issue.en} can no longer be undone: its deadline (${deadline.en}) has passed.${after.en}`,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { PastBox } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
-import { issueLabelCapitalised } from '../../shared/subscription-rules.ts';
+import { issueLabel } from '../../shared/subscription-rules.ts';
 import { useLang, useT } from '../lang.tsx';
 import { useLocalize } from './catalogue-text.tsx';
 
@@ -40,7 +40,7 @@ function PastBoxCard({ box }: { box: PastBox }) {
   return (
     <article className="past-box" aria-labelledby={`past-box-${box.id}`}>
       <h3 id={`past-box-${box.id}`} className="past-box-title">
-        <span>{t(issueLabelCapitalised(box))}</span> <span className="past-box-plan" lang={plan.lang}>{plan.text}</span>
+        <span>{t(issueLabel(box))}</span> <span className="past-box-plan" lang={plan.lang}>{plan.text}</span>
       </h3>
       <p className="past-box-shipped">
         {t({ ja: '発送', en: 'Shipped' })} <time dateTime={box.shipDate}>{formatDate(box.shipDate)}</time>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { Order, Plan } from '../../shared/api/types.ts';
-import { formatDate, formatDeadline } from '../../shared/format.ts';
+import { formatDate, formatDeadlineTime } from '../../shared/format.ts';
 import { NextRoundLine } from './subscription/next-round-line.tsx';
 import { planRoundPrice } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
-import { issueLabelCapitalised } from '../../shared/subscription-rules.ts';
+import { issueLabel } from '../../shared/subscription-rules.ts';
 import { useLang, useT } from '../lang.tsx';
 import { useLocalize } from './catalogue-text.tsx';
 import { PlanContentsList } from './plan-contents.tsx';
@@ -61,9 +61,9 @@ function PlanRound({ round, next, slug, planId }: { round: Order; next: Order | 
     <>
       <dl className="plan-round">
         <dt>{t({ ja: '受付中', en: 'Now accepting' })}</dt>
-        <dd>{t(issueLabelCapitalised(round))}</dd>
-        <dt>{t({ ja: '申込締切', en: 'Deadline' })}</dt>
-        <dd><time dateTime={round.endDate}>{formatDeadline(round.endDate, english)}</time></dd>
+        <dd>{t(issueLabel(round))}</dd>
+        <dt>{t({ ja: '申込締切', en: 'Order deadline' })}</dt>
+        <dd><time dateTime={round.endDate}>{formatDeadlineTime(round.endDate, english)}</time></dd>
         <dt>{t({ ja: '発送予定', en: 'Ships' })}</dt>
         <dd><time dateTime={round.shipDate}>{formatDate(round.shipDate)}</time></dd>
       </dl>

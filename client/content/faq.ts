@@ -151,8 +151,8 @@ const cancelQuestions: Question[] = [
     question: { ja: 'プランを変更できますか？', en: 'Can I change my plan?' },
     answer: [
       p({
-        ja: 'マイページの「プラン管理」から、同じアーティストの別のコースや個数に変更できます。別のアーティストのBOXをご希望の場合は、新たにお申し込みください。',
-        en: 'Yes: another tier of the same artist, or another count, under “My plans” in My page. For another artist’s box, simply apply for it as well.',
+        ja: 'マイページの「プラン管理」から、同じアーティストの別のプランや個数に変更できます。別のアーティストのBOXをご希望の場合は、新たにお申し込みください。',
+        en: 'Yes: another plan of the same artist, or another count, under “My plans” in My page. For another artist’s box, simply apply for it as well.',
       }),
       p(ROUND_RULE_TEXT),
     ],

@@ -146,8 +146,8 @@ export const howtoContent: ContentBuilder = ({ brandName }) => ({
       blocks: [
         list([
           {
-            ja: 'マイページの「プラン管理」で、同じアーティストの別のコースへの変更、個数の変更、1回スキップ、休止・再開、解約ができます。各画面に、どの回（「◯月号から」）に反映されるかを表示します。',
-            en: 'Under “My plans” in My page you can change to another tier of the same artist, change the count, skip one round, pause or resume, and cancel. Each screen says which round (“from the … issue”) the change applies from.',
+            ja: 'マイページの「プラン管理」で、同じアーティストの別のプランへの変更、個数の変更、1回スキップ、休止・再開、解約ができます。各画面に、どの回（「◯月号から」）に反映されるかを表示します。',
+            en: 'Under “My plans” in My page you can change to another plan of the same artist, change the count, skip one round, pause or resume, and cancel. Each screen says which round (“from the … box”) the change applies from.',
           },
           ROUND_RULE_TEXT,
           HOW_TO_CANCEL_TEXT,

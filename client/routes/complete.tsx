@@ -3,7 +3,7 @@ import type { Order, UserPlan } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { describeCharge } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
-import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel, issueLabelCapitalised } from '../../shared/subscription-rules.ts';
+import { CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { JapaneseRuns } from '../components/japanese-runs.tsx';
@@ -34,7 +34,7 @@ function CompletePlan({ userPlan, round }: { userPlan: UserPlan; round: Order })
   const { artist, plan, count } = userPlan;
   const tier = <CatalogueText ja={plan.name} en={plan.nameEn} />;
   if (!english) return <p className="complete-plan">{artist.name}「{tier}」×{count}　{issueLabel(round).ja}からお届けします。</p>;
-  return <p className="complete-plan"><JapaneseRuns text={artist.name} /> — {tier} × {count}: your boxes start with {issueLabel(round).en}.</p>;
+  return <p className="complete-plan"><JapaneseRuns text={artist.name} /> — {tier} × {count}: your boxes start with the {issueLabel(round).en}.</p>;
 }
 
 /**
@@ -62,7 +62,7 @@ export function Component() {
           <PlanCost price={describeCharge(userPlan.nextRoundCharge, { count: userPlan.count, period: userPlan.plan.period })} />
           <h2>{t(COPY.next)}</h2>
           <ul>
-            <li>{t({ ja: `${issueLabel(round).ja}は${formatDate(round.shipDate)}ごろ発送予定です。`, en: `${issueLabelCapitalised(round).en} ships around ${formatDate(round.shipDate)}.` })}</li>
+            <li>{t({ ja: `${issueLabel(round).ja}は${formatDate(round.shipDate)}ごろ発送予定です。`, en: `The ${issueLabel(round).en} ships around ${formatDate(round.shipDate)}.` })}</li>
             <li>{t(CHARGE_TIMING_TEXT)}</li>
             <li>{t(HOW_TO_CANCEL_TEXT)}</li>
             <li>{t(COPY.mail)}</li>

@@ -16,7 +16,7 @@ export interface OverviewRound {
   round: { id: number; name: string; endDate: string; shipDate: string };
   /** 「1月号」 (issueLabel). */
   label: Text;
-  /** The round's deadline in the shop's one format (deadlineLabel). */
+  /** The round's deadline, its last minute (deadlineTimeLabel): the page's label says 申込締切. */
   deadline: Text;
 }
 

@@ -46,7 +46,7 @@ describe('skip with confirmation, then undo (JavaScript on)', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'スキップの確認' });
     await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
     await page.getByText(/^お申し込み時に決済済みの\d+月号の代金¥3,960（税込）は取り消し、全額返金します（お支払い方法: クレジットカード）。$/).waitFor();
-    await page.getByText(/締切まで取り消せます/).first().waitFor();
+    await page.getByText(/申込締切（[^）]+）まで取り消せます/).first().waitFor();
     if (SCREENSHOTS) {
       mkdirSync(SCREENSHOTS, { recursive: true });
       for (const width of [390, 1280]) {
@@ -62,8 +62,8 @@ describe('skip with confirmation, then undo (JavaScript on)', () => {
     await page.getByRole('button', { name: /^\d+月号をスキップする$/ }).click();
     await page.getByRole('status').filter({ hasText: /スキップを受け付けました（\d+月号から反映）/ }).waitFor();
     await page.getByText('スキップ済み').waitFor();
-    await page.getByText(/^\d+月号をスキップしました。.*締切まで取り消せます$/).waitFor();
-    await shop.mailbox.waitFor(user.email, (m) => m.subject.includes('スキップを受け付けました') && m.text.includes('締切まで取り消せます'));
+    await page.getByText(/^\d+月号をスキップしました。申込締切（[^）]+）まで取り消せます$/).waitFor();
+    await shop.mailbox.waitFor(user.email, (m) => m.subject.includes('スキップを受け付けました') && m.text.includes('）まで取り消せます'));
     if (SCREENSHOTS) {
       await page.setViewportSize({ width: 390, height: 900 });
       await page.screenshot({ path: path.join(SCREENSHOTS, 'my-plans-undo-390.png'), fullPage: true });
@@ -106,7 +106,7 @@ describe('the confirmation pages without JavaScript', () => {
     await page.getByRole('heading', { name: '休止の確認' }).waitFor();
     await page.getByRole('button', { name: '休止する' }).click();
     await page.getByRole('status').filter({ hasText: /休止しました（\d+月号から反映）/ }).waitFor();
-    await page.getByText(/から休止しました。.*締切まで取り消せます$/).waitFor();
+    await page.getByText(/から休止しました。申込締切（[^）]+）まで取り消せます$/).waitFor();
     await page.getByRole('button', { name: '取り消す' }).click();
     await page.getByRole('status').filter({ hasText: /休止を取り消しました/ }).waitFor();
     expect(await page.getByText('休止中').count()).toBe(0);

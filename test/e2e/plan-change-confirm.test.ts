@@ -81,7 +81,7 @@ async function changeWithConfirmation(browser: Browser, js: boolean) {
     await page.setViewportSize({ width: 390, height: 900 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'plan-change-done-390.png'), fullPage: true });
   }
-  const mail = await shop.mailbox.waitFor(user.email, (m) => m.subject.includes('コースの変更'));
+  const mail = await shop.mailbox.waitFor(user.email, (m) => m.subject.includes('プランの変更'));
   expect(mail.text).toContain(REFUND);
   expect(mail.text).toContain(CHARGE);
   await page.close();
@@ -140,7 +140,7 @@ describe('in English (?lang=en), every line of the confirmation reads English', 
     expect(lines).toEqual(expect.arrayContaining([
       `Now: ${ARTIST_EN} — Light plan × 1`,
       `After the change: ${ARTIST_EN} — Premium plan × 2`,
-      expect.stringMatching(/^It applies from the [A-Z][a-z]+ issue\.$/),
+      expect.stringMatching(/^It applies from the [A-Z][a-z]{2} \d{4} box\.$/),
       'Refunded now: ¥3,960 (Credit card)',
       'Charged now: ¥11,660 (Credit card)',
       'Make this change',
@@ -160,7 +160,7 @@ describe('in English (?lang=en), every line of the confirmation reads English', 
 
     const ja = await openChange(user, 'ja');
     await ja.getByText(`${issue.ja}から反映します。`, { exact: true }).waitFor();
-    await ja.getByText(`今回の決済・返金はありません。新しい料金 ¥11,660（クレジットカード）は、${issue.ja}の締切（${deadline}）に決済します。`, { exact: true }).waitFor();
+    await ja.getByText(`今回の決済・返金はありません。新しい料金 ¥11,660（クレジットカード）は、${issue.ja}の申込締切（${deadline}）に決済します。`, { exact: true }).waitFor();
     await screenshots(ja, 'plan-change-deadline-ja');
     await ja.close();
 
@@ -169,8 +169,8 @@ describe('in English (?lang=en), every line of the confirmation reads English', 
     await screenshots(page, 'plan-change-deadline-en');
     const lines = await expectEnglish(page);
     expect(lines).toEqual(expect.arrayContaining([
-      `It applies from ${issue.en}.`,
-      `Nothing is charged or refunded now. The new price, ¥11,660 (Credit card), is charged at the deadline of ${issue.en} (${deadline} JST).`,
+      `It applies from the ${issue.en}.`,
+      `Nothing is charged or refunded now. The new price, ¥11,660 (Credit card), is charged at the deadline of the ${issue.en} (${deadline} JST).`,
     ]));
     expect(shop.browser.errors).toEqual([]);
     await page.close();

@@ -136,7 +136,7 @@ describe('GET /api/staff/dashboard', () => {
   it("tells the current round's charges by billing state", async () => {
     const { currentRound } = await dashboard();
     expect(currentRound).toEqual({
-      key: '2026-12', label: { ja: '2026年12月', en: 'Dec 2026' }, issue: { ja: '12月号', en: 'the December issue' },
+      key: '2026-12', label: { ja: '2026年12月', en: 'Dec 2026' }, issue: { ja: '12月号', en: 'Dec 2026 box' },
       counts: { charged: 2, retrying: 1, declined: 1, inDoubt: 1, queued: 1 },
     });
   });

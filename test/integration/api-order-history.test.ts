@@ -59,7 +59,7 @@ describe('GET /api/planOrderHistory', () => {
     const [item] = bodyOf<PlanOrderHistory[]>(await get('/api/planOrderHistory', shopper.cookie).expect(200));
     expect(item).toMatchObject({
       id, count: 2, price: 6600, preTaxPrice: 6000, shipFee: 660, preTaxShipFee: 600, fee: 0, preTaxFee: 0, total: 7260,
-      order: { id: shop.decemberRound, name: '2026年12月お届け分', label: { ja: '12月号', en: 'the December issue' }, shipDate: '2026-12-25T01:00:00.000Z' },
+      order: { id: shop.decemberRound, name: '2026年12月お届け分', label: { ja: '12月号', en: 'Dec 2026 box' }, shipDate: '2026-12-25T01:00:00.000Z' },
       plan: { id: shop.planId, name: 'ライトプラン' }, artist: { name: shop.artistName, slug: 'history-api' },
       paymentMethod: 'CARD', paymentStatus: 'SUCCESS', paymentStatusLabel: { ja: '決済完了・商品制作中', en: 'Payment confirmed, product being produced' },
       paidAt: '2026-11-20T01:00:05.000Z', shipDestName: '推野 花子', tracking: null, deferred: null,

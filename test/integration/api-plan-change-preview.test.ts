@@ -63,7 +63,7 @@ describe('GET /api/userPlan/change/preview: the confirmation\'s amounts', () => 
     expect(res.body).toMatchObject({ charge: { total: 2 * 5500 + 660 }, refund: { total: 3960 } });
     const changed = await changePlan(api, shopper, { currentPlanId: shop.light, planId: shop.premium, count: 2 });
     expect(changed.status, changed.text).toBe(200);
-    const mail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('コースの変更'));
+    const mail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('プランの変更'));
     expect(mail.text).toContain('今回決済 ¥11,660（クレジットカード）');
     expect(mail.text).toContain('今回返金 ¥3,960（クレジットカードへ返金）');
   });

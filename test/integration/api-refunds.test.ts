@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanOrderHistory } from '../../shared/api/types.ts';
 import type { RoundDetail, StagedImport } from '../../shared/api/rounds.ts';
 import { SHIPPING_COLUMNS } from '../../shared/shipping-columns.ts';
+import { issueLabel } from '../../shared/subscription-rules.ts';
 import { startAccountApi, type AccountApi } from './api-account-fixtures.ts';
 import { expectApiError, TEST_OPS_TOKEN } from './api-fixtures.ts';
 import { billingRowsOf, runPass } from './billing-fixtures.ts';
@@ -80,6 +81,9 @@ describe('a full refund before shipment', () => {
     expect(res.body).toMatchObject({ refundStatus: 'refunded', replayed: false });
     const mail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('返金のお知らせ'));
     expect(mail.text).toContain(`代金 ¥3,960（税込） を返金しました。`);
+    // The round by its label, as on the fan's pages (issue 31), not the round's stored name.
+    const { ship_date } = await api.db.selectFrom('plan_orders').select('ship_date').where('id', '=', roundId).executeTakeFirstOrThrow();
+    expect(mail.text).toContain(`（注文番号 ${id}・${issueLabel({ shipDate: ship_date.toISOString() }).ja}）`);
     expect(mail.text).toContain('この回の箱はお届けしません。');
 
     expect(await exportOf(roundId)).not.toContain(`\n${id},`);

@@ -42,12 +42,12 @@ describe('GET /api/user/overview', () => {
     // The December round was charged at checkout: it is the next box, paid.
     expect(overview.nextBoxes).toHaveLength(1);
     expect(overview.nextBoxes[0]).toMatchObject({
-      paid: true, count: 2, label: { ja: '12月号' }, deadline: { ja: '2026/11/30 23:59 締切' },
+      paid: true, count: 2, label: { ja: '12月号' }, deadline: { ja: '2026/11/30 23:59' },
       artist: { name: 'サブスク・アーティスト', slug: shop.slug }, round: { id: shop.openRound.light, shipDate: '2026-12-25T01:00:00.000Z' },
     });
     // January is charged at its deadline: goods × 2 + shipping once, on the registered card.
     expect(overview.nextCharges).toEqual([expect.objectContaining({
-      label: { ja: '1月号', en: 'the January issue' }, round: expect.objectContaining({ id: shop.nextRound.light }),
+      label: { ja: '1月号', en: 'Jan 2027 box' }, round: expect.objectContaining({ id: shop.nextRound.light }),
       chargeAt: NEXT_DEADLINE.toISOString(), method: 'CARD', card: { brand: 'Visa', last4: '4242' },
       charge: expect.objectContaining({ price: 6600, shipFee: 660, fee: 0, total: 7260 }),
     })]);
@@ -83,7 +83,7 @@ describe('GET /api/user/overview', () => {
     const [history] = await historiesOf(api, shopper.userId);
     const overview = await overviewOf(shopper);
     expect(overview.actions).toEqual([{
-      kind: 'deferredInvoice', historyId: history!.id, artistName: 'サブスク・アーティスト', label: { ja: '12月号', en: 'the December issue' },
+      kind: 'deferredInvoice', historyId: history!.id, artistName: 'サブスク・アーティスト', label: { ja: '12月号', en: 'Dec 2026 box' },
       total: 3300 + 660 + 330, dueDate: new Date(history!.paid_at!.getTime() + 14 * 86_400_000).toISOString(),
     }]);
     expect(overview.nextCharges[0]).toMatchObject({ method: 'GMOAB', card: null, charge: { fee: 330, total: 3300 + 660 + 330 } });
@@ -101,7 +101,7 @@ describe('GET /api/user/overview', () => {
     // Weeks later the checkout's session has ended: sign in afresh.
     const overview = await overviewOf({ ...shopper, cookie: await secureCookie(api, shopper.userId) });
     expect(overview.actions).toContainEqual({
-      kind: 'chargeFailed', historyId: declined!.id, artistName: 'サブスク・アーティスト', label: { ja: '1月号', en: 'the January issue' },
+      kind: 'chargeFailed', historyId: declined!.id, artistName: 'サブスク・アーティスト', label: { ja: '1月号', en: 'Jan 2027 box' },
       total: 3960, nextAttemptAt: declined!.next_attempt_at!.toISOString(), shipDate: '2027-01-25T01:00:00.000Z',
     });
     expect(overview.nextCharges.map((c) => c.round.id)).not.toContain(shop.nextRound.light);

@@ -68,7 +68,7 @@ describe('the same key after the checkout\'s API copy died', () => {
     const created = res.body as UserPlanCreated;
     expect(created.userPlan.id).toBe(userPlanId);
     expect(created.history).toMatchObject({ total: 3960, paymentStatus: 'SUCCESS', paymentMethod: 'CARD' });
-    expect(created.appliesFrom.label).toEqual({ ja: '12月号から', en: 'from the December issue' });
+    expect(created.appliesFrom.label).toEqual({ ja: '12月号から', en: 'from the Dec 2026 box' });
     expect((await userPlansOf(api, shopper.userId)).map((r) => r.status)).toEqual(['ACTIVE']);
     expect(await providerChargesOf(api, shopper.userId)).toHaveLength(1);
     expect((await keyRow(shopper, k))?.response_status).toBe(201);

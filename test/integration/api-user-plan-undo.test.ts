@@ -64,7 +64,7 @@ describe('undo a skip before the deadline', () => {
     expect(body(skipped)).toMatchObject({ refunded: true, refund: { total: 3960, method: 'CARD' }, userPlan: { undo: { change: 'skip', until: OPEN_DEADLINE.toISOString() } } });
     const skipMail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('スキップを受け付けました'));
     expect(skipMail.text).toContain('¥3,960（税込）は取り消し、全額返金します（お支払い方法: クレジットカード）');
-    expect(skipMail.text).toContain('2026/11/30 23:59 締切まで取り消せます');
+    expect(skipMail.text).toContain('申込締切（2026/11/30 23:59）まで取り消せます');
     expect(skipMail.text).toContain('「取り消す」を押してください');
     expect((await myPlan(shopper))?.undo).toEqual({ change: 'skip', until: OPEN_DEADLINE.toISOString() });
 
@@ -78,7 +78,7 @@ describe('undo a skip before the deadline', () => {
     const undoMail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('スキップを取り消しました'));
     expect(undoMail.subject).toContain('12月号');
     expect(undoMail.text).toContain('12月号はお届けします');
-    expect(undoMail.text).toContain('2026/11/30 23:59 締切');
+    expect(undoMail.text).toContain('申込締切（2026/11/30 23:59）');
 
     await billAtDeadline();
     const billed = await billingRowsOf(api, shopper.userId, shop.openRound.light);
@@ -110,8 +110,8 @@ describe('undo after the deadline', () => {
     expect((await act(shopper, 'skip')).status).toBe(200);
     await billAtDeadline();
     const refused = expectApiError(await act(shopper, 'undoSkip'), 409, 'UNDO_TOO_LATE');
-    expect(refused.message).toBe('12月号のスキップは締切（2026/11/30 23:59 締切）を過ぎたため取り消せません。');
-    expect(refused.messageEn).toContain('the December issue can no longer be undone');
+    expect(refused.message).toBe('12月号のスキップは申込締切（2026/11/30 23:59）を過ぎたため取り消せません。');
+    expect(refused.messageEn).toContain('the Dec 2026 box can no longer be undone');
     const [row] = await userPlansOf(api, shopper.userId);
     expect(await skipsOf(row!.id)).toEqual([{ plan_order_id: shop.openRound.light }]);
     expect(await billingRowsOf(api, shopper.userId, shop.openRound.light)).toEqual([]);
@@ -125,7 +125,7 @@ describe('undo a pause', () => {
     const paused = await act(shopper, 'pause');
     expect(body(paused)).toMatchObject({ refunded: true, userPlan: { paused: true, undo: { change: 'pause', until: OPEN_DEADLINE.toISOString() } } });
     const pauseMail = await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('休止を受け付けました'));
-    expect(pauseMail.text).toContain('締切まで取り消せます');
+    expect(pauseMail.text).toContain('まで取り消せます');
     const undone = await act(shopper, 'undoPause');
     expect(undone.status, undone.text).toBe(200);
     expect(body(undone)).toMatchObject({ userPlan: { paused: false, nextRoundSkipped: false, undo: null } });

@@ -29,7 +29,7 @@ describe('POST /api/userPlan', () => {
     const res = await subscribe(api, shopper, { planId: shop.light, count: 2 }, key(1));
     expect(res.status, res.text).toBe(201);
     created = res.body as UserPlanCreated;
-    expect(created.appliesFrom.label).toEqual({ ja: '12月号から', en: 'from the December issue' });
+    expect(created.appliesFrom.label).toEqual({ ja: '12月号から', en: 'from the Dec 2026 box' });
     expect(created.history).toMatchObject({ price: 6600, shipFee: 660, fee: 0, total: 3300 * 2 + 660, paymentStatus: 'SUCCESS', paymentMethod: 'CARD' });
     expect(created.userPlan).toMatchObject({ count: 2, paused: false, nextRoundPaymentStatus: 'SUCCESS' });
     const [row] = await userPlansOf(api, shopper.userId);

@@ -119,7 +119,7 @@ describe('a three-month plan over six months of the test clock (issue 30)', () =
     await expect.poll(() => mine().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     expect(mine().map((m) => m.subject)).toEqual([
       `[OshiBox] お申し込みを受け付けました（${first}）`,
-      expect.stringMatching(new RegExp(`^\\[OshiBox\\] ${label}のお支払いのご案内（2027/0\\d/\\d\\d締切）$`)),
+      expect.stringMatching(new RegExp(`^\\[OshiBox\\] ${label}のお支払いのご案内（申込締切 2027/0\\d/\\d\\d）$`)),
       `[OshiBox] お支払い完了のお知らせ（${label}）`,
     ]);
     expect(mine()[2]!.text).toContain('¥17,160');

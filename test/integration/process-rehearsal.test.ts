@@ -154,9 +154,9 @@ async function pageText(path: string, fan = first): Promise<string> {
   return (await res.text()).replace(/<[^>]*>/g, '');
 }
 
-/** My plans' next charge (「次回の決済：3月号 — 2027/02/10 23:59 締切」) of a fan's only plan: the issue and that minute. */
+/** My plans' next charge (「次回の決済：3月号 — 申込締切 2027/02/10 23:59」) of a fan's only plan: the issue and that minute. */
 async function nextChargeShown(fan: Fan): Promise<{ issue: string; at: number }> {
-  const shown = /次回の決済：(\d{1,2}月号) — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切/.exec(await pageText(href('plan'), fan));
+  const shown = /次回の決済：(\d{1,2}月号) — 申込締切 (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2})/.exec(await pageText(href('plan'), fan));
   expect(shown, fan.email).not.toBeNull();
   return { issue: shown![1]!, at: shownInstant(shown![2]!) };
 }
@@ -278,7 +278,7 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     expect(await pageText(href('artist', { slug: found.slug }))).toContain(`次回：${issue} — ${deadlineLabel(next).ja}`);
     quarter = found.quarter;
     expect(await subscribe(first, found.plan.id)).toBe(201);
-    const shown = /次回の決済：(\d{1,2}月号) — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切/.exec(await pageText(href('plan')));
+    const shown = /次回の決済：(\d{1,2}月号) — 申込締切 (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2})/.exec(await pageText(href('plan')));
     expect(shown?.[1]).toBe(issue);
     shownDeadline = shownInstant(shown![2]!);
     // The minute shown is the last one that still counts: the deadline itself falls within the next minute.

@@ -35,7 +35,7 @@ export function readRehearsal(readme: string): Rehearsal {
   if (start < 0) must(null, 'paragraph');
   const section = readme.slice(start, readme.indexOf('\n## ', start));
   const block = must(/```sh\n([\s\S]*?)```/.exec(section), 'command block')[1]!;
-  const example = must(/「次回の決済：\d{1,2}月号 — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切」/.exec(section), 'example of My plans\' next charge')[1]!;
+  const example = must(/「次回の決済：\d{1,2}月号 — 申込締切 (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2})」/.exec(section), 'example of My plans\' next charge')[1]!;
   const steps: RehearsalStep[] = [];
   const echo = /^echo "([^"]*)" > (\S+)$/m;
   // The shipment file is one echo over two lines: it stands where its first line stands.
@@ -56,7 +56,7 @@ export function readRehearsal(readme: string): Rehearsal {
   };
 }
 
-/** A deadline as My plans writes it (「次回の決済：4月号 — 2027/03/10 23:59 締切」): the minute, and that minute as an instant. */
+/** A deadline as My plans writes it (「次回の決済：4月号 — 申込締切 2027/03/10 23:59」): the minute, and that minute as an instant. */
 export interface ShownDeadline {
   shown: string;
   at: number;
@@ -73,7 +73,7 @@ export interface QuarterRehearsal {
   steps: RehearsalStep[];
 }
 
-const NEXT_CHARGE = /「次回の決済：(\d{1,2}月号) — (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}) 締切」/;
+const NEXT_CHARGE = /「次回の決済：(\d{1,2}月号) — 申込締切 (\d{4}\/\d{2}\/\d{2} \d{2}:\d{2})」/;
 
 function shownDeadline(match: RegExpExecArray | null, what: string): ShownDeadline {
   const shown = must(match, what)[2]!;

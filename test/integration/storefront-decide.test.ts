@@ -68,7 +68,8 @@ describe('artist page', () => {
       const contents = plan.contents as { goodsCount: number; guaranteed: { ja: string }[] };
       expect(card).toContain(`グッズ${contents.goodsCount}点`);
       for (const item of contents.guaranteed) expect(card).toContain(item.ja);
-      expect(card).toMatch(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2} 締切/);
+      // The deadline with its time, 締切 said once (issue 31): 「申込締切」 over 「2026/12/06 23:59」.
+      expect(card).toMatch(/<dt>申込締切<\/dt><dd><time[^>]*>\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}<\/time><\/dd>/);
     }
   });
 

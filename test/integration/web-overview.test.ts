@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 import { formatDate, formatDateTime } from '../../shared/format.ts';
 import { href } from '../../shared/routes.ts';
-import { deadlineLabel, issueLabel } from '../../shared/subscription-rules.ts';
+import { deadlineTimeLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import { seedOverviewRows } from '../support/overview-rows.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { KNOWN_USER, insertSession, insertUser } from './api-fixtures.ts';
@@ -43,7 +43,8 @@ describe('/mypage/profile overview', () => {
     // The next box: the open round (the declined one is not on its way), its deadline and ship date.
     const box = html.slice(html.indexOf('id="overview-next-box"'), html.indexOf('id="overview-next-charge"'));
     expect(box).toContain(open);
-    expect(box).toContain(deadlineLabel({ endDate: rows.openRound.endDate.toISOString() }).ja);
+    // 申込締切 said once: by the label, beside the last minute (issue 31).
+    expect(box).toContain(`<dt>申込締切</dt><dd>${deadlineTimeLabel({ endDate: rows.openRound.endDate.toISOString() }).ja}</dd>`);
     expect(box).toContain(formatDate(rows.openRound.shipDate));
     expect(box).toContain('申込締切時に決済');
     expect(box).toContain(`href="${href('plan')}"`);

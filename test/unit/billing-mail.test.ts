@@ -20,21 +20,21 @@ describe('billing mails', () => {
     expect(ja.text).toContain('この回の商品はお届けしません。');
     expect(ja.text).toContain('https://shop.example/mypage/orderHistroy');
     const english = renderLateAuthenticationMail(en, VARS);
-    expect(english.subject).toBe('[OshiBox] Payment refunded (the January issue)');
+    expect(english.subject).toBe('[OshiBox] Payment refunded (Jan 2027 box)');
     expect(english.text).toContain('so we have refunded its payment of ¥7,260 (tax and shipping incl.) in full.');
     expect(english.text).toContain('This round\'s box will not be delivered to you.');
   });
 
   it('the reminder gives the amount, the deadline and how to skip or cancel before it', () => {
     const ja = renderReminderMail(FACTS, VARS);
-    expect(ja.subject).toBe('[OshiBox] 1月号のお支払いのご案内（2026/12/31締切）');
+    expect(ja.subject).toBe('[OshiBox] 1月号のお支払いのご案内（申込締切 2026/12/31）');
     // The round total with tax and shipping, worded as every page words it (shared/price-display.ts).
     expect(ja.text).toContain('ご請求額: 1回のお届け（2箱） ¥7,260（税込・送料込）（内訳: 商品（¥3,300 × 2箱） ¥6,600 ＋ 送料（1回分） ¥660）、クレジットカード');
     expect(ja.text).toContain('2026/12/31 23:59');
     expect(ja.text).toContain('スキップ・休止・解約');
     expect(ja.text).toContain('https://shop.example/mypage/plan');
     const english = renderReminderMail(en, VARS);
-    expect(english.subject).toBe('[OshiBox] The January issue: payment on 2026/12/31');
+    expect(english.subject).toBe('[OshiBox] Jan 2027 box: payment on 2026/12/31');
     expect(english.text).toContain('skip this round, pause or cancel');
     expect(english.text).toContain('Per delivery (2 boxes) ¥7,260 (tax and shipping incl.)');
   });

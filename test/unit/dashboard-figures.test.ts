@@ -17,7 +17,7 @@ describe('the shop calendar of the dashboard', () => {
 
   it('labels a month and its round in both languages', () => {
     expect(monthOf('2027-01')).toEqual({ key: '2027-01', label: { ja: '2027年1月', en: 'Jan 2027' } });
-    expect(issueOfKey('2027-01')).toEqual({ ja: '1月号', en: 'the January issue' });
+    expect(issueOfKey('2027-01')).toEqual({ ja: '1月号', en: 'Jan 2027 box' });
   });
 });
 

@@ -40,6 +40,6 @@ describe('DashboardView', () => {
   it('a shop without subscriptions says there is nothing yet instead of drawing empty charts', () => {
     const html = render(EMPTY, true);
     expect(html.match(/No data yet\./g)).toHaveLength(5);
-    expect(html).toContain('No issue has passed its deadline yet.');
+    expect(html).toContain('No round has passed its deadline yet.');
   });
 });

@@ -32,11 +32,11 @@ describe('formatDateTime', () => {
 });
 
 describe('formatDeadline', () => {
-  it('names the deadline with its time (issue 10: 「2026/12/06 23:59 締切」)', () => {
-    expect(formatDeadline('2026-12-06T14:59:59Z')).toBe('2026/12/06 23:59 締切');
+  it('names the deadline once, with its time (issue 31: 「申込締切 2026/12/06 23:59」)', () => {
+    expect(formatDeadline('2026-12-06T14:59:59Z')).toBe('申込締切 2026/12/06 23:59');
     expect(formatDeadline('2026-12-06T14:59:59Z', true)).toBe('Order by 2026/12/06 23:59 (JST)');
     // A midnight deadline: the last minute still accepted is 23:59 of the day before.
-    expect(formatDeadline('2026-12-06T15:00:00Z')).toBe('2026/12/06 23:59 締切');
+    expect(formatDeadline('2026-12-06T15:00:00Z')).toBe('申込締切 2026/12/06 23:59');
   });
 });
 

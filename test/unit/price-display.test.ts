@@ -93,8 +93,8 @@ describe('deadlineChargeText (a plan change on a round not paid yet)', () => {
     // 2月号 (ships in February), deadline 2027-01-07 00:00 JST: the last minute that counts is 01/06 23:59.
     const round = { shipDate: '2027-02-05T01:00:00Z', endDate: '2027-01-06T15:00:00Z' };
     expect(deadlineChargeText({ total: 11_660, method: 'CARD' }, round)).toEqual({
-      ja: '今回の決済・返金はありません。新しい料金 ¥11,660（クレジットカード）は、2月号の締切（2027/01/06 23:59）に決済します。',
-      en: 'Nothing is charged or refunded now. The new price, ¥11,660 (Credit card), is charged at the deadline of the February issue (2027/01/06 23:59 JST).',
+      ja: '今回の決済・返金はありません。新しい料金 ¥11,660（クレジットカード）は、2月号の申込締切（2027/01/06 23:59）に決済します。',
+      en: 'Nothing is charged or refunded now. The new price, ¥11,660 (Credit card), is charged at the deadline of the Feb 2027 box (2027/01/06 23:59 JST).',
     });
   });
 });

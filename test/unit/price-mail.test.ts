@@ -27,7 +27,7 @@ describe('the price change mail', () => {
 
   it('says the same in English', () => {
     const mail = renderPriceChangeMail({ ...FACTS, lang: 'en' }, VARS);
-    expect(mail.subject).toBe('[OshiBox] Price change from the January issue: 星野ミライ "ライトプラン"');
+    expect(mail.subject).toBe('[OshiBox] Price change from the Jan 2027 box: 星野ミライ "ライトプラン"');
     expect(mail.text).toContain('Per delivery ¥3,960 (tax and shipping incl.) → ¥5,060 (tax and shipping incl.) (from then: Box ¥4,400 + Shipping (per round) ¥660)');
     expect(mail.text).toContain('close at 2026/12/31 23:59 (Japan time)');
     expect(mail.text).toContain('Rounds already charged keep the price you paid.');

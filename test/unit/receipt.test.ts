@@ -52,7 +52,7 @@ describe('receiptRefusal', () => {
 });
 
 it('但し書き names the brand, artist, tier and round', () => {
-  const description = receiptDescription('OshiBox', '星野ミライ', { ja: 'ライトプラン', en: 'Light plan' }, { ja: '12月号', en: 'the December issue' });
+  const description = receiptDescription('OshiBox', '星野ミライ', { ja: 'ライトプラン', en: 'Light plan' }, { ja: '12月号', en: 'Dec 2026 box' });
   expect(description.ja).toBe('OshiBox 星野ミライ ライトプラン 12月号 代として');
-  expect(description.en).toBe('OshiBox 星野ミライ Light plan, the December issue');
+  expect(description.en).toBe('OshiBox 星野ミライ Light plan, Dec 2026 box');
 });

@@ -34,7 +34,7 @@ describe('subscription mails', () => {
 
   it('and in English', () => {
     const mail = renderSubscribedMail('en', 'a@example.com', CREATED, VARS);
-    expect(mail.subject).toBe('[OshiBox] Your subscription is confirmed (the December issue)');
+    expect(mail.subject).toBe('[OshiBox] Your subscription is confirmed (Dec 2026 box)');
     expect(mail.text).toContain('Per delivery (2 boxes) ¥7,260 (tax and shipping incl.)');
     expect(mail.text).toContain('Returns and exchanges: ');
     expect(mail.html).toContain('lang="en"');
@@ -59,7 +59,7 @@ describe('subscription mails', () => {
     expect(skip.text).toContain('The ¥7,260 (tax incl.) already paid for this round is voided and refunded in full (payment method: Credit card).');
     expect(skip.text).toContain('You can undo this until 2026/11/30 23:59 (JST), the round\'s deadline: press "Undo" under "My plans"');
     const undo = renderChangeMail('en', 'a@example.com', 'undoSkip', { userPlan: USER_PLAN, appliesFrom: CREATED.appliesFrom, refunded: false }, VARS);
-    expect(undo.subject).toBe('[OshiBox] Your skip is undone（from the December issue）');
-    expect(undo.text).toContain('The December issue will be sent. It is charged when the round closes (Order by 2026/11/30 23:59 (JST))');
+    expect(undo.subject).toBe('[OshiBox] Your skip is undone (from the Dec 2026 box)');
+    expect(undo.text).toContain('The Dec 2026 box will be sent. It is charged at the round\'s deadline (2026/11/30 23:59 (JST)) with the plan and count in force then');
   });
 });

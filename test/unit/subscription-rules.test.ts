@@ -28,9 +28,9 @@ describe('roundForChange: the round a change applies from (Asia/Tokyo deadlines)
     expect(isBeforeDeadline(NOVEMBER, jst('2026-12-01T00:00:00'))).toBe(false);
   });
 
-  it('after the last scheduled deadline there is no round yet: "from the next issue"', () => {
+  it('after the last scheduled deadline there is no round yet: 「次号から」', () => {
     expect(roundForChange([NOVEMBER, DECEMBER], jst('2027-01-01T00:00:00'))).toBeNull();
-    expect(fromIssueLabel(null)).toEqual({ ja: '次回のお届け分から', en: 'from the next issue' });
+    expect(fromIssueLabel(null)).toEqual({ ja: '次号から', en: 'from the next box' });
   });
 });
 
@@ -45,7 +45,7 @@ describe('canUndo: a skip or pause can be taken back until the round\'s deadline
 
   it('says until when in both languages, with the deadline format of the shop', () => {
     expect(undoUntilLabel(NOVEMBER)).toEqual({
-      ja: '2026/11/30 23:59 締切まで取り消せます',
+      ja: '申込締切（2026/11/30 23:59）まで取り消せます',
       en: "You can undo this until 2026/11/30 23:59 (JST), the round's deadline",
     });
   });
@@ -60,15 +60,15 @@ describe('canUndo: a skip or pause can be taken back until the round\'s deadline
 
 describe('labels', () => {
   it('names the round by the month it ships in Tokyo', () => {
-    expect(issueLabel(NOVEMBER)).toEqual({ ja: '12月号', en: 'the December issue' });
+    expect(issueLabel(NOVEMBER)).toEqual({ ja: '12月号', en: 'Dec 2026 box' });
     // 2027-01-24T15:30Z is already the 25th in Tokyo; still January.
-    expect(fromIssueLabel(DECEMBER)).toEqual({ ja: '1月号から', en: 'from the January issue' });
+    expect(fromIssueLabel(DECEMBER)).toEqual({ ja: '1月号から', en: 'from the Jan 2027 box' });
     // 2026-01-31T15:00Z is February 1st in Tokyo, January 31st in UTC.
     expect(issueLabel({ shipDate: '2026-01-31T15:00:00.000Z' }).ja).toBe('2月号');
   });
 
   it('shows a midnight deadline as 23:59 of the day before', () => {
-    expect(deadlineLabel(NOVEMBER)).toEqual({ ja: '2026/11/30 23:59 締切', en: 'Order by 2026/11/30 23:59 (JST)' });
+    expect(deadlineLabel(NOVEMBER)).toEqual({ ja: '申込締切 2026/11/30 23:59', en: 'Order by 2026/11/30 23:59 (JST)' });
   });
 });
 

@@ -2,6 +2,7 @@ import { addMonths } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { Transaction } from 'kysely';
 import { SHOP_TIME_ZONE } from '../../../shared/format.ts';
+import { issueLabel } from '../../../shared/subscription-rules.ts';
 import type { DB } from '../schema.ts';
 import { DEMO_ARTISTS } from './demo-data.ts';
 
@@ -42,9 +43,12 @@ export function roundMonthsBefore(round: RoundDates, months: number): RoundDates
   return { start: monthsLater(round.start, -months, '12:00:00'), end: monthsLater(round.end, -months, '23:59:59'), ship: monthsLater(round.ship, -months, '10:00:00') };
 }
 
-/** `2026年12月お届け分`, from the ship date as seen in Tokyo. */
+/**
+ * `12月号`: the round's label as the shop shows it (`issueLabel`, from the ship date in Tokyo), so
+ * the console's round list and the fan's pages call a demo round the same (decision 0072).
+ */
 export function roundName(ship: Date): string {
-  return `${formatInTimeZone(ship, SHOP_TIME_ZONE, 'yyyy年M月')}お届け分`;
+  return issueLabel({ shipDate: ship.toISOString() }).ja;
 }
 
 /**

@@ -3,11 +3,11 @@ import type { Text } from '../../../shared/text.ts';
 /** The dashboard's headings and axis names (issue 19); the figures' definitions: docs/decisions/0028-dashboard-figures.md. */
 export const DASHBOARD_TEXT = {
   active: { ja: '有効な定期便', en: 'Active subscriptions' },
-  revenue: { ja: '号別の売上（税込、返金を差し引き）', en: 'Revenue per issue (tax incl., refunds subtracted)' },
-  revenuePreTax: { ja: '号別の売上（税抜、返金を差し引き）', en: 'Revenue per issue (before tax, refunds subtracted)' },
+  revenue: { ja: '号別の売上（税込、返金を差し引き）', en: 'Revenue per round (tax incl., refunds subtracted)' },
+  revenuePreTax: { ja: '号別の売上（税抜、返金を差し引き）', en: 'Revenue per round (before tax, refunds subtracted)' },
   net: { ja: '売上（返金後）', en: 'Net of refunds' },
   refunded: { ja: '返金', en: 'Refunded' },
-  issue: { ja: '号', en: 'Issue' },
+  issue: { ja: '号', en: 'Round' },
   month: { ja: '月', en: 'Month' },
   yen: { ja: '金額（円）', en: 'Amount (yen)' },
   movements: { ja: '月別の新規・解約', en: 'New and cancelled per month' },
@@ -22,7 +22,7 @@ export const DASHBOARD_TEXT = {
   artist: { ja: 'アーティスト', en: 'Artist' },
   plan: { ja: 'プラン', en: 'Plan' },
   subscribers: { ja: '会員数', en: 'Subscribers' },
-  billingNone: { ja: '締切を過ぎた号はまだありません。', en: 'No issue has passed its deadline yet.' },
+  billingNone: { ja: '締切を過ぎた号はまだありません。', en: 'No round has passed its deadline yet.' },
   state: { ja: '状況', en: 'State' },
   charges: { ja: '件数', en: 'Charges' },
 } as const satisfies Record<string, Text>;
@@ -34,5 +34,5 @@ export function activeNote(paused: number, subscribers: number): Text {
 
 /** 「12月号の決済状況」 */
 export function billingTitle(issue: Text): Text {
-  return { ja: `${issue.ja}の決済状況`, en: `Billing of ${issue.en}` };
+  return { ja: `${issue.ja}の決済状況`, en: `Billing of the ${issue.en}` };
 }

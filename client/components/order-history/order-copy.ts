@@ -10,7 +10,7 @@ export const ORDER_COPY = {
     en: 'Once you subscribe to a plan, your orders and their progress appear here.',
   },
   count: { ja: '数量', en: 'Quantity' },
-  tier: { ja: 'コース', en: 'Tier' },
+  tier: { ja: 'プラン', en: 'Plan' },
   total: { ja: 'お支払い金額', en: 'Total' },
   price: { ja: '商品代金', en: 'Boxes' },
   shipping: { ja: '送料', en: 'Shipping' },

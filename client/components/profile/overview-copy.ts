@@ -7,7 +7,7 @@ export const OVERVIEW_COPY = {
   actionsTitle: { ja: 'お手続きが必要です', en: 'Needs your attention' },
   nextBox: { ja: '次のお届け', en: 'Next box' },
   nextCharge: { ja: '次回のお支払い', en: 'Next payment' },
-  deadline: { ja: '申込締切', en: 'Deadline' },
+  deadline: { ja: '申込締切', en: 'Order deadline' },
   shipDate: { ja: '発送予定日', en: 'Ships on' },
   state: { ja: 'お支払い', en: 'Payment' },
   paid: { ja: '決済済み', en: 'Paid' },
@@ -34,7 +34,7 @@ export function cardText(brand: string, last4: string): Text {
 }
 
 export function chargeFailedText(issue: Text, artist: string, total: number, nextAttemptAt: string | null, shipDate: string): Text {
-  const head = { ja: `${issue.ja}（${artist}）のお支払い ${formatPrice(total)}ができませんでした。`, en: `The payment of ${formatPrice(total, true)} for ${issue.en} (${artist}) failed.` };
+  const head = { ja: `${issue.ja}（${artist}）のお支払い ${formatPrice(total)}ができませんでした。`, en: `The payment of ${formatPrice(total, true)} for the ${issue.en} (${artist}) failed.` };
   const retry = nextAttemptAt
     ? { ja: `${formatDateTime(nextAttemptAt)} に再度決済します。`, en: `It will be tried again at ${formatDateTime(nextAttemptAt)}.` }
     : { ja: '', en: '' };
@@ -56,13 +56,13 @@ export function cardExpiringText(card: Text, expiry: string, expired: boolean): 
 export function deferredInvoiceText(issue: Text, artist: string, total: number, dueDate: string): Text {
   return {
     ja: `${issue.ja}（${artist}）のGMO後払いの請求書 ${formatPrice(total)}のお支払い期限は ${formatDate(dueDate)} です。`,
-    en: `The GMO deferred payment invoice of ${formatPrice(total, true)} for ${issue.en} (${artist}) is due on ${formatDate(dueDate)}.`,
+    en: `The GMO deferred payment invoice of ${formatPrice(total, true)} for the ${issue.en} (${artist}) is due on ${formatDate(dueDate)}.`,
   };
 }
 
 export function chargeNeedsAuthenticationText(issue: Text, artist: string, total: number, until: string): Text {
   return {
     ja: `${issue.ja}（${artist}）のお支払い ${formatPrice(total)}について、カード会社が本人認証（3-Dセキュア）を求めています。${formatDateTime(until)}までに本人認証を完了してください。`,
-    en: `Your card issuer asks you to authenticate the payment of ${formatPrice(total, true)} for ${issue.en} (${artist}) (3-D Secure). Please do so by ${formatDateTime(until)}.`,
+    en: `Your card issuer asks you to authenticate the payment of ${formatPrice(total, true)} for the ${issue.en} (${artist}) (3-D Secure). Please do so by ${formatDateTime(until)}.`,
   };
 }

@@ -35,13 +35,13 @@ function effectText(kind: ConfirmKind, round: RoundTimes | null): Text {
   const issue = issueLabel(round);
   if (kind === 'skip') {
     return { ja: `${issue.ja}（${formatDate(round.shipDate)}ごろ発送予定）をお届けせず、決済もしません。次の回からは通常どおりお届けします。`,
-      en: `${issue.en} (shipping around ${formatDate(round.shipDate)}) is not sent nor charged. Boxes continue from the round after it.` };
+      en: `The ${issue.en} (shipping around ${formatDate(round.shipDate)}) is not sent nor charged. Boxes continue from the round after it.` };
   }
   if (kind === 'pause') {
     return { ja: `${issue.ja}から、再開するまでお届けと決済を止めます。再開はプラン管理の「再開する」からいつでもできます。`,
-      en: `From ${issue.en}, no box is sent or charged until you resume, which you can do at any time under "My plans".` };
+      en: `From the ${issue.en}, no box is sent or charged until you resume, which you can do at any time under "My plans".` };
   }
-  return { ja: `解約すると、${issue.ja}からお届けしません（${issue.ja}を含め以降の決済はありません）。`, en: `If you cancel, no box is sent from ${issue.en} on (no charge for it or later rounds).` };
+  return { ja: `解約すると、${issue.ja}からお届けしません（${issue.ja}を含め以降の決済はありません）。`, en: `If you cancel, no box is sent from the ${issue.en} on (no charge for it or later rounds).` };
 }
 
 function refundText(userPlan: UserPlan): Text | null {
@@ -79,7 +79,7 @@ export function ChangeConfirm({ kind, userPlan, error }: { kind: ConfirmKind; us
   const round = userPlan.nextRound;
   const refund = refundText(userPlan);
   const confirm: Text = kind === 'skip' && round
-    ? { ja: `${issueLabel(round).ja}をスキップする`, en: `Skip ${issueLabel(round).en}` }
+    ? { ja: `${issueLabel(round).ja}をスキップする`, en: `Skip the ${issueLabel(round).en}` }
     : { skip: { ja: 'スキップする', en: 'Skip' }, pause: { ja: '休止する', en: 'Pause' }, cancel: { ja: '解約する', en: 'Cancel the plan' } }[kind];
   return (
     <>
@@ -91,7 +91,7 @@ export function ChangeConfirm({ kind, userPlan, error }: { kind: ConfirmKind; us
         {kind === 'cancel' ? <p>{t(NOT_UNDOABLE)}</p> : null}
         {kind !== 'cancel' && round ? (
           <p className="change-confirm-undo"><strong>{t(undoUntilLabel(round))}</strong>{t({
-            ja: '（プラン管理の「取り消す」から）。締切を過ぎると取り消せません。',
+            ja: '（プラン管理の「取り消す」から）。それ以降は取り消せません。',
             en: ' (press "Undo" under "My plans"). After the deadline it stands.',
           })}</p>
         ) : null}

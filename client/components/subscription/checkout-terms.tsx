@@ -4,7 +4,7 @@ import { formatDate } from '../../../shared/format.ts';
 import type { RoundPrice } from '../../../shared/price-display.ts';
 import { RETURNS_POLICY_HEADING, returnsPolicyText } from '../../../shared/returns-policy.ts';
 import {
-  CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineLabel, issueLabel, issueLabelCapitalised,
+  CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineTimeLabel, issueLabel,
 } from '../../../shared/subscription-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useConfig } from '../../config.tsx';
@@ -26,7 +26,7 @@ function shipText(round: Order, months: number): Text {
     : { ja: `以降は${months}か月ごとに発送します。`, en: `Later rounds ship every ${months} months.` };
   return {
     ja: `${issue.ja}は${formatDate(round.shipDate)}ごろ発送予定です。${every.ja}`,
-    en: `${issueLabelCapitalised(round).en} ships around ${formatDate(round.shipDate)}. ${every.en}`,
+    en: `The ${issue.en} ships around ${formatDate(round.shipDate)}. ${every.en}`,
   };
 }
 
@@ -39,7 +39,7 @@ function shipText(round: Order, months: number): Text {
 export function CheckoutTerms({ count, price, round }: { count: number; price: RoundPrice; round: Order }) {
   const t = useT();
   const { company } = useConfig();
-  const deadline = deadlineLabel(round);
+  const deadline = deadlineTimeLabel(round);
   return (
     <dl className="checkout-terms">
       <dt>{t(COPY.quantity)}</dt>
@@ -52,7 +52,7 @@ export function CheckoutTerms({ count, price, round }: { count: number; price: R
       <dt>{t(COPY.ships)}</dt>
       <dd>{t(shipText(round, price.period))}</dd>
       <dt>{t(COPY.period)}</dt>
-      <dd>{t({ ja: `${issueLabel(round).ja}のお申し込みは${deadline.ja}`, en: `Applications for ${issueLabel(round).en} are open ${deadline.en}` })}</dd>
+      <dd>{t({ ja: `${issueLabel(round).ja}のお申し込みは${deadline.ja}まで`, en: `Applications for the ${issueLabel(round).en} are open until ${deadline.en}` })}</dd>
       <dt>{t(COPY.cancel)}</dt>
       <dd>{t(HOW_TO_CANCEL_TEXT)} {t(ROUND_RULE_TEXT)}</dd>
       <dt>{t(RETURNS_POLICY_HEADING)}</dt>

@@ -4,7 +4,7 @@ import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 
 /**
- * 「次回：1月号 — 2026/12/31 23:59 締切」: a round by its issue and deadline, so a shopper (and an
+ * 「次回：1月号 — 申込締切 2026/12/31 23:59」: a round by its issue and deadline, so a shopper (and an
  * operator rehearsing a month, README) can read when the next round closes and is charged.
  */
 export function NextRoundLine({ lead, round }: { lead: Text; round: Pick<Order, 'endDate' | 'shipDate'> }) {

@@ -5,7 +5,7 @@ import { paymentStatusLabel } from '../../../shared/payment.ts';
 import { amountText, describeCharge, planRoundPrice, roundLabel } from '../../../shared/price-display.ts';
 import { href } from '../../../shared/routes.ts';
 import {
-  canUndo, COUNT_LIMITS, deadlineLabel, issueLabel, issueLabelCapitalised, undoUntilLabel, type RoundTimes, type UndoableChange,
+  canUndo, COUNT_LIMITS, deadlineTimeLabel, issueLabel, undoUntilLabel, type RoundTimes, type UndoableChange,
 } from '../../../shared/subscription-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
@@ -18,9 +18,9 @@ import { Price } from '../price.tsx';
 
 const COPY = {
   count: { ja: '数量', en: 'Quantity' },
-  tier: { ja: 'コース', en: 'Tier' },
+  tier: { ja: 'プラン', en: 'Plan' },
   next: { ja: '次のお届け', en: 'Next box' },
-  deadline: { ja: '変更・スキップの締切', en: 'Deadline for changes' },
+  deadline: { ja: '申込締切', en: 'Order deadline' },
   none: { ja: '次の回は準備中です', en: 'The next round is not scheduled yet' },
   paused: { ja: '休止中', en: 'Paused' },
   skipped: { ja: 'スキップ済み', en: 'Skipped' },
@@ -52,12 +52,12 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
         <div><dt>{t(COPY.count)}</dt><dd>{userPlan.count}</dd></div>
         <div><dt>{t(roundLabel(price))}</dt><dd className="user-plan-price"><Price price={price} /><PriceBreakdown price={price} /></dd></div>
         <div><dt>{t(COPY.next)}</dt><dd>
-          {round ? t({ ja: `${issueLabel(round).ja}（${formatDate(round.shipDate)}）`, en: `${issueLabelCapitalised(round).en} (${formatDate(round.shipDate)})` }) : t(COPY.none)}
+          {round ? t({ ja: `${issueLabel(round).ja}（${formatDate(round.shipDate)}）`, en: `${issueLabel(round).en} (${formatDate(round.shipDate)})` }) : t(COPY.none)}
           {userPlan.paused ? <strong className="user-plan-badge">{t(COPY.paused)}</strong> : null}
           {!userPlan.paused && userPlan.nextRoundSkipped ? <strong className="user-plan-badge">{t(COPY.skipped)}</strong> : null}
           {status ? <span className="user-plan-status">{status}</span> : null}
         </dd></div>
-        {round ? <div><dt>{t(COPY.deadline)}</dt><dd>{t(deadlineLabel(round))}</dd></div> : null}
+        {round ? <div><dt>{t(COPY.deadline)}</dt><dd>{t(deadlineTimeLabel(round))}</dd></div> : null}
       </dl>
       {userPlan.nextBilledRound ? <NextRoundLine lead={{ ja: '次回の決済', en: 'Next charge' }} round={userPlan.nextBilledRound} /> : null}
       {/* A GET to the change's confirmation page (issue 30): what it charges and refunds, before it is made. */}
@@ -84,7 +84,7 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
       <UndoNote userPlan={userPlan} />
       <div className="user-plan-actions">
         {!userPlan.paused && round && skipIssue && !userPlan.nextRoundSkipped ? (
-          <Link className="button button-ghost" to={href('planSkip', { slug: artist.slug, planId: plan.id })}>{t({ ja: `${skipIssue.ja}をスキップする`, en: `Skip ${skipIssue.en}` })}</Link>
+          <Link className="button button-ghost" to={href('planSkip', { slug: artist.slug, planId: plan.id })}>{t({ ja: `${skipIssue.ja}をスキップする`, en: `Skip the ${skipIssue.en}` })}</Link>
         ) : null}
         {userPlan.paused ? (
           <RoundAction planId={plan.id} intent="resume" label={withFrom(appliesFrom, { ja: '再開する', en: 'Resume' })} />
@@ -98,8 +98,8 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
 }
 
 const UNDONE_WHAT: Record<UndoableChange, (round: RoundTimes) => Text> = {
-  skip: (round) => ({ ja: `${issueLabel(round).ja}をスキップしました。`, en: `${issueLabelCapitalised(round).en} is skipped. ` }),
-  pause: (round) => ({ ja: `${issueLabel(round).ja}から休止しました。`, en: `Paused from ${issueLabel(round).en}. ` }),
+  skip: (round) => ({ ja: `${issueLabel(round).ja}をスキップしました。`, en: `The ${issueLabel(round).en} is skipped. ` }),
+  pause: (round) => ({ ja: `${issueLabel(round).ja}から休止しました。`, en: `Paused from the ${issueLabel(round).en}. ` }),
 };
 
 /** After a skip or pause: what was done and 「取り消す」 until the round's deadline (`canUndo`). */
