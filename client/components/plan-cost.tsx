@@ -4,6 +4,7 @@ import { deferredNoteText, roundLabel, type RoundPrice } from '../../shared/pric
 import { useConfig } from '../config.tsx';
 import { useLang, useT } from '../lang.tsx';
 import { Price } from './price.tsx';
+import { PriceText } from './price-text.tsx';
 
 /**
  * What one delivery really costs, as the headline of a plan (issue 18): the round's total with tax
@@ -22,7 +23,7 @@ export function PlanCost({ price }: { price: RoundPrice }) {
         <strong className="plan-cost-amount"><Price price={price} /></strong>
       </p>
       <PriceBreakdown price={price} />
-      {note ? <p className="plan-cost-note">{t(note)}</p> : null}
+      {note ? <p className="plan-cost-note"><PriceText text={t(note)} /></p> : null}
     </div>
   );
 }
@@ -34,11 +35,11 @@ export function PriceBreakdown({ price }: { price: RoundPrice }) {
   return (
     <p className="plan-cost-breakdown">
       {price.lines.map((line, i) => (
-        // Each amount stays with its label; a narrow card breaks the line between the parts.
+        // Each amount stays with its label (PriceText); a narrow card breaks the line between the parts.
         <Fragment key={i}>
           {i > 0 ? (english ? ' + ' : ' ＋ ') : null}
-          <span className="plan-cost-line">{`${t(line.label)} ¥${formatNumber(line.amount)}`}</span>
-          {line.preTax === undefined ? null : <span className="price-pretax">{`${english ? ' ' : ''}${formatPreTaxNote(line.preTax, english)}`}</span>}
+          <span className="plan-cost-line"><PriceText text={`${t(line.label)} ¥${formatNumber(line.amount)}`} /></span>
+          {line.preTax === undefined ? null : <span className="price-pretax"><PriceText text={`${english ? ' ' : ''}${formatPreTaxNote(line.preTax, english)}`} /></span>}
         </Fragment>
       ))}
     </p>

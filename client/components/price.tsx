@@ -4,8 +4,9 @@ import { useLang, useT } from '../lang.tsx';
 
 /**
  * The headline figure of a round: `¥3,960（税込・送料込）`, and for a plan of several months what
- * that comes to a month. Words and amounts come from shared/price-display.ts; the amount stays on
- * one line, the note may wrap below it.
+ * that comes to a month. Words and amounts come from shared/price-display.ts. In Japanese the
+ * amount and 「（税込・送料込）」 stay on one line together (`.price`, storefront-cards.css), so the
+ * amount never ends a line alone; the English note may wrap.
  */
 export function Price({ price }: { price: RoundPrice }) {
   const t = useT();

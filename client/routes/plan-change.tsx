@@ -8,6 +8,7 @@ import type { Text } from '../../shared/text.ts';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { FormError } from '../components/form/form-message.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { PriceText } from '../components/price-text.tsx';
 import { planNoticePath } from '../components/subscription/plan-notice.tsx';
 import { apiFrom, must } from '../data/api.ts';
 import { readForm, seeOther } from '../data/form-action.ts';
@@ -67,12 +68,12 @@ function MoneyLines({ preview }: { preview: PlanChangePreview }) {
   const money = changeMoneyTexts(preview);
   const round = preview.appliesFrom.order;
   if (!money.charge && !money.refund) {
-    return round && preview.atDeadline ? <div className="change-confirm-money"><p>{t(deadlineChargeText(preview.atDeadline, round))}</p></div> : null;
+    return round && preview.atDeadline ? <div className="change-confirm-money"><p><PriceText text={t(deadlineChargeText(preview.atDeadline, round))} /></p></div> : null;
   }
   return (
     <div className="change-confirm-money">
-      {money.refund ? <p>{t(money.refund)}</p> : null}
-      {money.charge ? <p>{t(money.charge)}</p> : null}
+      {money.refund ? <p><PriceText text={t(money.refund)} /></p> : null}
+      {money.charge ? <p><PriceText text={t(money.charge)} /></p> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '../../shared/format.ts';
 import { SHIPPING_FEE } from '../../shared/money.ts';
 import { startStack, type Stack } from '../support/stack.ts';
+import { unglued } from '../support/unglued.ts';
 
 /**
  * Issue 10, "decide with confidence", as the server renders it (no JavaScript): what a tier costs
@@ -24,7 +25,7 @@ function db() {
 async function page(path: string, status = 200): Promise<string> {
   const res = await request(stack.web).get(path).expect(status);
   const end = res.text.indexOf('<script');
-  return end === -1 ? res.text : res.text.slice(0, end);
+  return unglued(end === -1 ? res.text : res.text.slice(0, end));
 }
 
 const yen = (value: number) => `¥${formatNumber(value)}`;

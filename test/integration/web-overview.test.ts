@@ -6,6 +6,7 @@ import { href } from '../../shared/routes.ts';
 import { deadlineTimeLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import { seedOverviewRows } from '../support/overview-rows.ts';
 import { startStack, type Stack } from '../support/stack.ts';
+import { unglued } from '../support/unglued.ts';
 import { KNOWN_USER, insertSession, insertUser } from './api-fixtures.ts';
 
 /** My page as a home (issue 18), as a browser without JavaScript gets it: one server-rendered page. */
@@ -27,7 +28,7 @@ async function shopper(): Promise<{ userId: number; cookie: string }> {
 }
 
 /** The page's HTML without React's text-node separators (`<!-- -->`), as a reader sees the words. */
-const pageOf = async (path: string, cookie: string) => (await request(stack.web).get(path).set('cookie', cookie).expect(200)).text.replaceAll('<!-- -->', '');
+const pageOf = async (path: string, cookie: string) => unglued((await request(stack.web).get(path).set('cookie', cookie).expect(200)).text.replaceAll('<!-- -->', ''));
 
 describe('/mypage/profile overview', () => {
   it('shows the failed charge and the expiring card first, then the next box and the next payment, above the profile', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 import { href } from '../../shared/routes.ts';
 import { startStack, type Stack } from '../support/stack.ts';
+import { unglued } from '../support/unglued.ts';
 import { KNOWN_USER, buildArtist, buildPlan, buildRound, insertArtist, insertPlan, insertRound, insertSession, insertUser } from './api-fixtures.ts';
 
 /**
@@ -51,7 +52,7 @@ async function page(path: string, cookie?: string): Promise<string> {
   if (cookie) req.set('cookie', cookie);
   const res = await req.expect(200);
   const end = res.text.indexOf('<script');
-  return (end === -1 ? res.text : res.text.slice(0, end)).replaceAll('<!-- -->', '');
+  return unglued((end === -1 ? res.text : res.text.slice(0, end)).replaceAll('<!-- -->', ''));
 }
 
 const headline = (yen: string) => `<span class="price-main">${yen}</span><span class="price-note">（税込・送料込）</span>`;

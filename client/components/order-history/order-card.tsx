@@ -7,6 +7,7 @@ import { href } from '../../../shared/routes.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { CatalogueText } from '../catalogue-text.tsx';
 import { JapaneseRuns } from '../japanese-runs.tsx';
+import { PriceText } from '../price-text.tsx';
 import { deferredRules, ORDER_COPY as C } from './order-copy.ts';
 import { OrderTimeline } from './order-timeline.tsx';
 
@@ -43,10 +44,10 @@ function OrderAmounts({ order }: { order: PlanOrderHistory }) {
   const yen = (n: number) => formatPrice(n, english);
   return (
     <span className="order-amounts">
-      <strong>{yen(order.total)}</strong>
+      <strong><PriceText text={yen(order.total)} /></strong>
       <span className="order-breakdown">
-        {t(C.price)} {yen(order.price)} ／ {t(C.shipping)} {yen(order.shipFee)}
-        {order.fee > 0 ? <> ／ {t(C.fee)} {yen(order.fee)}</> : null}
+        <PriceText text={`${t(C.price)} ${yen(order.price)}`} /> ／ <PriceText text={`${t(C.shipping)} ${yen(order.shipFee)}`} />
+        {order.fee > 0 ? <> ／ <PriceText text={`${t(C.fee)} ${yen(order.fee)}`} /></> : null}
       </span>
     </span>
   );
@@ -64,12 +65,12 @@ function OrderRefunds({ order }: { order: PlanOrderHistory }) {
       <ul>
         {order.refunds.map((r, i) => (
           <li key={i}>
-            {t(r.full ? C.refundFull : C.refundPart)} <strong>{formatPrice(r.amount, english)}</strong>
+            {t(r.full ? C.refundFull : C.refundPart)} <strong><PriceText text={formatPrice(r.amount, english)} /></strong>
             {' '}{state(r)}{t(C.refundTo(t(PAYMENT_METHOD_LABELS[r.method])))}
           </li>
         ))}
       </ul>
-      <p>{t(C.netTotal)}: <strong>{formatPrice(order.netTotal, english)}</strong></p>
+      <p>{t(C.netTotal)}: <strong><PriceText text={formatPrice(order.netTotal, english)} /></strong></p>
       {order.receipt.refusal === 'refunded' ? <p className="order-no-receipt">{t(RECEIPT_REFUSALS.refunded)}</p> : null}
     </div>
   );

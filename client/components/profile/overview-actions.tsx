@@ -3,6 +3,7 @@ import type { OverviewAction } from '../../../shared/api/overview.ts';
 import { href } from '../../../shared/routes.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
+import { PriceText } from '../price-text.tsx';
 import { cardExpiringText, cardText, chargeFailedText, chargeNeedsAuthenticationText, deferredInvoiceText, OVERVIEW_COPY as C } from './overview-copy.ts';
 
 type ActionRoute = 'profilePayment' | 'orderHistory';
@@ -49,7 +50,7 @@ export function OverviewActions({ actions, error }: { actions: OverviewAction[];
           const def = actionOf(action);
           return (
             <li key={keyOf(action)} className="overview-action" data-kind={action.kind}>
-              <p>{t(def.text)}</p>
+              <p><PriceText text={t(def.text)} /></p>
               <Act def={def} />
             </li>
           );

@@ -5,6 +5,7 @@ import { href } from '../../../shared/routes.ts';
 import { fromIssueKey } from '../../../shared/subscription-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
+import { PriceText } from '../price-text.tsx';
 
 /** What each change says after the redirect; the round comes from `from` (an issueKey). */
 const PLAN_NOTICES = {
@@ -48,7 +49,7 @@ export function PlanDoneNotice() {
   return (
     <p className="flash-notice" role="status">
       {t({ ja: `${text.ja}（${from.ja}反映）`, en: `${text.en} (${from.en}).` })}
-      {moves.map((line) => <span key={line.ja}><br />{t(line)}</span>)}
+      {moves.map((line) => <span key={line.ja}><br /><PriceText text={t(line)} /></span>)}
     </p>
   );
 }
