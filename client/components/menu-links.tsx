@@ -43,7 +43,7 @@ export const GUEST_ENTRIES: MenuEntry[] = [
 /** docs/spec.md §2/§6: signed in only (the logout entry follows them). */
 export const MEMBER_ENTRIES: MenuEntry[] = [
   { id: 'profile', label: { ja: '会員情報', en: 'Profile' } },
-  { id: 'plan', label: { ja: 'ご契約中のプラン', en: 'My plans' } },
+  { id: 'plan', label: { ja: 'プラン管理', en: 'My plans' } },  // the page's own title and the mails' name for it
   { id: 'orderHistory', label: { ja: '注文履歴', en: 'Order history' } },
 ];
 

@@ -36,7 +36,7 @@ describe('slide-out menu', () => {
       await menu.getByRole('link', { name, exact: true }).waitFor({ state: 'visible' });
     }
     expect(await menu.getByRole('link', { name: 'お問い合わせ' }).getAttribute('href')).toBe(`mailto:${shop.stack.config.COMPANY_EMAIL}`);
-    for (const name of ['会員情報', 'ご契約中のプラン', '注文履歴', 'ログアウト']) {
+    for (const name of ['会員情報', 'プラン管理', '注文履歴', 'ログアウト']) {
       expect(await menu.getByText(name, { exact: true }).count()).toBe(0);
     }
     await expect.poll(() => activeText(page)).toBe('ラインナップ');
@@ -105,7 +105,7 @@ describe('slide-out menu', () => {
       const page = await open('/');
       await page.locator('.menu-toggle').click();
       const menu = page.locator('#site-menu');
-      for (const name of ['会員情報', 'ご契約中のプラン', '注文履歴']) {
+      for (const name of ['会員情報', 'プラン管理', '注文履歴']) {
         await menu.getByRole('link', { name, exact: true }).waitFor({ state: 'visible' });
       }
       await menu.getByRole('button', { name: 'ログアウト' }).waitFor({ state: 'visible' });
