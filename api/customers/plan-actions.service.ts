@@ -9,6 +9,7 @@ import { DomainError } from '../http/errors.ts';
 import { writeAudit, type AuditActor } from '../staff/audit.service.ts';
 import { cancelUserPlan, changeUserPlan, type ChangeHook } from '../user-plan/change.service.ts';
 import type { UserPlanRow } from '../user-plan/user-plan.repository.ts';
+import type { AuditAction } from '../../shared/audit-actions.ts';
 import { findCustomer } from './customer-detail.ts';
 
 const DELETED = { ja: '退会済みのお客様には操作できません。', en: 'This customer has deleted their account.' };
@@ -39,7 +40,7 @@ async function skipsOf(trx: Db, userPlanId: number): Promise<number[]> {
   return rows.map((r) => r.plan_order_id);
 }
 
-function auditing(actor: AuditActor, action: string, now: Date, extra: (trx: Db, before: UserPlanRow) => Promise<void> = async () => {}): ChangeHook {
+function auditing(actor: AuditActor, action: AuditAction, now: Date, extra: (trx: Db, before: UserPlanRow) => Promise<void> = async () => {}): ChangeHook {
   return async (trx, before) => {
     const skipsAfter = await skipsOf(trx, before.id);
     await extra(trx, before);

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { AuditAction } from '../../shared/audit-actions.ts';
 import type { Db } from '../db/schema.ts';
 import { clientAddress } from '../throttle/client-address.ts';
 
@@ -18,7 +19,8 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  action: string;
+  /** One of shared/audit-actions.ts: the audit page reads it as a sentence. */
+  action: AuditAction;
   outcome: AuditOutcome;
   targetType?: string;
   targetId?: string | number;

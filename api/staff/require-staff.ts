@@ -24,7 +24,7 @@ export function requireStaff(ctx: ApiContext, permission: Permission): RequestHa
   return async (req, res, next) => {
     const staff = await requireStaffMember(ctx, req);
     if (!can(staff.role, permission)) {
-      const entry = { action: 'access.refused', outcome: 'refused' as const, targetType: 'endpoint', targetId: `${req.method} ${req.baseUrl}${req.path}`.slice(0, 200), after: { permission } };
+      const entry = { action: 'access.refused' as const, outcome: 'refused' as const, targetType: 'endpoint', targetId: `${req.method} ${req.baseUrl}${req.path}`.slice(0, 200), after: { permission } };
       await writeAudit(ctx.db, actorOf(req, staff), entry, ctx.now());
       throw new ForbiddenError(ROLE_REFUSED);
     }

@@ -9,6 +9,7 @@ import { AUDIT_EXPORT_MAX, auditCsvLines, listAudit } from './audit-query.ts';
 import { actorOf, writeAudit } from './audit.service.ts';
 import { requireStaff, staffOf } from './require-staff.ts';
 import { changeMember, listMembers } from './staff-members.service.ts';
+import { AUDIT_ACTIONS, type AuditAction } from '../../shared/audit-actions.ts';
 import { inviteStaff, resetSecondFactor } from './staff-setup.service.ts';
 
 const IdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -17,7 +18,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(
 const AuditFilterQuery = z.strictObject({
   staffId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   staffEmail: z.string().trim().min(1).max(200).optional(),
-  action: z.string().min(1).max(60).optional(),
+  action: z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]).optional(),
   targetType: z.string().min(1).max(40).optional(),
   targetId: z.string().min(1).max(200).optional(),
   outcome: z.enum(['success', 'failure', 'refused']).optional(),

@@ -109,18 +109,23 @@ describe('the owner’s Staff and Audit pages', () => {
 
       await page.getByRole('link', { name: '監査ログ' }).click();
       await page.getByRole('heading', { name: '監査ログ' }).waitFor();
-      await page.getByLabel('スタッフのメールアドレス（一部）').fill('support-member');
-      await page.getByLabel('操作').fill('staff.login');
+      // The member and the action are chosen from lists; each row reads as a sentence.
+      await page.getByLabel('スタッフ', { exact: true }).selectOption({ label: support });
+      await page.getByLabel('操作').selectOption('staff.login');
       await page.getByRole('button', { name: '絞り込む' }).click();
-      await page.waitForURL(/staffEmail=support-member/);
+      await page.waitForURL(/action=staff\.login/);
       const rows = page.locator('.console-table tbody tr');
       await expect.poll(() => rows.count()).toBe(1);
-      expect(await rows.first().innerText()).toContain(support);
+      expect(await rows.first().innerText()).toContain(`${support} がログインしました`);
       expect(await rows.first().getAttribute('data-outcome')).toBe('success');
-      expect(await page.getByRole('link', { name: /CSV/ }).getAttribute('href')).toBe('/api/staff/audit.csv?staffEmail=support-member&action=staff.login');
+      // The raw record is a click away.
+      await rows.first().getByText('記録の全文').click();
+      await expect.poll(() => rows.first().locator('pre').innerText()).toContain('"action": "staff.login"');
+      const csvHref = await page.getByRole('link', { name: /CSV/ }).getAttribute('href');
+      expect(csvHref).toMatch(/^\/api\/staff\/audit\.csv\?staffId=\d+&action=staff\.login$/);
       await shot(page, 'audit');
       // The CSV through the console's own origin (its /api/staff proxy), with the owner's session.
-      const csv = await page.request.get(`${consoleOrigin}/api/staff/audit.csv?staffEmail=support-member&action=staff.login`);
+      const csv = await page.request.get(`${consoleOrigin}${csvHref}`);
       expect(csv.headers()['content-disposition']).toBe('attachment; filename="audit-log.csv"');
       const body = await csv.body();
       expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

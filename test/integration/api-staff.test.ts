@@ -260,6 +260,8 @@ describe('roles and the audit trail', () => {
     expect((await page('staffId=1&limit=200')).entries.every((e) => e.staffId === 1)).toBe(true);
     expect((await page('from=2030-01-01')).entries).toEqual([]);
     expectApiError(await request(api.app).get('/api/staff/audit?from=yesterday').set('cookie', withStaff(ownerSession)), 400, 'BAD_REQUEST', ['from']);
+    // The action comes from the list the page offers: anything else names the field.
+    expectApiError(await request(api.app).get('/api/staff/audit?action=staff.dance').set('cookie', withStaff(ownerSession)), 400, 'BAD_REQUEST', ['action']);
   });
 
   it('refuses to change or delete an audit row, in the database itself', async () => {

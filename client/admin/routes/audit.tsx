@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
+import { AUDIT_ACTIONS, auditSentence, type AuditAction } from '../../../shared/audit-actions.ts';
 import type { Text } from '../../../shared/text.ts';
 import { FormError } from '../../components/form/form-message.tsx';
 import { useT } from '../../lang.tsx';
@@ -15,7 +16,8 @@ const COPY = {
     en: 'Every staff sign-in, change and refusal, newest first. Entries cannot be changed or deleted.',
   },
   search: { ja: '絞り込み', en: 'Search' },
-  staffEmail: { ja: 'スタッフのメールアドレス（一部）', en: 'Staff email (part)' },
+  staffId: { ja: 'スタッフ', en: 'Staff member' },
+  staffEmail: { ja: 'メールアドレス（一部・ログイン失敗も）', en: 'Email (part, failed sign-ins too)' },
   action: { ja: '操作', en: 'Action' },
   targetType: { ja: '対象の種類', en: 'Target type' },
   targetId: { ja: '対象ID', en: 'Target id' },
@@ -33,14 +35,15 @@ const COPY = {
   staff: { ja: 'スタッフ', en: 'Staff' },
   target: { ja: '対象', en: 'Target' },
   from_address: { ja: '接続元', en: 'From address' },
-  details: { ja: '内容', en: 'Details' },
+  details: { ja: '内容', en: 'What happened' },
+  rawOpen: { ja: '記録の全文', en: 'Full record' },
   none: { ja: '該当する記録はありません。', en: 'No entries match.' },
   first: { ja: '最新へ', en: 'Newest' },
   older: { ja: 'さらに古い記録', en: 'Older entries' },
 } as const satisfies Record<string, Text>;
 
 /** The search fields, named as the API's query (api/staff/staff-members.router.ts). */
-const FILTERS = ['staffEmail', 'action', 'targetType', 'targetId', 'outcome', 'from', 'to'] as const;
+const FILTERS = ['staffId', 'staffEmail', 'action', 'targetType', 'targetId', 'outcome', 'from', 'to'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 const OUTCOMES = ['success', 'failure', 'refused'] as const;
 
@@ -61,17 +64,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = filtersOf(params);
   const before = params.get('before');
   const query: Record<string, string> = { ...filters, limit: '50', ...(before ? { before: before.slice(0, 20) } : {}) };
-  const result = await staffApiFrom(context).audit(query);
+  const api = staffApiFrom(context);
+  const [result, members] = await Promise.all([api.audit(query), api.members()]);
+  const staff = members.ok ? members.data.members.map((m) => ({ id: m.id, email: m.email })) : [];
   // A filter the API refuses (a malformed day) is shown above the form, not as an error page.
   if (!result.ok && result.status === 400) {
-    return { filters, entries: [] as AuditEntryView[], next: null, paged: before !== null, error: { ja: result.error.message, en: result.error.messageEn } as Text };
+    return { filters, staff, entries: [] as AuditEntryView[], next: null, paged: before !== null, error: { ja: result.error.message, en: result.error.messageEn } as Text };
   }
   const page = mustStaff(result);
-  return { filters, ...page, paged: before !== null, error: null };
+  return { filters, staff, ...page, paged: before !== null, error: null };
 }
 
 export function Component() {
-  const { filters, entries, next, paged, error } = useLoaderData<typeof loader>();
+  const { filters, staff, entries, next, paged, error } = useLoaderData<typeof loader>();
   const t = useT();
   const filterQuery = queryOf(filters);
   return (
@@ -81,8 +86,11 @@ export function Component() {
       <p>{t(COPY.lead)}</p>
       {error ? <FormError text={error} /> : null}
       <Form method="get" className="form console-filters" aria-label={t(COPY.search)}>
+        <FilterSelect name="staffId" label={COPY.staffId} value={filters.staffId}
+          options={staff.map((m) => ({ value: String(m.id), label: m.email }))} />
         <FilterField name="staffEmail" label={COPY.staffEmail} value={filters.staffEmail} maxLength={200} />
-        <FilterField name="action" label={COPY.action} value={filters.action} maxLength={60} />
+        <FilterSelect name="action" label={COPY.action} value={filters.action}
+          options={(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((a) => ({ value: a, label: t(actionLabel(a)) }))} />
         <FilterField name="targetType" label={COPY.targetType} value={filters.targetType} maxLength={40} />
         <FilterField name="targetId" label={COPY.targetId} value={filters.targetId} maxLength={200} />
         <div className="form-field">
@@ -111,6 +119,26 @@ export function Component() {
   );
 }
 
+/** 「…の返金を受け付けました」: an action in the filter's list, its target left open. */
+function actionLabel(action: AuditAction): Text {
+  const verb = AUDIT_ACTIONS[action];
+  return { ja: verb.ja.replace('{t}', '…'), en: verb.en.replace('{t}', '…') };
+}
+
+function FilterSelect({ name, label, value, options }: { name: string; label: Text; value: string | undefined; options: { value: string; label: string }[] }) {
+  const t = useT();
+  const id = `audit-${name}`;
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-label">{t(label)}</label>
+      <select id={id} name={name} defaultValue={value ?? ''} className="form-input">
+        <option value="">{t(COPY.any)}</option>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </div>
+  );
+}
+
 function FilterField({ name, label, value, type = 'text', maxLength }: { name: string; label: Text; value: string | undefined; type?: string; maxLength?: number }) {
   const t = useT();
   const id = `audit-${name}`;
@@ -123,35 +151,36 @@ function FilterField({ name, label, value, type = 'text', maxLength }: { name: s
 }
 
 const timeOf = (iso: string) => new Date(iso).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' });
-const detailsOf = (e: AuditEntryView) => [e.before, e.after].map((v) => (v === null ? '' : JSON.stringify(v))).filter(Boolean).join(' → ');
+/** The row as stored, for whoever needs the exact record (request id, before and after in full). */
+const rawOf = (e: AuditEntryView) => JSON.stringify({
+  action: e.action, staffId: e.staffId, staffEmail: e.staffEmail, targetType: e.targetType, targetId: e.targetId,
+  before: e.before, after: e.after, requestId: e.requestId, clientAddress: e.clientAddress, outcome: e.outcome,
+}, null, 2);
 
 function AuditTable({ entries }: { entries: AuditEntryView[] }) {
   const t = useT();
   return (
     <ScrollRegion label={t(COPY.title)}>
-      <table className="console-table">
+      <table className="console-table console-audit">
         <caption className="visually-hidden">{t(COPY.title)}</caption>
         <thead>
           <tr>
             <th scope="col">{t(COPY.at)}</th>
-            <th scope="col">{t(COPY.staff)}</th>
-            <th scope="col">{t(COPY.action)}</th>
-            <th scope="col">{t(COPY.target)}</th>
+            <th scope="col">{t(COPY.details)}</th>
             <th scope="col">{t(COPY.outcome)}</th>
             <th scope="col">{t(COPY.from_address)}</th>
-            <th scope="col">{t(COPY.details)}</th>
           </tr>
         </thead>
         <tbody>
           {entries.map((e) => (
             <tr key={e.id} data-outcome={e.outcome}>
               <td>{timeOf(e.at)}</td>
-              <td>{e.staffEmail}</td>
-              <td><code>{e.action}</code></td>
-              <td>{e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : ''}</td>
+              <td className="console-details">
+                {t(auditSentence(e))}
+                <details><summary>{t(COPY.rawOpen)}</summary><pre className="console-raw">{rawOf(e)}</pre></details>
+              </td>
               <td>{isOutcome(e.outcome) ? t(COPY[e.outcome]) : e.outcome}</td>
               <td>{e.clientAddress ?? ''}</td>
-              <td className="console-details">{detailsOf(e)}</td>
             </tr>
           ))}
         </tbody>
