@@ -82,25 +82,27 @@ export const zipCell = (zip: string): string => hyphenatedZip(zip);
 
 /** At most `length` characters (a description cell the software refuses when longer). */
 export function clipped(value: string, length: number): string {
-  return [...value].slice(0, length).join('');
+  return [...value].slice(0, length).join('').trim();
 }
 
 /**
- * A text in `count` cells of `length` characters (e飛伝's three 16-character address lines). What
- * does not fit stays in the last cell: the software then refuses the line visibly, rather than
- * the export dropping part of an address.
+ * Address parts in `count` cells of `length` characters (e飛伝's three 16-character lines): each
+ * part on its own line, a part too long for one line cut into lines of `length`. What does not fit
+ * stays in the last cell: the software then refuses the line visibly, rather than the export
+ * dropping part of an address.
  */
-export function spread(value: string, length: number, count: number): string[] {
-  const chars = [...value];
-  return Array.from({ length: count }, (_, i) => chars.slice(i * length, i === count - 1 ? undefined : (i + 1) * length).join(''));
+export function addressLines(parts: readonly string[], length: number, count: number): string[] {
+  const lines = parts.filter((part) => part.trim() !== '').flatMap((part) => {
+    const chars = [...part];
+    return Array.from({ length: Math.ceil(chars.length / length) }, (_, i) => chars.slice(i * length, (i + 1) * length).join(''));
+  });
+  const cells = lines.slice(0, count - 1);
+  cells.push(lines.slice(count - 1).join(''));
+  while (cells.length < count) cells.push('');
+  return cells.slice(0, count);
 }
 
 /** The box as a parcel's contents: 「星乃ミライ スタンダードプラン 12月号」. */
 export function contentsOf(line: ShippingLine): string {
   return `${line.artistName} ${line.planName} ${line.roundName}`;
-}
-
-/** The whole ship-to address on one line (for cells that are split by length). */
-export function fullAddressOf(line: ShippingLine): string {
-  return [line.address, line.address2].filter((part) => part.trim() !== '').join('　');
 }

@@ -1,4 +1,4 @@
-import { clipped, contentsOf, fullAddressOf, spread, telCell, zipCell, type CarrierLayout, type LayoutColumn } from './carrier-layout.ts';
+import { addressLines, clipped, contentsOf, telCell, zipCell, type CarrierLayout, type LayoutColumn, type ShippingLine } from './carrier-layout.ts';
 
 /**
  * 佐川急便 e飛伝II/e飛伝III「出荷データ取込」, its standard pattern (標準パターン): 41 columns in
@@ -13,7 +13,7 @@ import { clipped, contentsOf, fullAddressOf, spread, telCell, zipCell, type Carr
  * The result file (e飛伝's 出荷実績 / 送り状発行済データ) starts with お問合せ送り状No and carries
  * our 注文番号 in お客様管理ナンバー.
  */
-const address = (index: number) => (l: Parameters<typeof fullAddressOf>[0]) => spread(fullAddressOf(l), 16, 3)[index]!;
+const address = (index: number) => (l: ShippingLine) => addressLines([l.address, l.address2], 16, 3)[index]!;
 
 export const SAGAWA_EHIDEN_COLUMNS: readonly LayoutColumn[] = [
   { label: '住所録コード' },
@@ -29,8 +29,8 @@ export const SAGAWA_EHIDEN_COLUMNS: readonly LayoutColumn[] = [
   { label: '部署・担当者' },
   { label: '荷送人電話番号', cell: (_l, s) => telCell(s.sender.tel) },
   { label: '荷送人郵便番号', cell: (_l, s) => zipCell(s.sender.zip) },
-  { label: '荷送人住所１', cell: (_l, s) => spread(s.sender.address, 16, 2)[0]! },
-  { label: '荷送人住所２', cell: (_l, s) => spread(s.sender.address, 16, 2)[1]! },
+  { label: '荷送人住所１', cell: (_l, s) => addressLines([s.sender.address], 16, 2)[0]! },
+  { label: '荷送人住所２', cell: (_l, s) => addressLines([s.sender.address], 16, 2)[1]! },
   { label: '荷送人名称１', cell: (_l, s) => s.sender.name },
   { label: '荷送人名称２' },
   { label: '荷姿コード' },
