@@ -27,7 +27,8 @@ const COPY = {
   },
   layout: { ja: 'レイアウト', en: 'Layout' },
   encoding: { ja: '文字コード', en: 'Encoding' },
-  encodingAuto: { ja: 'おすすめ（配送ソフトは Shift_JIS、OshiBox 標準は UTF-8）', en: 'Recommended (Shift_JIS for carrier software, UTF-8 for OshiBox standard)' },
+  encodingAuto: { ja: 'おすすめ（レイアウトに合わせる）', en: 'Recommended for the layout' },
+  encodingHint: { ja: 'おすすめは、配送ソフトのレイアウトなら Shift_JIS、OshiBox 標準なら UTF-8（BOM付き）です。', en: 'Recommended: Shift_JIS for a carrier layout, UTF-8 (with BOM) for OshiBox standard.' },
   utf8: { ja: 'UTF-8（BOM付き・Excel用）', en: 'UTF-8 (with BOM, for Excel)' },
   cp932: { ja: 'Shift_JIS', en: 'Shift_JIS' },
   download: { ja: 'ダウンロード', en: 'Download' },
@@ -73,11 +74,12 @@ export function Component() {
         </div>
         <div className="form-field">
           <label htmlFor="export-encoding" className="form-label">{t(COPY.encoding)}</label>
-          <select id="export-encoding" name="encoding" defaultValue="" className="form-input">
+          <select id="export-encoding" name="encoding" defaultValue="" className="form-input" aria-describedby="export-encoding-hint">
             <option value="">{t(COPY.encodingAuto)}</option>
             <option value="cp932">{t(COPY.cp932)}</option>
             <option value="utf8">{t(COPY.utf8)}</option>
           </select>
+          <p id="export-encoding-hint" className="form-hint">{t(COPY.encodingHint)}</p>
         </div>
         <button type="submit" className="button">{t(COPY.download)}</button>
       </form>
