@@ -1,4 +1,5 @@
 import { clipped, contentsOf, jstDate, telCell, zipCell, type CarrierLayout, type LayoutColumn } from './carrier-layout.ts';
+import { SHIPPING_LAYOUT_NAMES } from './shipping-layout-names.ts';
 
 /**
  * 日本郵便 ゆうパックプリントR (ゆうプリR)「外部データ取込」: ゆうプリR reads a CSV through a 取込
@@ -49,7 +50,7 @@ export const JAPANPOST_YUPRIR_COLUMNS: readonly LayoutColumn[] = [
 
 export const JAPANPOST_YUPRIR_LAYOUT: CarrierLayout = {
   id: 'japanpost-yuprir',
-  name: { ja: '日本郵便 ゆうプリR', en: 'Japan Post Yu-Pri R' },
+  name: SHIPPING_LAYOUT_NAMES['japanpost-yuprir'],
   carrier: 'japanpost',
   columns: JAPANPOST_YUPRIR_COLUMNS,
   results: { orderHistoryId: ['お客様側管理番号'], trackingNumber: ['お問い合わせ番号', 'お問合せ番号', '問合番号', '追跡番号', '伝票番号'] },

@@ -1,4 +1,5 @@
 import { addressLines, clipped, contentsOf, telCell, zipCell, type CarrierLayout, type LayoutColumn, type ShippingLine } from './carrier-layout.ts';
+import { SHIPPING_LAYOUT_NAMES } from './shipping-layout-names.ts';
 
 /**
  * 佐川急便 e飛伝II/e飛伝III「出荷データ取込」, its standard pattern (標準パターン): 41 columns in
@@ -61,7 +62,7 @@ export const SAGAWA_EHIDEN_COLUMNS: readonly LayoutColumn[] = [
 
 export const SAGAWA_EHIDEN_LAYOUT: CarrierLayout = {
   id: 'sagawa-ehiden',
-  name: { ja: '佐川急便 e飛伝', en: 'Sagawa e-Hiden' },
+  name: SHIPPING_LAYOUT_NAMES['sagawa-ehiden'],
   carrier: 'sagawa',
   columns: SAGAWA_EHIDEN_COLUMNS,
   results: {

@@ -3,16 +3,14 @@ import { formatDate } from './format.ts';
 import { JAPANPOST_YUPRIR_LAYOUT } from './japanpost-yuprir-columns.ts';
 import { SAGAWA_EHIDEN_LAYOUT } from './sagawa-ehiden-columns.ts';
 import { SHIPPING_COLUMNS } from './shipping-columns.ts';
-import type { Text } from './text.ts';
+import { SHIPPING_LAYOUT_NAMES, type ShippingLayoutId } from './shipping-layout-names.ts';
 import { YAMATO_B2_LAYOUT } from './yamato-b2-columns.ts';
 
 /**
- * The layouts a round's shipping list is written in (docs/decisions/0073-carrier-layouts.md): our
- * own (the default, read back unchanged by the shipments import) and the three carriers' software.
+ * The tables of the layouts a round's shipping list is written in (docs/decisions/0073-carrier-layouts.md):
+ * our own (the default, read back unchanged by the shipments import) and the three carriers' software.
+ * Our own list's cells, by its header:
  */
-export const SHIPPING_LAYOUT_IDS = ['oshibox', 'yamato-b2', 'sagawa-ehiden', 'japanpost-yuprir'] as const;
-export type ShippingLayoutId = (typeof SHIPPING_LAYOUT_IDS)[number];
-
 const OWN_CELLS: Record<string, (l: ShippingLine) => string> = {
   注文番号: (l) => String(l.orderNumber),
   お届け回: (l) => l.roundName,
@@ -30,7 +28,7 @@ const OWN_CELLS: Record<string, (l: ShippingLine) => string> = {
 /** Our own list (shared/shipping-columns.ts): 配送業者 and 追跡番号 are left for the warehouse to fill in. */
 export const OSHIBOX_LAYOUT: CarrierLayout = {
   id: 'oshibox',
-  name: { ja: 'OshiBox 標準（倉庫・Excel用）', en: 'OshiBox standard (warehouse, Excel)' },
+  name: SHIPPING_LAYOUT_NAMES.oshibox,
   carrier: null,
   columns: SHIPPING_COLUMNS.map((c) => ({ label: c.label, cell: OWN_CELLS[c.label] })),
   results: { orderHistoryId: ['注文番号'], carrier: ['配送業者'], trackingNumber: ['追跡番号'] },
@@ -41,16 +39,6 @@ export const SHIPPING_LAYOUTS: Record<ShippingLayoutId, CarrierLayout> = {
   'yamato-b2': YAMATO_B2_LAYOUT,
   'sagawa-ehiden': SAGAWA_EHIDEN_LAYOUT,
   'japanpost-yuprir': JAPANPOST_YUPRIR_LAYOUT,
-};
-
-export function isShippingLayout(value: string): value is ShippingLayoutId {
-  return (SHIPPING_LAYOUT_IDS as readonly string[]).includes(value);
-}
-
-/** What the layout field's 400 says (API and console). */
-export const LAYOUT_FIELD_TEXT: Text = {
-  ja: `レイアウト（layout）は ${SHIPPING_LAYOUT_IDS.join('、')} のいずれかです。`,
-  en: `The layout is one of ${SHIPPING_LAYOUT_IDS.join(', ')}.`,
 };
 
 /** What a header cell of a carrier's file means to the import, beside its own names. */

@@ -1,4 +1,5 @@
 import { clipped, contentsOf, jstDate, telCell, zipCell, type CarrierLayout, type LayoutColumn } from './carrier-layout.ts';
+import { SHIPPING_LAYOUT_NAMES } from './shipping-layout-names.ts';
 
 /**
  * ヤマト運輸 B2クラウド「外部データから発行」(B2 送り状発行データレイアウト 入出力用): its 97
@@ -76,7 +77,7 @@ export const YAMATO_B2_COLUMNS: readonly LayoutColumn[] = [
 
 export const YAMATO_B2_LAYOUT: CarrierLayout = {
   id: 'yamato-b2',
-  name: { ja: 'ヤマト運輸 B2クラウド', en: 'Yamato B2 Cloud' },
+  name: SHIPPING_LAYOUT_NAMES['yamato-b2'],
   carrier: 'yamato',
   columns: YAMATO_B2_COLUMNS,
   results: { orderHistoryId: ['お客様管理番号'], trackingNumber: ['伝票番号', '送り状番号', 'お問合せ番号', '問合せ番号'] },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ApiContext } from '../context.ts';
 import { parseInput } from '../http/validate.ts';
 import { carrierSettingsOf, parseConfig } from '../../shared/config.ts';
-import { LAYOUT_FIELD_TEXT, SHIPPING_LAYOUT_IDS, type ShippingLayoutId } from '../../shared/shipping-layouts.ts';
+import { LAYOUT_FIELD_TEXT, SHIPPING_LAYOUT_IDS, type ShippingLayoutId } from '../../shared/shipping-layout-names.ts';
 import { CSV_ENCODINGS, type CsvEncoding } from './csv-text.ts';
 import { exportRound } from './round-export.ts';
 

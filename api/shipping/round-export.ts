@@ -1,5 +1,6 @@
 import type { CarrierLayout, CarrierSettings, ShippingLine } from '../../shared/carrier-layout.ts';
-import { SHIPPING_LAYOUTS, type ShippingLayoutId } from '../../shared/shipping-layouts.ts';
+import type { ShippingLayoutId } from '../../shared/shipping-layout-names.ts';
+import { SHIPPING_LAYOUTS } from '../../shared/shipping-layouts.ts';
 import type { Db } from '../db/schema.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { csvLine, csvPreamble, encodeCsv, unencodableInCp932, type CsvEncoding } from './csv-text.ts';

@@ -1,7 +1,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { adminHref } from '../../shared/admin-routes.ts';
 import { refundFlagOf } from '../../shared/refund-rules.ts';
-import { isShippingLayout } from '../../shared/shipping-layouts.ts';
+import { isShippingLayout } from '../../shared/shipping-layout-names.ts';
 import type { RoundBox, RoundDetail, RoundList, RoundSummary } from '../../shared/api/rounds.ts';
 import {
   PageQuery, pageOf, ROUND_BOXES_PAGE_SIZE, ROUNDS_PAGE_SIZE, SHIPMENT_FILE_MAX_BYTES, SHIPMENT_UPLOAD_MAX_BYTES, ShipmentUploadFields,

@@ -3,7 +3,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
 import { hyphenatedZip } from '../../../shared/shipping-columns.ts';
-import { SHIPPING_LAYOUT_IDS, SHIPPING_LAYOUTS } from '../../../shared/shipping-layouts.ts';
+import { SHIPPING_LAYOUT_IDS, SHIPPING_LAYOUT_NAMES } from '../../../shared/shipping-layout-names.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -69,7 +69,7 @@ export function Component() {
         <div className="form-field">
           <label htmlFor="export-layout" className="form-label">{t(COPY.layout)}</label>
           <select id="export-layout" name="layout" defaultValue="oshibox" className="form-input">
-            {SHIPPING_LAYOUT_IDS.map((id) => <option key={id} value={id}>{t(SHIPPING_LAYOUTS[id].name)}</option>)}
+            {SHIPPING_LAYOUT_IDS.map((id) => <option key={id} value={id}>{t(SHIPPING_LAYOUT_NAMES[id])}</option>)}
           </select>
         </div>
         <div className="form-field">
