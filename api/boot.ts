@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { createHostAllowList } from '../shared/allowed-hosts.ts';
-import type { Config } from '../shared/config.ts';
+import { carrierSettingsOf, type Config } from '../shared/config.ts';
 import { staffSecretKeyProblem } from '../shared/startup-config.ts';
 import { StartupError } from '../shared/startup-error.ts';
 import { createApiApp } from './app.ts';
@@ -54,6 +54,7 @@ export async function bootApi(config: Config, logger: Logger, { localTiers = fal
     db: database.db, logger, now, paymentProvider, publicOrigin: config.PUBLIC_ORIGIN, adminOrigin: config.ADMIN_ORIGIN, mailer,
     sandboxLatencyMs: config.SANDBOX_LATENCY_MS,
     deferredPayment: config.DEFERRED_PAYMENT === 'on',
+    carrierSettings: carrierSettingsOf(config),
     billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
     ops: await operatorAccessOf(config, logger),
     staffSecrets,

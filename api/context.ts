@@ -7,6 +7,7 @@ import type { BillingOptions } from './billing/billing-options.ts';
 import type { ThrottleRules } from './throttle/throttle.service.ts';
 import type { OperatorAccess } from './ops/ops-guard.ts';
 import type { SecretBox } from './staff/secret-box.ts';
+import type { CarrierSettings } from '../shared/carrier-layout.ts';
 
 /** What every router gets: the database, a logger, a clock (tests may fix the time) and the shop's origin. */
 export interface ApiContext {
@@ -34,6 +35,8 @@ export interface ApiContext {
   billing?: Partial<BillingOptions>;
   /** Seals staff TOTP secrets at rest (STAFF_SECRET_KEY; api/staff/secret-box.ts). Unset: a key of this process. */
   staffSecrets?: SecretBox;
+  /** The sender (依頼主) and account codes of the carriers' layouts (SENDER_*, shared/config.ts `carrierSettingsOf`); unset: the demo company's. */
+  carrierSettings?: CarrierSettings;
   /** The operator endpoint's token and host names (api/ops/ops-guard.ts); unset = it answers no one. */
   ops?: OperatorAccess;
   /**

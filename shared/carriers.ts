@@ -51,3 +51,24 @@ export function trackingOf(number: string, carrier: string): Tracking | null {
   const url = /^[A-Za-z0-9]{1,30}$/.test(digits) ? known.trackingUrl(encodeURIComponent(digits)) : null;
   return { number: shown, carrier: carrier as CarrierCode, carrierName: known.name, url };
 }
+
+/**
+ * The names people type for each carrier, written as `normalizeCarrier` compares them (NFKC,
+ * lower case, no spaces, no 株式会社).
+ */
+const CARRIER_NAMES: Record<CarrierCode, readonly string[]> = {
+  yamato: ['yamato', 'ヤマト', 'ヤマト運輸', 'クロネコヤマト', 'クロネコ', '宅急便', 'yamatotransport'],
+  sagawa: ['sagawa', '佐川', '佐川急便', '飛脚宅配便', 'sagawaexpress'],
+  japanpost: ['japanpost', '日本郵便', 'ゆうパック', '郵便局', 'ゆうパケット', 'jp', 'jppost'],
+};
+
+/**
+ * The carrier's code for what a warehouse or a carrier's software writes in a carrier cell:
+ * 「ヤマト運輸」「クロネコヤマト」「佐川急便」「ゆうパック」, full-width, with spaces or 株式会社, or the code
+ * itself (yamato, sagawa, japanpost). Undefined for anything else; the import names the cell.
+ */
+export function normalizeCarrier(typed: string): CarrierCode | undefined {
+  const key = typed.normalize('NFKC').toLowerCase().replace(/[\s・]/g, '').replace(/株式会社|\(株\)|㈱/g, '');
+  if (key === '') return undefined;
+  return (Object.keys(CARRIER_NAMES) as CarrierCode[]).find((code) => CARRIER_NAMES[code].includes(key));
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHostEntry } from './allowed-hosts.ts';
+import type { CarrierSettings } from './carrier-layout.ts';
 import { isPaymentTestMode, paymentProblems, STRIPE_API_ORIGIN } from './payment-config.ts';
 
 /**
@@ -114,6 +115,19 @@ export const ConfigSchema = z.object({
   COMPANY_TEL: z.string().min(1).default('03-0000-0000'),
   COMPANY_EMAIL: z.email().default(DEFAULT_COMPANY_EMAIL),
   COMPANY_REPRESENTATIVE: z.string().min(1).default('代表取締役 推野 箱太郎'),
+  /**
+   * 依頼主 (the sender) printed on every slip of the carriers' layouts (shared/shipping-layouts.ts);
+   * each defaults to the company's (SENDER_ZIP to the 〒 of COMPANY_ADDRESS). Phone and postal code
+   * with or without hyphens.
+   */
+  SENDER_NAME: z.string().min(1).max(32).optional(),
+  SENDER_ZIP: z.string().regex(/^\d{3}-?\d{4}$/, 'a postal code like 150-0002').optional(),
+  SENDER_ADDRESS: z.string().min(1).max(64).optional(),
+  SENDER_TEL: z.string().regex(/^0\d{1,4}-?\d{1,4}-?\d{3,4}$/, 'a phone number like 03-1234-5678').optional(),
+  /** B2クラウド ご請求先顧客コード (10–12 digits) and 運賃管理番号 (2 digits); e飛伝 お客様コード (12 digits). */
+  YAMATO_BILLING_CODE: z.string().regex(/^\d{10,12}$/, '10 to 12 digits, as B2クラウド shows it').optional(),
+  YAMATO_FREIGHT_NUMBER: z.string().regex(/^\d{2}$/, 'two digits, like 01').default('01'),
+  SAGAWA_CUSTOMER_CODE: z.string().regex(/^\d{12}$/, '12 digits, as e飛伝 shows it').optional(),
   TWITTER_URL: url.default('https://twitter.com/oshibox_jp'),
   INSTAGRAM_URL: url.default('https://www.instagram.com/oshibox_jp/'),
   /**
@@ -268,5 +282,27 @@ export function toPublicConfig(c: Config): PublicConfig {
     paymentTestMode: isPaymentTestMode(c),
     deferredPayment: c.DEFERRED_PAYMENT === 'on',
     invoiceIssuer: { name: c.INVOICE_ISSUER_NAME, address: c.INVOICE_ISSUER_ADDRESS, registrationNumber: c.INVOICE_REGISTRATION_NUMBER },
+  };
+}
+
+/** `〒150-0002 東京都渋谷区…` → its postal code and the address after it. */
+function splitCompanyAddress(address: string): { zip: string; address: string } {
+  const match = /^〒?\s*(\d{3}-?\d{4})\s*(.*)$/.exec(address.trim());
+  return match ? { zip: match[1]!, address: match[2]! } : { zip: '', address: address.trim() };
+}
+
+/** The sender and account codes of the carriers' layouts: SENDER_* or else the company's. */
+export function carrierSettingsOf(c: Config): CarrierSettings {
+  const company = splitCompanyAddress(c.COMPANY_ADDRESS);
+  return {
+    sender: {
+      name: c.SENDER_NAME ?? c.COMPANY_NAME,
+      zip: (c.SENDER_ZIP ?? company.zip).replace('-', ''),
+      address: c.SENDER_ADDRESS ?? company.address,
+      tel: (c.SENDER_TEL ?? c.COMPANY_TEL).replace(/-/g, ''),
+    },
+    yamatoBillingCode: c.YAMATO_BILLING_CODE ?? '',
+    yamatoFreightNumber: c.YAMATO_FREIGHT_NUMBER,
+    sagawaCustomerCode: c.SAGAWA_CUSTOMER_CODE ?? '',
   };
 }

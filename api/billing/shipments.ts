@@ -1,9 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { CARRIERS } from '../../shared/carriers.ts';
+import { normalizeCarrier, type CarrierCode } from '../../shared/carriers.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { SHIPMENT_FILE_MAX_BYTES } from '../../shared/shipment-import-rules.ts';
 import { importColumnOf } from '../../shared/shipping-columns.ts';
+import { carrierResultHeaderOf } from '../../shared/shipping-layouts.ts';
+import { FILE_REFUSALS, REFUSALS, refusedLine, type RefusedLine } from '../../shared/shipment-refusals.ts';
+import type { Text } from '../../shared/text.ts';
 import { refundFlagOf, type RefundFlag } from '../../shared/refund-rules.ts';
 import { canMovePaymentStatus, isShippedStatus, PaymentMoveError, type PaymentStatus } from '../../shared/payment.ts';
 import type { ApiContext } from '../context.ts';
@@ -29,38 +32,62 @@ export interface ShipmentReport {
   lines: number;
   applied: number;
   alreadyApplied: number;
-  refused: { line: number; reason: string }[];
+  refused: RefusedLine[];
   mailsSent: number;
 }
 
 export const SHIPMENT_FILE_LIMITS = { bytes: SHIPMENT_FILE_MAX_BYTES, lines: 20_000 } as const;
 
 const Line = z.strictObject({
-  orderHistoryId: z.string().regex(/^\d{1,9}$/, 'a number').optional(),
+  orderHistoryId: z.string().regex(/^\d{1,9}$/).optional(),
   email: z.string().max(200).optional(),
-  roundId: z.string().regex(/^\d{1,9}$/, 'a number').optional(),
-  trackingNumber: z.string().regex(/^[A-Za-z0-9-]{6,30}$/, '6–30 letters, digits or hyphens').optional(),
-  carrier: z.string().refine((c) => c === '' || Object.hasOwn(CARRIERS, c), `one of ${Object.keys(CARRIERS).join(', ')}`).optional(),
+  roundId: z.string().regex(/^\d{1,9}$/).optional(),
+  trackingNumber: z.string().regex(/^[A-Za-z0-9-]{6,30}$/).optional(),
+  carrier: z.string().optional(),
 });
 type Line = z.infer<typeof Line>;
-const COLUMNS = Object.keys(Line.shape);
+type Column = keyof Line;
+const COLUMNS = Object.keys(Line.shape) as Column[];
+const LINE_REFUSALS: Record<Column, Text> = {
+  orderHistoryId: REFUSALS.orderNumber, email: REFUSALS.email, roundId: REFUSALS.roundId, trackingNumber: REFUSALS.trackingFormat, carrier: REFUSALS.carrier(''),
+};
 
-export class ShipmentFileError extends Error {}
+/** A file refused whole: its message in Japanese and English (`message` is the English). */
+export class ShipmentFileError extends Error {
+  constructor(readonly text: Text) {
+    super(text.en);
+  }
+}
+
+/** The rows of a shipment file, the header each column of the import was read from, and the carrier of a carrier's file. */
+export interface ShipmentFile {
+  rows: Record<string, string>[];
+  labels: Partial<Record<Column, string>>;
+  carrier: CarrierCode | null;
+}
 
 /**
  * The first line must name the columns: without it, the first box would be read as the header and
  * every other line refused (or, with one line, nothing read at all) while the import "succeeded".
+ * A carrier's own file (B2クラウド, e飛伝, ゆうプリR: shared/shipping-layouts.ts) is known by its
+ * headers; its other columns are ignored and its lines ship with that carrier.
  */
-function checkHeader(header: string[], mode: ShipmentMode): (string | false)[] {
+function checkHeader(header: string[], mode: ShipmentMode, file: ShipmentFile): (string | false)[] {
+  const carrierFile = carrierResultHeaderOf(header);
   // The round's shipping list names its columns in Japanese (shared/shipping-columns.ts): read as-is.
-  const columns = header.map((column) => (COLUMNS.includes(column) ? column : importColumnOf(column)));
+  const columns = carrierFile?.columns ?? header.map((column) => ((COLUMNS as string[]).includes(column) ? column : importColumnOf(column)));
+  const unknown = columns.indexOf(undefined);
+  if (unknown >= 0) throw new ShipmentFileError(FILE_REFUSALS.unknownColumn(header[unknown]!.slice(0, 40)));
   const has = (key: string) => columns.includes(key);
   const namesBox = has('orderHistoryId') || (has('email') && has('roundId'));
-  const needed = mode === 'shipped' ? 'orderHistoryId (or email and roundId), trackingNumber, carrier' : 'orderHistoryId (or email and roundId)[, trackingNumber]';
-  if (columns.includes(undefined) || !namesBox || (mode === 'shipped' && !has('trackingNumber'))) {
-    const read = header.join(',').slice(0, 120);
-    throw new ShipmentFileError(`the first line must be the header naming the columns ${needed}; it reads "${read}"`);
+  if (!namesBox || (mode === 'shipped' && !has('trackingNumber'))) {
+    const missing = mode === 'shipped' ? '「注文番号」「追跡番号」（orderHistoryId, trackingNumber）' : '「注文番号」（orderHistoryId）';
+    throw new ShipmentFileError(FILE_REFUSALS.header(missing, header.join(',').slice(0, 120)));
   }
+  columns.forEach((key, i) => {
+    if (key && !(key in file.labels)) file.labels[key as Column] = header[i];
+  });
+  file.carrier = carrierFile?.carrier ?? null;
   return columns.map((column) => column ?? false);
 }
 
@@ -70,32 +97,33 @@ function delimiterOf(text: string): ',' | '\t' {
   return header.includes('\t') && !header.includes(',') ? '\t' : ',';
 }
 
-export function parseShipmentFile(text: string, mode: ShipmentMode): Record<string, string>[] {
-  if (Buffer.byteLength(text) > SHIPMENT_FILE_LIMITS.bytes) throw new ShipmentFileError(`the file is over ${SHIPMENT_FILE_LIMITS.bytes} bytes`);
+export function parseShipmentFile(text: string, mode: ShipmentMode): ShipmentFile {
+  if (Buffer.byteLength(text) > SHIPMENT_FILE_LIMITS.bytes) throw new ShipmentFileError(FILE_REFUSALS.tooLarge(SHIPMENT_FILE_LIMITS.bytes));
+  const file: ShipmentFile = { rows: [], labels: {}, carrier: null };
   try {
-    const rows = parse(text, {
-      columns: (header: string[]) => checkHeader(header, mode), skip_empty_lines: true, trim: true, bom: true, to: SHIPMENT_FILE_LIMITS.lines + 1,
+    file.rows = parse(text, {
+      columns: (header: string[]) => checkHeader(header, mode, file), skip_empty_lines: true, trim: true, bom: true, to: SHIPMENT_FILE_LIMITS.lines + 1,
       delimiter: delimiterOf(text),
     }) as Record<string, string>[];
-    if (rows.length > SHIPMENT_FILE_LIMITS.lines) throw new ShipmentFileError(`the file has over ${SHIPMENT_FILE_LIMITS.lines} lines`);
-    if (rows.length === 0) throw new ShipmentFileError('the file names no box: no line after the header');
-    return rows;
   } catch (error) {
     if (error instanceof ShipmentFileError) throw error;
-    throw new ShipmentFileError(`not a CSV with a header line: ${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'}`);
+    throw new ShipmentFileError(FILE_REFUSALS.notCsv(error instanceof Error ? error.message.slice(0, 200) : 'unreadable'));
   }
+  if (file.rows.length > SHIPMENT_FILE_LIMITS.lines) throw new ShipmentFileError(FILE_REFUSALS.tooManyLines(SHIPMENT_FILE_LIMITS.lines));
+  if (file.rows.length === 0) throw new ShipmentFileError(FILE_REFUSALS.noLine);
+  return file;
 }
 
 export async function importShipments(ctx: ApiContext, text: string, mode: ShipmentMode, options: { early?: boolean } = {}): Promise<ShipmentReport> {
-  const rows = parseShipmentFile(text, mode);
-  const report: ShipmentReport = { lines: rows.length, applied: 0, alreadyApplied: 0, refused: [], mailsSent: 0 };
-  for (const [index, raw] of rows.entries()) {
+  const file = parseShipmentFile(text, mode);
+  const report: ShipmentReport = { lines: file.rows.length, applied: 0, alreadyApplied: 0, refused: [], mailsSent: 0 };
+  for (const [index, raw] of file.rows.entries()) {
     const line = index + 2; // the header is line 1
-    const decision = await decideRow(ctx, raw, mode, options.early === true);
+    const decision = await decideRow(ctx, file, raw, mode, options.early === true);
     const outcome = typeof decision === 'object' && 'apply' in decision ? await applyDecided(decision.apply) : decision;
     if (outcome === 'applied') report.applied += 1;
     else if (outcome === 'already') report.alreadyApplied += 1;
-    else report.refused.push({ line, reason: outcome.refused });
+    else report.refused.push(refusedOf(file, line, outcome));
   }
   report.mailsSent = (await deliverMails(ctx)).sent;
   return report;
@@ -117,7 +145,7 @@ export interface ShipmentPreview {
   lines: number;
   changes: ShipmentChange[];
   alreadyApplied: number;
-  refused: { line: number; reason: string }[];
+  refused: RefusedLine[];
 }
 
 /**
@@ -125,25 +153,41 @@ export interface ShipmentPreview {
  * line by line, as `importShipments` (the console shows this before its member confirms).
  */
 export async function previewShipments(ctx: ApiContext, text: string, mode: ShipmentMode, options: { early?: boolean } = {}): Promise<ShipmentPreview> {
-  const rows = parseShipmentFile(text, mode);
-  const preview: ShipmentPreview = { lines: rows.length, changes: [], alreadyApplied: 0, refused: [] };
-  for (const [index, raw] of rows.entries()) {
+  const file = parseShipmentFile(text, mode);
+  const preview: ShipmentPreview = { lines: file.rows.length, changes: [], alreadyApplied: 0, refused: [] };
+  for (const [index, raw] of file.rows.entries()) {
     const line = index + 2;
-    const decision = await decideRow(ctx, raw, mode, options.early === true);
+    const decision = await decideRow(ctx, file, raw, mode, options.early === true);
     if (typeof decision === 'object' && 'apply' in decision) preview.changes.push({ line, ...decision.change });
     else if (decision === 'already') preview.alreadyApplied += 1;
-    else preview.refused.push({ line, reason: decision.refused });
+    else preview.refused.push(refusedOf(file, line, decision));
   }
   return preview;
 }
 
-async function decideRow(ctx: ApiContext, raw: Record<string, string>, mode: ShipmentMode, early: boolean): Promise<Decision> {
+/** A refusal named by the line and by the column's header as the file has it. */
+function refusedOf(file: ShipmentFile, line: number, outcome: Refused): RefusedLine {
+  const column = outcome.refused.column === null ? null : (file.labels[outcome.refused.column] ?? outcome.refused.column);
+  return refusedLine(line, column, outcome.refused.text);
+}
+
+const refuse = (column: Column | null, text: Text): Refused => ({ refused: { column, text } });
+
+async function decideRow(ctx: ApiContext, file: ShipmentFile, raw: Record<string, string>, mode: ShipmentMode, early: boolean): Promise<Decision> {
   // An empty cell is an absent value (a file may name boxes by id on some lines, by e-mail on others).
   const parsed = Line.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== '')));
-  if (!parsed.success) return { refused: parsed.error.issues.map((i) => `${i.path.join('.') || 'line'}: ${i.message}`).join('; ').slice(0, 300) };
-  const box = await findBox(ctx.db, parsed.data);
+  if (!parsed.success) {
+    const column = parsed.error.issues[0]?.path[0] as Column | undefined;
+    return column ? refuse(column, LINE_REFUSALS[column]) : refuse(null, REFUSALS.noBoxNamed);
+  }
+  // The carrier as people type it (「ヤマト運輸」, 「佐川」), or the carrier of the software that wrote the file.
+  const typed = parsed.data.carrier;
+  const carrier = typed === undefined ? file.carrier : normalizeCarrier(typed);
+  if (carrier === undefined) return refuse('carrier', REFUSALS.carrier(typed!.slice(0, 30)));
+  const line = { ...parsed.data, carrier: carrier ?? undefined };
+  const box = await findBox(ctx.db, line);
   if ('refused' in box) return box;
-  return mode === 'delivered' ? decideDelivery(ctx, box, parsed.data) : decideShipment(ctx, box, parsed.data, early);
+  return mode === 'delivered' ? decideDelivery(ctx, box, line) : decideShipment(ctx, box, line, early);
 }
 
 async function applyDecided(apply: () => Promise<Outcome>): Promise<Outcome> {
@@ -151,17 +195,18 @@ async function applyDecided(apply: () => Promise<Outcome>): Promise<Outcome> {
     return await apply();
   } catch (error) {
     // A move the table refuses (the box moved on since it was read) is this line's reason, not the file's end.
-    if (error instanceof PaymentMoveError) return { refused: error.message };
+    if (error instanceof PaymentMoveError) return refuse(null, REFUSALS.moved(error.message));
     throw error;
   }
 }
 
-type Outcome = 'applied' | 'already' | { refused: string };
+type Refused = { refused: { column: Column | null; text: Text } };
+type Outcome = 'applied' | 'already' | Refused;
 /** A line's fate decided from the box as it is now; `apply` makes the change (guarded by the status it moves from). */
-type Decision = 'already' | { refused: string } | { apply: () => Promise<Outcome>; change: Omit<ShipmentChange, 'line'> };
+type Decision = 'already' | Refused | { apply: () => Promise<Outcome>; change: Omit<ShipmentChange, 'line'> };
 type Box = { id: number; payment_status: string; ship_number: string; carrier: string; ship_date: Date; refund_status: string | null; part_refunded: boolean };
 
-async function findBox(db: Db, line: Line): Promise<Box | { refused: string }> {
+async function findBox(db: Db, line: Line): Promise<Box | Refused> {
   let query = db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
     .select(['h.id', 'h.payment_status', 'h.ship_number', 'h.carrier', 'po.ship_date', 'h.refund_status'])
     .select((eb) => partlyRefunded(eb.ref('h.id')).as('part_refunded'))
@@ -169,22 +214,23 @@ async function findBox(db: Db, line: Line): Promise<Box | { refused: string }> {
   if (line.orderHistoryId) query = query.where('h.id', '=', Number(line.orderHistoryId));
   else if (line.email && line.roundId) {
     query = query.innerJoin('users as u', 'u.id', 'h.user_id').where('u.email', '=', line.email.toLowerCase()).where('h.plan_order_id', '=', Number(line.roundId));
-  } else return { refused: 'name the box by orderHistoryId, or by email and roundId' };
+  } else return refuse(null, REFUSALS.noBoxNamed);
   const found = await query.orderBy('h.id', 'desc').limit(2).execute();
-  if (found.length === 0) return { refused: 'no such order (or it was cancelled)' };
-  if (found.length > 1) return { refused: 'several orders match: use orderHistoryId' };
+  const named: Column = line.orderHistoryId ? 'orderHistoryId' : 'email';
+  if (found.length === 0) return refuse(named, REFUSALS.noSuchOrder);
+  if (found.length > 1) return refuse(named, REFUSALS.severalOrders);
   return found[0]!;
 }
 
 function decideShipment(ctx: ApiContext, box: Box, line: Line, early: boolean): Decision {
-  if (!line.trackingNumber) return { refused: 'trackingNumber: required' };
+  if (!line.trackingNumber) return refuse('trackingNumber', REFUSALS.trackingMissing);
   if (isShippedStatus(box.payment_status)) {
-    return box.ship_number === line.trackingNumber ? 'already' : { refused: `already shipped with tracking number ${box.ship_number}` };
+    return box.ship_number === line.trackingNumber ? 'already' : refuse('trackingNumber', REFUSALS.alreadyShipped(box.ship_number));
   }
   const steps = shipSteps(box.payment_status);
   if ('refused' in steps) return steps;
   if (!early && box.ship_date > ctx.now()) {
-    return { refused: `the round ships from ${formatDateTime(box.ship_date)} JST: import with --early to ship it before then` };
+    return refuse(null, REFUSALS.early(formatDateTime(box.ship_date)));
   }
   const { trackingNumber } = line;
   const carrier = line.carrier ?? '';
@@ -199,11 +245,11 @@ function decideShipment(ctx: ApiContext, box: Box, line: Line, early: boolean): 
  * not taken yet, SUCCESS → WAITING → SHIPSTART (docs/decisions/0021-payment-status-moves.md).
  * Each is checked against shared/payment.ts; an unpaid box is refused with the table's reason.
  */
-function shipSteps(status: string): PaymentStatus[] | { refused: string } {
+function shipSteps(status: string): PaymentStatus[] | Refused {
   const steps: PaymentStatus[] = status === 'SUCCESS' ? ['WAITING', 'SHIPSTART'] : ['SHIPSTART'];
   let from = status;
   for (const to of steps) {
-    if (!canMovePaymentStatus(from, to)) return { refused: `not paid: ${new PaymentMoveError(from, to).message}` };
+    if (!canMovePaymentStatus(from, to)) return refuse('orderHistoryId', REFUSALS.notPaid(status));
     from = to;
   }
   return steps;
@@ -224,10 +270,10 @@ async function ship(ctx: ApiContext, id: number, steps: PaymentStatus[], trackin
 }
 
 function decideDelivery(ctx: ApiContext, box: Box, line: Line): Decision {
-  if (line.trackingNumber && box.ship_number !== line.trackingNumber) return { refused: `tracking number differs from ${box.ship_number || 'none'}` };
+  if (line.trackingNumber && box.ship_number !== line.trackingNumber) return refuse('trackingNumber', REFUSALS.trackingDiffers(box.ship_number));
   if (box.payment_status === 'DELIVERED') return 'already';
-  if (box.payment_status === 'SHIPSTART') return { refused: 'the shipped mail has not gone out yet: import again after it has' };
-  if (!canMovePaymentStatus(box.payment_status, 'DELIVERED')) return { refused: `not shipped: ${new PaymentMoveError(box.payment_status, 'DELIVERED').message}` };
+  if (box.payment_status === 'SHIPSTART') return refuse(null, REFUSALS.mailNotSent);
+  if (!canMovePaymentStatus(box.payment_status, 'DELIVERED')) return refuse('orderHistoryId', REFUSALS.notShipped(box.payment_status));
   return {
     apply: async () => {
       const now = ctx.now();

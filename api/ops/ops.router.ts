@@ -61,7 +61,7 @@ export function opsRouter(ctx: ApiContext): Router {
     try {
       res.json(await runOpsCommand(ctx, { name: 'shipments', mode, csv: body.csv, early: body.early === true }));
     } catch (error) {
-      if (error instanceof ShipmentFileError) throw new BadRequestError({ ja: `CSVを読めません: ${error.message}`, en: `Cannot read the CSV: ${error.message}` });
+      if (error instanceof ShipmentFileError) throw new BadRequestError({ ja: `CSVを読めません: ${error.text.ja}`, en: `Cannot read the CSV: ${error.text.en}` });
       throw error;
     }
   });

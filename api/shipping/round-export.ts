@@ -1,14 +1,17 @@
-import { formatDate } from '../../shared/format.ts';
-import { hyphenatedZip, SHIPPING_COLUMNS } from '../../shared/shipping-columns.ts';
+import type { CarrierLayout, CarrierSettings, ShippingLine } from '../../shared/carrier-layout.ts';
+import type { ShippingLayoutId } from '../../shared/shipping-layout-names.ts';
+import { SHIPPING_LAYOUTS } from '../../shared/shipping-layouts.ts';
 import type { Db } from '../db/schema.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { csvLine, csvPreamble, encodeCsv, unencodableInCp932, type CsvEncoding } from './csv-text.ts';
 import { findRoundFacts, findWaitingBoxesAfter } from './round-export.repository.ts';
 
 /**
- * A round's shipping list for the warehouse: the boxes in its warehouse list (WAITING: charged,
- * within the days before shipping, ship-to fixed; docs/decisions/0029-shipping-export.md), one
- * line each, read a page at a time so a round of any size exports in bounded memory.
+ * A round's shipping list for the warehouse or a carrier's software: the boxes in its warehouse
+ * list (WAITING: charged, within the days before shipping, ship-to fixed;
+ * docs/decisions/0029-shipping-export.md), one line each in the chosen layout
+ * (docs/decisions/0073-carrier-layouts.md), read a page at a time so a round of any size exports
+ * in bounded memory.
  */
 export const EXPORT_PAGE_ROWS = 1000;
 const MAX_PROBLEMS_NAMED = 10;
@@ -23,11 +26,21 @@ export interface RoundExport {
   chunks: AsyncIterable<Buffer>;
 }
 
-function cellsOf(round: Round, box: Box): string[] {
-  return [
-    String(box.id), round.round_name, round.artist_name, round.plan_name, String(box.count), box.ship_dest_name,
-    hyphenatedZip(box.ship_zip), box.ship_address, box.ship_address2, box.ship_tel, formatDate(round.ship_date), '', '',
-  ];
+export interface ExportChoice {
+  encoding: CsvEncoding;
+  layout: ShippingLayoutId;
+  settings: CarrierSettings;
+}
+
+function lineOf(round: Round, box: Box): ShippingLine {
+  return {
+    orderNumber: box.id, roundName: round.round_name, artistName: round.artist_name, planName: round.plan_name, count: box.count,
+    name: box.ship_dest_name, zip: box.ship_zip, address: box.ship_address, address2: box.ship_address2, tel: box.ship_tel, shipDate: round.ship_date,
+  };
+}
+
+function cellsOf(layout: CarrierLayout, line: ShippingLine, settings: CarrierSettings): string[] {
+  return layout.columns.map((column) => column.cell?.(line, settings) ?? '');
 }
 
 async function* pagesOf(db: Db, roundId: number): AsyncGenerator<Box[]> {
@@ -40,22 +53,25 @@ async function* pagesOf(db: Db, roundId: number): AsyncGenerator<Box[]> {
   }
 }
 
-/** Each cell CP932 cannot write, named by order number (or the round) and column: the first few. */
-async function findUnencodable(db: Db, round: Round): Promise<string[]> {
+/**
+ * Each fact CP932 cannot write, named by order number (or the round, or 依頼主) and our own column
+ * name: the first few. Every layout's cells are made of these facts, so checking them checks any layout.
+ */
+async function findUnencodable(db: Db, round: Round, settings: CarrierSettings): Promise<string[]> {
   const problems: string[] = [];
-  const check = (who: string, cells: string[], columns: number[]) => {
-    for (const i of columns) {
-      const chars = unencodableInCp932(cells[i]!);
-      if (chars.length > 0) problems.push(`${who} ${SHIPPING_COLUMNS[i]!.label}「${chars.slice(0, 5).join('')}」`);
+  const check = (who: string, facts: Record<string, string>) => {
+    for (const [label, value] of Object.entries(facts)) {
+      const chars = unencodableInCp932(value);
+      if (chars.length > 0) problems.push(`${who} ${label}「${chars.slice(0, 5).join('')}」`);
     }
   };
-  const ROUND_COLUMNS = [1, 2, 3];
-  const BOX_COLUMNS = [5, 6, 7, 8, 9];
-  let first = true;
+  const { sender } = settings;
+  check('依頼主', { 依頼主名: sender.name, 依頼主住所: sender.address });
+  check(`お届け回 ${round.id}`, { お届け回: round.round_name, アーティスト: round.artist_name, プラン: round.plan_name });
   for await (const page of pagesOf(db, round.id)) {
-    if (first) check(`お届け回 ${round.id}`, cellsOf(round, page[0]!), ROUND_COLUMNS);
-    first = false;
-    for (const box of page) check(`注文番号 ${box.id}`, cellsOf(round, box), BOX_COLUMNS);
+    for (const box of page) {
+      check(`注文番号 ${box.id}`, { お届け先氏名: box.ship_dest_name, 郵便番号: box.ship_zip, 住所: box.ship_address, 住所2: box.ship_address2, 電話番号: box.ship_tel });
+    }
     if (problems.length > MAX_PROBLEMS_NAMED) break;
   }
   return problems;
@@ -70,27 +86,34 @@ function unencodableError(problems: string[]): BadRequestError {
   }, { encoding: { ja: 'Shift_JIS で書けない文字があります', en: 'characters Shift_JIS cannot write' } });
 }
 
-async function* chunksOf(db: Db, round: Round, encoding: CsvEncoding): AsyncGenerator<Buffer> {
-  yield Buffer.concat([csvPreamble(encoding), encodeCsv(csvLine(SHIPPING_COLUMNS.map((c) => c.label)), encoding)]);
+async function* chunksOf(db: Db, round: Round, choice: ExportChoice): AsyncGenerator<Buffer> {
+  const { encoding, settings } = choice;
+  const layout = SHIPPING_LAYOUTS[choice.layout];
+  yield Buffer.concat([csvPreamble(encoding), encodeCsv(csvLine(layout.columns.map((c) => c.label)), encoding)]);
   for await (const page of pagesOf(db, round.id)) {
-    const text = page.map((box) => csvLine(cellsOf(round, box))).join('');
+    const text = page.map((box) => csvLine(cellsOf(layout, lineOf(round, box), settings))).join('');
     // Checked before the first byte; a box changed since then ends the file short rather than write '?'.
     if (encoding === 'cp932' && unencodableInCp932(text).length > 0) throw unencodableError([`注文番号 ${page[0]!.id}–${page[page.length - 1]!.id}`]);
     yield encodeCsv(text, encoding);
   }
 }
 
-export async function exportRound(db: Db, roundId: number, encoding: CsvEncoding): Promise<RoundExport> {
+/** The file's name: our own list keeps its name (`round-12-shipping-utf8.csv`); a carrier's names its layout. */
+function filenameOf(roundId: number, choice: ExportChoice): string {
+  return `round-${roundId}-${choice.layout === 'oshibox' ? 'shipping' : choice.layout}-${choice.encoding}.csv`;
+}
+
+export async function exportRound(db: Db, roundId: number, choice: ExportChoice): Promise<RoundExport> {
   const round = await findRoundFacts(db, roundId);
   if (!round) throw new NotFoundError({ ja: 'お届け回', en: 'Round' });
-  if (encoding === 'cp932') {
-    const problems = await findUnencodable(db, round);
+  if (choice.encoding === 'cp932') {
+    const problems = await findUnencodable(db, round, choice.settings);
     if (problems.length > 0) throw unencodableError(problems);
   }
-  const charset = encoding === 'cp932' ? 'Shift_JIS' : 'utf-8';
+  const charset = choice.encoding === 'cp932' ? 'Shift_JIS' : 'utf-8';
   return {
-    filename: `round-${round.id}-shipping-${encoding}.csv`,
+    filename: filenameOf(round.id, choice),
     contentType: `text/csv; charset=${charset}; header=present`,
-    chunks: chunksOf(db, round, encoding),
+    chunks: chunksOf(db, round, choice),
   };
 }

@@ -1,6 +1,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { adminHref } from '../../shared/admin-routes.ts';
 import { refundFlagOf } from '../../shared/refund-rules.ts';
+import { isShippingLayout } from '../../shared/shipping-layout-names.ts';
 import type { RoundBox, RoundDetail, RoundList, RoundSummary } from '../../shared/api/rounds.ts';
 import {
   PageQuery, pageOf, ROUND_BOXES_PAGE_SIZE, ROUNDS_PAGE_SIZE, SHIPMENT_FILE_MAX_BYTES, SHIPMENT_UPLOAD_MAX_BYTES, ShipmentUploadFields,
@@ -13,7 +14,7 @@ import { actorOf, writeAudit } from '../staff/audit.service.ts';
 import { staffOf } from '../staff/require-staff.ts';
 import { z } from 'zod';
 import { cleanFileName, decodeCsvFile, isCsvEncoding, NotCsvTextError } from './csv-text.ts';
-import { roundExportRouter } from './round-export.router.ts';
+import { exportEncodingOf, roundExportRouter } from './round-export.router.ts';
 import { countExportRows, findRound, findRoundBoxesPage, findRoundsPage } from './rounds.repository.ts';
 import { confirmStaged, describeStaged, stageImport } from './staged-imports.ts';
 
@@ -28,7 +29,7 @@ const summaryOf = (r: RoundRow): RoundSummary => ({
 
 /**
  * Every export through the console goes in the audit trail once its answer is sent: which round,
- * which encoding, how many boxes it listed (or that it was refused: a 404, a character Shift_JIS
+ * which layout and encoding, how many boxes it listed (or that it was refused: a 404, a character Shift_JIS
  * cannot write).
  */
 function auditExport(ctx: ApiContext): RequestHandler {
@@ -36,13 +37,14 @@ function auditExport(ctx: ApiContext): RequestHandler {
     res.on('finish', () => {
       const raw = req.method === 'GET' ? (req.query as Record<string, unknown>) : ((req.body ?? {}) as Record<string, unknown>);
       const round = Number(raw.round);
-      const encoding = typeof raw.encoding === 'string' && isCsvEncoding(raw.encoding) ? raw.encoding : 'utf8';
+      const layout = typeof raw.layout === 'string' && isShippingLayout(raw.layout) ? raw.layout : 'oshibox';
+      const encoding = exportEncodingOf(layout, typeof raw.encoding === 'string' && isCsvEncoding(raw.encoding) ? raw.encoding : undefined);
       const write = async () => {
         const ok = res.statusCode === 200;
         const rows = ok && Number.isSafeInteger(round) ? await countExportRows(ctx.db, round) : null;
         await writeAudit(ctx.db, actorOf(req, staffOf(res)), {
           action: 'rounds.export', outcome: ok ? 'success' : 'failure', targetType: 'round', targetId: Number.isSafeInteger(round) ? round : undefined,
-          after: { encoding, rows, status: res.statusCode },
+          after: { layout, encoding, rows, status: res.statusCode },
         }, ctx.now());
       };
       write().catch((error: unknown) => ctx.logger.error({ reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'round export audit failed'));

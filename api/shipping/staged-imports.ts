@@ -64,7 +64,7 @@ export async function describeStaged(ctx: ApiContext, id: string): Promise<Stage
   try {
     return { ...viewOf(row), fileError: null, preview: await previewShipments(ctx, row.file, modeOf(row), { early: row.early }) };
   } catch (error) {
-    if (error instanceof ShipmentFileError) return { ...viewOf(row), fileError: error.message, preview: null };
+    if (error instanceof ShipmentFileError) return { ...viewOf(row), fileError: error.text, preview: null };
     throw error;
   }
 }
@@ -82,7 +82,7 @@ export async function confirmStaged(ctx: ApiContext, actor: AuditActor, id: stri
   try {
     preview = await previewShipments(ctx, row.file, mode, { early: row.early });
   } catch (error) {
-    if (error instanceof ShipmentFileError) return { import: { ...viewOf(row), fileError: error.message, preview: null }, alreadyConfirmed: false };
+    if (error instanceof ShipmentFileError) return { import: { ...viewOf(row), fileError: error.text, preview: null }, alreadyConfirmed: false };
     throw error;
   }
   const ids = preview.changes.map((c) => c.orderHistoryId);

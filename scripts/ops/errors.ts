@@ -27,5 +27,5 @@ export function describeErrorBody(status: number, body: unknown): string {
 export function describeRefusedLines(report: ShipmentReport): string | undefined {
   if (report.refused.length === 0) return undefined;
   const head = `${report.refused.length} of ${report.lines} lines refused (${report.applied} applied, ${report.alreadyApplied} already applied):`;
-  return [head, ...report.refused.map((r) => `  - line ${r.line}: ${r.reason}`)].join('\n');
+  return [head, ...report.refused.map((r) => `  - ${r.reasonEn}\n    ${r.reason}`)].join('\n');
 }

@@ -8,7 +8,7 @@ import { openDatabase } from '../../api/db/connect.ts';
 import { migrate } from '../../api/db/migrate.ts';
 import type { CsvEncoding } from '../../api/shipping/csv-text.ts';
 import { exportRound } from '../../api/shipping/round-export.ts';
-import type { Config } from '../../shared/config.ts';
+import { carrierSettingsOf, type Config } from '../../shared/config.ts';
 import { createLogger } from '../../server/logger.server.ts';
 import { describeErrorBody, describeOpsError } from './errors.ts';
 import { operatorToken } from './remote.ts';
@@ -47,7 +47,7 @@ async function exportDirect(config: Config, round: number, encoding: CsvEncoding
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   try {
     await migrate(database.db);
-    const file = await exportRound(database.db, round, encoding);
+    const file = await exportRound(database.db, round, { encoding, layout: 'oshibox', settings: carrierSettingsOf(config) });
     await pipeline(Readable.from(file.chunks, { highWaterMark: 1 }), out, { end: false });
     return undefined;
   } catch (error) {

@@ -1,9 +1,12 @@
 import type { RefundFlag } from '../refund-rules.ts';
 /**
  * The console's Rounds & shipping calls (issue 19): GET /api/staff/rounds, /rounds/:id, the
- * staged shipment imports, and the export (/rounds/export?round=&encoding=utf8|cp932).
+ * staged shipment imports, and the export
+ * (/rounds/export?round=&encoding=utf8|cp932&layout=oshibox|yamato-b2|sagawa-ehiden|japanpost-yuprir).
  */
 import type { ShipmentImportMode } from '../shipment-import-rules.ts';
+import type { RefusedLine } from '../shipment-refusals.ts';
+import type { Text } from '../text.ts';
 
 /** One round (◯月号) of a plan, as the console's lists name it. */
 export interface RoundHeading {
@@ -66,18 +69,21 @@ export interface ShipmentChangeView {
   refunded: RefundFlag | null;
 }
 
+/** A refused line; reports applied before issue 32 have the reason in English alone (no `reasonEn`). */
+export type RefusedLineView = Pick<RefusedLine, 'line' | 'reason'> & Partial<Pick<RefusedLine, 'column' | 'reasonEn'>>;
+
 export interface ShipmentPreviewView {
   lines: number;
   changes: ShipmentChangeView[];
   alreadyApplied: number;
-  refused: { line: number; reason: string }[];
+  refused: RefusedLineView[];
 }
 
 export interface ShipmentReportView {
   lines: number;
   applied: number;
   alreadyApplied: number;
-  refused: { line: number; reason: string }[];
+  refused: RefusedLineView[];
   mailsSent: number;
 }
 
@@ -90,7 +96,8 @@ export interface StagedImport {
   createdAt: string;
   expiresAt: string;
   appliedAt: string | null;
-  fileError: string | null;
+  /** Why the file cannot be read at all, in Japanese and English. */
+  fileError: Text | null;
   preview: ShipmentPreviewView | null;
   report: ShipmentReportView | null;
 }

@@ -15,6 +15,7 @@ import { SHIPPING_COLUMNS } from '../../shared/shipping-columns.ts';
 import type { StaffInvite } from '../../shared/staff-roles.ts';
 import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
 import { addBox, seedExportRound, type ExportRound } from '../integration/round-export-fixtures.ts';
+import { snapAtWidths } from '../support/screenshots.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
 import { enrolAndLogIn } from '../support/console-browser.ts';
@@ -99,7 +100,7 @@ async function shipOne(page: Page, box: number, tracking: string, js: boolean): 
   await page.getByRole('heading', { name: '取り込みの確認' }).waitFor();
   const changes = page.getByTestId('import-changes');
   await changes.getByRole('row', { name: new RegExp(`${box}.*${tracking}`) }).waitFor();
-  await page.getByTestId('import-refused').getByText('no such order (or it was cancelled)').waitFor();
+  await page.getByTestId('import-refused').getByText('3行目「注文番号」列: この注文番号の注文はありません（キャンセル済みの可能性があります）。').waitFor();
   await expectAccessible(page, 'preview', js);
   await page.getByRole('button', { name: 'この内容で取り込む' }).click();
   await page.getByRole('heading', { name: '取り込みました' }).waitFor();
@@ -118,7 +119,9 @@ describe('a fulfilment member ships a round in the console', () => {
       await page.getByRole('heading', { name: /12月号/, level: 1 }).waitFor();
       await waitForHydration(page);
       await expectAccessible(page, 'round', true);
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV（Shift_JIS）' }).click()]);
+      await snapAtWidths(page, process.env.CONSOLE_SCREENSHOTS, 'round-export-form', { restoreWidth: 1280 });
+      await page.getByLabel('文字コード').selectOption('cp932');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ダウンロード' }).click()]);
       const bytes = readFileSync((await download.path())!);
       const text = iconv.decode(bytes, 'cp932');
       expect(text.split('\r\n')[0]).toBe(HEADER);
@@ -135,6 +138,14 @@ describe('a fulfilment member ships a round in the console', () => {
     try {
       const page = await browser.newPage();
       await signIn(page, false);
+      // The export form is a plain GET: the B2クラウド layout, in Shift_JIS as recommended.
+      await page.getByRole('link', { name: '号・出荷' }).click();
+      await page.getByRole('link', { name: '12月号' }).click();
+      await page.getByLabel('レイアウト').selectOption('yamato-b2');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ダウンロード' }).click()]);
+      const text = iconv.decode(readFileSync((await download.path())!), 'cp932');
+      expect(text.split('\r\n')[0]).toMatch(/^お客様管理番号,送り状種類,クール区分,伝票番号,/);
+      expect(text).toContain('推野 次郎');
       await shipOne(page, boxes[1]!, 'YMT-7777-0002', false);
     } finally {
       await browser.close();

@@ -12,6 +12,7 @@ import type { StaffInvite, StaffRole } from '../../shared/staff-roles.ts';
 import { createLogger } from '../../server/logger.server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_OPS_TOKEN } from './api-fixtures.ts';
+import type { CarrierSettings } from '../../shared/carrier-layout.ts';
 
 /**
  * Set-up of the staff API tests (issue 19): the API over a fresh database, a clock the test
@@ -38,8 +39,9 @@ export interface StaffApi {
 /**
  * `smtpUrl`: mail goes over SMTP (a test's mailbox) instead of the in-memory outbox.
  * `staffSecrets`: the box the API seals and opens TOTP secrets with (default: TEST_STAFF_SECRET_KEY alone).
+ * `carrierSettings`: SENDER_* and the carriers' codes as configured.
  */
-export async function startStaffApi(options: { smtpUrl?: string; staffSecrets?: SecretBox } = {}): Promise<StaffApi> {
+export async function startStaffApi(options: { smtpUrl?: string; staffSecrets?: SecretBox; carrierSettings?: CarrierSettings } = {}): Promise<StaffApi> {
   const database: TestDatabase = await createTestDatabase();
   const logs: string[] = [];
   const sink = new Writable({
@@ -64,6 +66,7 @@ export async function startStaffApi(options: { smtpUrl?: string; staffSecrets?: 
     mailer,
     ops: { token: TEST_OPS_TOKEN, hosts: [] },
     staffSecrets: options.staffSecrets ?? createSecretBox(Buffer.from(TEST_STAFF_SECRET_KEY, 'base64')),
+    carrierSettings: options.carrierSettings,
   });
   return { app, db: database.handle.db, databaseUrl: database.url, mailer, logs, clock, close: () => database.destroy() };
 }

@@ -86,7 +86,7 @@ describe("a round's export", () => {
     expect(text.split('\r\n')[0]).toBe(HEADER);
     expect(text).toContain(KNOWN_SHIP_TO.name);
     await expect.poll(async () => (await auditOf('rounds.export')).map((r) => [r.target_id, r.after, r.outcome])).toEqual([
-      [String(round.roundId), { encoding: 'cp932', rows: 2, status: 200 }, 'success'],
+      [String(round.roundId), { layout: 'oshibox', encoding: 'cp932', rows: 2, status: 200 }, 'success'],
     ]);
   });
 
@@ -112,8 +112,12 @@ describe('a shipped file, staged, previewed and confirmed', () => {
       changes: [{ line: 2, orderHistoryId: ids.waiting, from: 'WAITING', to: 'shipped', trackingNumber: 'YMT-0001-2345', carrier: 'yamato', refunded: null }],
       alreadyApplied: 0,
       refused: [
-        { line: 3, reason: 'carrier: one of yamato, sagawa, japanpost' },
-        { line: 4, reason: 'no such order (or it was cancelled)' },
+        {
+          line: 3, column: '配送業者',
+          reason: '3行目「配送業者」列: 配送業者「fedex」が分かりません。ヤマト運輸・佐川急便・日本郵便（yamato, sagawa, japanpost）のいずれかを書いてください。',
+          reasonEn: 'line 3, column "配送業者": unknown carrier "fedex": write one of Yamato, Sagawa or Japan Post (yamato, sagawa, japanpost).',
+        },
+        { line: 4, column: '注文番号', reason: '4行目「注文番号」列: この注文番号の注文はありません（キャンセル済みの可能性があります）。', reasonEn: 'line 4, column "注文番号": no such order (or it was cancelled).' },
       ],
     });
     expect(await statusOf(ids.waiting)).toEqual({ payment_status: 'WAITING', ship_number: '' });
@@ -142,7 +146,7 @@ describe('a shipped file, staged, previewed and confirmed', () => {
     const res = await upload('fulfilment', iconv.encode(text, 'cp932'), 'shipped', '発送.csv');
     expect(res.status).toBe(201);
     const preview = (res.body as { import: StagedImport }).import.preview;
-    expect(preview).toMatchObject({ lines: 1, changes: [], refused: [{ line: 2, reason: 'trackingNumber: 6–30 letters, digits or hyphens' }] });
+    expect(preview).toMatchObject({ lines: 1, changes: [], refused: [{ line: 2, column: '追跡番号', reason: '2行目「追跡番号」列: 追跡番号は半角の英数字とハイフンで6〜30文字です。' }] });
   });
 
   // Excel's 「Unicode テキスト」: UTF-16 with a byte-order mark, cells separated by tabs.
@@ -173,7 +177,7 @@ describe('a shipped file, staged, previewed and confirmed', () => {
   it('stages a file it cannot read, and its preview says why', async () => {
     const res = await upload('fulfilment', Buffer.from('a,b\r\n1,2\r\n'));
     expect(res.status).toBe(201);
-    expect((res.body as { import: StagedImport }).import).toMatchObject({ preview: null, fileError: expect.stringContaining('the first line must be the header') });
+    expect((res.body as { import: StagedImport }).import).toMatchObject({ preview: null, fileError: { ja: expect.stringContaining('1行目「a」列: この見出しは分かりません'), en: expect.stringContaining('line 1, column "a"') } });
   });
 
   it('refuses support and catalogue (403), a missing file and an unknown mode (400), an oversized file (413)', async () => {

@@ -62,7 +62,11 @@ describe('shipment files that would apply nothing', () => {
     const csv = `orderHistoryId,trackingNumber,carrier\n${id},9999-0000-1111,yamato\n`;
     const refused = await shipments('import', csv);
     expect(refused.status).toBe(200);
-    expect(refused.body).toMatchObject({ applied: 0, refused: [{ line: 2, reason: expect.stringContaining('ships from 2026/12/25 10:00 JST') }] });
+    expect(refused.body).toMatchObject({ applied: 0, refused: [{
+      line: 2, column: null,
+      reason: expect.stringContaining('2行目: このお届け回の発送予定日は 2026/12/25 10:00（日本時間）です。今発送済みにするには「発送予定日より前でも発送済みにする」にチェックを入れて'),
+      reasonEn: expect.stringContaining('line 2: the round ships from 2026/12/25 10:00 JST'),
+    }] });
     expect(await historyOf(early)).toMatchObject({ payment_status: 'SUCCESS', ship_number: '' });
     expect((await shipments('import', csv, { early: true })).body).toMatchObject({ applied: 1, refused: [] });
     const shipped = await historyOf(early);
@@ -97,11 +101,12 @@ describe('shipments import and delivered', () => {
     expect(res.status, res.text).toBe(200);
     const report = res.body as ShipmentReport;
     expect(report).toMatchObject({ lines: 6, applied: 2, alreadyApplied: 0, mailsSent: 2 });
+    // Each refusal in Japanese and English, naming the line and the column as the file names it.
     expect(report.refused).toEqual([
-      { line: 4, reason: 'no such order (or it was cancelled)' },
-      { line: 5, reason: 'not paid: payment status ERROR cannot move to SHIPSTART (only from WAITING)' },
-      { line: 6, reason: expect.stringContaining('trackingNumber') },
-      { line: 7, reason: 'no such order (or it was cancelled)' },
+      { line: 4, column: 'orderHistoryId', reason: '4行目「orderHistoryId」列: この注文番号の注文はありません（キャンセル済みの可能性があります）。', reasonEn: 'line 4, column "orderHistoryId": no such order (or it was cancelled).' },
+      { line: 5, column: 'orderHistoryId', reason: '5行目「orderHistoryId」列: この注文は支払いが済んでいないため発送できません（状態 ERROR）。', reasonEn: 'line 5, column "orderHistoryId": not paid (payment status ERROR): it cannot ship.' },
+      { line: 6, column: 'trackingNumber', reason: '6行目「trackingNumber」列: 追跡番号は半角の英数字とハイフンで6〜30文字です。', reasonEn: 'line 6, column "trackingNumber": a tracking number is 6–30 letters, digits or hyphens.' },
+      { line: 7, column: 'email', reason: expect.stringContaining('7行目「email」列: この注文番号の注文はありません'), reasonEn: expect.stringContaining('line 7, column "email"') },
     ]);
     expect(await historyOf(a)).toMatchObject({ payment_status: 'COMPLETEMAIL', ship_number: '1234-5678-9012', carrier: 'yamato' });
     expect((await historyOf(a)).shipped_at).not.toBeNull();
@@ -123,12 +128,12 @@ describe('shipments import and delivered', () => {
 
   it('refuses another tracking number for a box already shipped', async () => {
     const res = await shipments('import', `orderHistoryId,trackingNumber,carrier\n${(await historyOf(a)).id},555566667777,yamato\n`);
-    expect(res.body).toMatchObject({ applied: 0, refused: [{ line: 2, reason: 'already shipped with tracking number 1234-5678-9012' }] });
+    expect(res.body).toMatchObject({ applied: 0, refused: [{ line: 2, column: 'trackingNumber', reason: '2行目「trackingNumber」列: この注文は追跡番号 1234-5678-9012 で発送済みです。' }] });
   });
 
   it('marks boxes delivered once', async () => {
     const file = `orderHistoryId,trackingNumber\n${(await historyOf(a)).id},1234-5678-9012\n${(await historyOf(g)).id},\n${(await historyOf(e)).id},\n`;
-    expect((await shipments('delivered', file)).body).toMatchObject({ applied: 2, alreadyApplied: 0, refused: [{ line: 4, reason: 'not shipped: payment status ERROR cannot move to DELIVERED (only from COMPLETEMAIL)' }] });
+    expect((await shipments('delivered', file)).body).toMatchObject({ applied: 2, alreadyApplied: 0, refused: [{ line: 4, column: 'orderHistoryId', reasonEn: 'line 4, column "orderHistoryId": not shipped (payment status ERROR).' }] });
     expect(await historyOf(a)).toMatchObject({ payment_status: 'DELIVERED' });
     expect((await historyOf(a)).delivered_at).not.toBeNull();
     expect((await shipments('delivered', file)).body).toMatchObject({ applied: 0, alreadyApplied: 2 });

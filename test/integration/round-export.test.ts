@@ -56,7 +56,7 @@ describe('the shipping list of a round', () => {
     expect(rows.map((r) => Number(r[0]))).toEqual([ids.waiting, ids.tricky]);
     expect(rows[0]).toEqual([
       String(ids.waiting), '12月号', '星乃ミライ', 'スタンダードプラン', '2', KNOWN_SHIP_TO.name, '060-0001', KNOWN_SHIP_TO.address,
-      KNOWN_SHIP_TO.address2, KNOWN_SHIP_TO.tel, '2026/11/22', '', '',
+      KNOWN_SHIP_TO.address2, '03-1234-5678', '2026/11/22', '', '',
     ]);
   });
 

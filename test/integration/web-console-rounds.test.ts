@@ -69,12 +69,23 @@ describe('the rounds pages without JavaScript', () => {
     expect(binary.text).toContain('CSVファイルとして読めません');
   });
 
-  it('shows a round: the two download links and the boxes it ships, not the boxes the shopper may still change', async () => {
+  it('shows a round: the export form (layout and encoding, a plain GET) and the boxes it ships, not the boxes the shopper may still change', async () => {
     const res = await page(`/rounds/${round.roundId}`, 'fulfilment');
     expect(res.status).toBe(200);
-    expect(res.text).toContain(`href="/api/staff/rounds/export?round=${round.roundId}&amp;encoding=cp932"`);
+    expect(res.text).toContain('action="/api/staff/rounds/export" method="get"');
+    expect(res.text).toContain(`<input type="hidden" name="round" value="${round.roundId}"/>`);
+    for (const layout of ['oshibox', 'yamato-b2', 'sagawa-ehiden', 'japanpost-yuprir']) expect(res.text).toContain(`<option value="${layout}"`);
+    expect(res.text).toContain('<select id="export-encoding" name="encoding"');
+    expect(res.text).toContain('ヤマト運輸 B2クラウド');
     expect(res.text).toContain(KNOWN_SHIP_TO.name);
     expect(res.text).not.toContain('未確定 太郎');
+  });
+
+  it('downloads a carrier layout as the form sends it (recommended encoding: Shift_JIS)', async () => {
+    const res = await page(`/api/staff/rounds/export?round=${round.roundId}&layout=sagawa-ehiden&encoding=`, 'fulfilment').buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="round-${round.roundId}-sagawa-ehiden-cp932.csv"`);
+    expect(iconv.decode(res.body as Buffer, 'cp932').split('\r\n')[0]).toMatch(/^住所録コード,お届け先電話番号,お届け先郵便番号,/);
   });
 
   it('downloads the Shift_JIS export through the console, the staff cookie passed on', async () => {

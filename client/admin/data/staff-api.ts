@@ -36,9 +36,8 @@ export const SHIPMENT_IMPORTS_PATH = '/api/staff/shipment-imports';
 const shipmentImportPath = (id: string) => `${SHIPMENT_IMPORTS_PATH}/${encodeURIComponent(id)}`;
 
 /** A round's shipping list, downloaded through the console's /api proxy with the staff cookie. */
-export function roundExportHref(roundId: number, encoding: 'utf8' | 'cp932'): string {
-  return `/api/staff/rounds/export?round=${roundId}&encoding=${encoding}`;
-}
+/** Where the round page's export form goes (a GET through the console's /api proxy: the browser downloads with the staff cookie). */
+export const ROUND_EXPORT_PATH = '/api/staff/rounds/export';
 
 /** The accounting report as CSV (UTF-8 with a BOM), a plain download through the console's proxy. */
 export const REPORT_CSV_PATH = '/api/staff/reports/sales.csv';

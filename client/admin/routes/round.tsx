@@ -3,13 +3,14 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
 import { hyphenatedZip } from '../../../shared/shipping-columns.ts';
+import { SHIPPING_LAYOUT_IDS, SHIPPING_LAYOUT_NAMES } from '../../../shared/shipping-layout-names.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 import { Pager } from '../components/pager.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { pageParam } from '../data/page-param.ts';
 import { boxStatus } from '../data/shipping-text.ts';
-import { roundExportHref, staffApiFrom } from '../data/staff-api.ts';
+import { ROUND_EXPORT_PATH, staffApiFrom } from '../data/staff-api.ts';
 
 const COPY = {
   back: { ja: 'お届け回の一覧', en: 'All rounds' },
@@ -21,11 +22,16 @@ const COPY = {
   delivered: { ja: '配達完了', en: 'Delivered' },
   export: { ja: '出荷リストのダウンロード', en: 'Download the shipping list' },
   exportLead: {
-    ja: '出荷待ちの箱をCSVで書き出します。Excel には UTF-8（BOM付き）、倉庫・配送ソフトには Shift_JIS を選んでください。',
-    en: 'The boxes waiting to ship, as CSV: UTF-8 (with BOM) for Excel, Shift_JIS for warehouse and carrier software.',
+    ja: '出荷待ちの箱をCSVで書き出します。配送ソフト（B2クラウド・e飛伝・ゆうプリR）にはそのソフトのレイアウトを、倉庫・Excel には OshiBox 標準を選んでください。',
+    en: 'The boxes waiting to ship, as CSV: the layout of your carrier software (B2 Cloud, e-Hiden, Yu-Pri R), or OshiBox standard for the warehouse and Excel.',
   },
-  utf8: { ja: 'CSV（UTF-8）', en: 'CSV (UTF-8)' },
-  cp932: { ja: 'CSV（Shift_JIS）', en: 'CSV (Shift_JIS)' },
+  layout: { ja: 'レイアウト', en: 'Layout' },
+  encoding: { ja: '文字コード', en: 'Encoding' },
+  encodingAuto: { ja: 'おすすめ（レイアウトに合わせる）', en: 'Recommended for the layout' },
+  encodingHint: { ja: 'おすすめは、配送ソフトのレイアウトなら Shift_JIS、OshiBox 標準なら UTF-8（BOM付き）です。', en: 'Recommended: Shift_JIS for a carrier layout, UTF-8 (with BOM) for OshiBox standard.' },
+  utf8: { ja: 'UTF-8（BOM付き・Excel用）', en: 'UTF-8 (with BOM, for Excel)' },
+  cp932: { ja: 'Shift_JIS', en: 'Shift_JIS' },
+  download: { ja: 'ダウンロード', en: 'Download' },
   boxes: { ja: '出荷する箱', en: 'Boxes to ship' },
   order: { ja: '注文番号', en: 'Order' },
   status: { ja: '状態', en: 'Status' },
@@ -57,11 +63,26 @@ export function Component() {
       </dl>
       <h2>{t(COPY.export)}</h2>
       <p>{t(COPY.exportLead)}</p>
-      {/* Plain links through the console's /api proxy: the browser downloads with the staff cookie. */}
-      <ul className="console-downloads">
-        <li><a href={roundExportHref(round.id, 'utf8')} download>{t(COPY.utf8)}</a></li>
-        <li><a href={roundExportHref(round.id, 'cp932')} download>{t(COPY.cp932)}</a></li>
-      </ul>
+      {/* A plain GET form through the console's /api proxy: the browser downloads with the staff cookie, with or without JavaScript. */}
+      <form method="get" action={ROUND_EXPORT_PATH} className="console-form" aria-label={t(COPY.export)}>
+        <input type="hidden" name="round" value={round.id} />
+        <div className="form-field">
+          <label htmlFor="export-layout" className="form-label">{t(COPY.layout)}</label>
+          <select id="export-layout" name="layout" defaultValue="oshibox" className="form-input">
+            {SHIPPING_LAYOUT_IDS.map((id) => <option key={id} value={id}>{t(SHIPPING_LAYOUT_NAMES[id])}</option>)}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="export-encoding" className="form-label">{t(COPY.encoding)}</label>
+          <select id="export-encoding" name="encoding" defaultValue="" className="form-input" aria-describedby="export-encoding-hint">
+            <option value="">{t(COPY.encodingAuto)}</option>
+            <option value="cp932">{t(COPY.cp932)}</option>
+            <option value="utf8">{t(COPY.utf8)}</option>
+          </select>
+          <p id="export-encoding-hint" className="form-hint">{t(COPY.encodingHint)}</p>
+        </div>
+        <button type="submit" className="button">{t(COPY.download)}</button>
+      </form>
       <h2>{t(COPY.boxes)}</h2>
       {boxes.length === 0 ? <p>{t(COPY.none)}</p> : (
         <table className="console-table">

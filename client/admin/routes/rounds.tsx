@@ -2,6 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
 import { SHIPMENT_FILE_MAX_BYTES, SHIPMENT_IMPORT_MODES, UPLOAD_PROBLEM_TEXT, UPLOAD_PROBLEMS, type UploadProblem } from '../../../shared/shipment-import-rules.ts';
+import { EARLY_CHECKBOX } from '../../../shared/shipment-refusals.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -23,13 +24,14 @@ const COPY = {
   none: { ja: 'お届け回はまだありません。', en: 'No rounds yet.' },
   import: { ja: '発送・配達完了の取り込み', en: 'Import shipped or delivered boxes' },
   importLead: {
-    ja: '倉庫から戻ったCSV（UTF-8 または Shift_JIS）を選んでください。取り込む前に、変わる内容を確認できます。',
-    en: 'Choose the CSV back from the warehouse (UTF-8 or Shift_JIS). You will see what changes before anything is applied.',
+    ja: '倉庫から戻ったCSV、または B2クラウド・e飛伝・ゆうプリR が書き出した発行済みデータ（UTF-8 または Shift_JIS）を選んでください。取り込む前に、変わる内容を確認できます。',
+    en: 'Choose the CSV back from the warehouse, or the issued-slips file of B2 Cloud, e-Hiden or Yu-Pri R (UTF-8 or Shift_JIS). You will see what changes before anything is applied.',
   },
   mode: { ja: '取り込みの種類', en: 'What the file records' },
   file: { ja: 'CSVファイル', en: 'CSV file' },
   fileHint: { ja: `${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB まで`, en: `At most ${SHIPMENT_FILE_MAX_BYTES / 1_000_000} MB` },
-  early: { ja: '発送予定日より前でも発送済みにする', en: 'Ship before the planned shipping date' },
+  // The refusal of an early line names this checkbox (shared/shipment-refusals.ts).
+  early: EARLY_CHECKBOX,
   preview: { ja: '内容を確認する', en: 'Preview the changes' },
 } as const satisfies Record<string, Text>;
 

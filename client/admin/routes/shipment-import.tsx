@@ -1,7 +1,7 @@
 import { REFUND_FLAG_LABELS } from '../../../shared/refund-rules.ts';
 import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
-import type { ShipmentPreviewView, ShipmentReportView } from '../../../shared/api/rounds.ts';
+import type { RefusedLineView, ShipmentPreviewView, ShipmentReportView } from '../../../shared/api/rounds.ts';
 import { formatDateTime, formatNumber } from '../../../shared/format.ts';
 import { ConfirmImportInput } from '../../../shared/shipment-import-rules.ts';
 import type { Text } from '../../../shared/text.ts';
@@ -73,7 +73,7 @@ export function Component() {
       {staged.fileError ? (
         <div className="form-error" role="alert">
           <p>{t(COPY.unreadable)}</p>
-          <p lang="en">{staged.fileError}</p>
+          <p>{t(staged.fileError)}</p>
         </div>
       ) : null}
       {staged.report ? <Report report={staged.report} /> : null}
@@ -138,7 +138,7 @@ function Report({ report }: { report: ShipmentReportView }) {
   );
 }
 
-function Refused({ refused }: { refused: { line: number; reason: string }[] }) {
+function Refused({ refused }: { refused: RefusedLineView[] }) {
   const t = useT();
   if (refused.length === 0) return null;
   return (
@@ -155,7 +155,8 @@ function Refused({ refused }: { refused: { line: number; reason: string }[] }) {
           {refused.map((line) => (
             <tr key={line.line}>
               <th scope="row" className="num">{line.line}</th>
-              <td lang="en">{line.reason}</td>
+              {/* Reports applied before issue 32 hold the English reason alone. */}
+              <td lang={line.reasonEn === undefined ? 'en' : undefined}>{t({ ja: line.reason, en: line.reasonEn ?? line.reason })}</td>
             </tr>
           ))}
         </tbody>
