@@ -88,7 +88,7 @@ describe('the catalogue file schema', () => {
     ['a goods name used twice', [...ROUND, 'goods', 1, 'name'], '缶バッジ（冬）', 'artists[0].plans[0].rounds[0].goods[1].name', /twice/],
     ['malformed plan contents', ['artists', 0, 'plans', 0, 'contents', 'goodsCount'], 0, 'artists[0].plans[0].contents.goodsCount', />=1/],
     ['a banner that ends before it starts', ['banners', 0, 'endsAt'], '2026-10-01T00:00:00+09:00', 'banners[0].endsAt', /startsAt/],
-    ['a missing required field', ['news', 0, 'publishedAt'], undefined, 'news[0].publishedAt', /undefined/],
+    ['a missing required field', ['news', 0, 'title'], undefined, 'news[0].title', /undefined/],
     ['an unknown field (plans have no key column)', ['artists', 0, 'plans', 0, 'key'], 'light', 'artists[0].plans[0].key', /Unknown field/],
     ['a name over 100 characters', ['artists', 0, 'name'], 'あ'.repeat(101), 'artists[0].name', /100/],
     ['a name with a line break', ['artists', 0, 'name'], '桜\nルミ', 'artists[0].name', /line breaks/],
