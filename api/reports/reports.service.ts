@@ -1,7 +1,7 @@
 import { taxOf } from '../../shared/money.ts';
 import { REPORT_COLUMNS, REPORT_MONTHS, type ReportMonth } from '../../shared/report-columns.ts';
 import type { Db } from '../db/schema.ts';
-import { csvLine, csvPreamble, encodeCsv } from '../shipping/csv-text.ts';
+import { csvLine, csvPreamble, encodeCsv, type CsvEncoding } from '../shipping/csv-text.ts';
 import { sumRefunds, sumSales } from './reports.repository.ts';
 
 const JST_MS = 9 * 3_600_000;
@@ -44,7 +44,8 @@ export async function accountingReport(db: Db, now: Date): Promise<ReportMonth[]
 }
 
 /** The report as CSV, UTF-8 with a BOM (Excel), the header of shared/report-columns.ts. */
-export function reportCsv(months: ReportMonth[]): Buffer {
+/** UTF-8 with its BOM, or Shift_JIS (CP932) for the accounting software that only reads that (issue 32). */
+export function reportCsv(months: ReportMonth[], encoding: CsvEncoding = 'utf8'): Buffer {
   const lines = [csvLine(REPORT_COLUMNS.map((c) => c.label)), ...months.map((m) => csvLine(REPORT_COLUMNS.map((c) => String(m[c.key]))))];
-  return Buffer.concat([csvPreamble('utf8'), encodeCsv(lines.join(''), 'utf8')]);
+  return Buffer.concat([csvPreamble(encoding), encodeCsv(lines.join(''), encoding)]);
 }

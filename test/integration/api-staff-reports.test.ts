@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +75,24 @@ describe('the accounting report', () => {
     expect(header).toEqual(REPORT_COLUMNS.map((c) => c.label));
     expect(first).toEqual(['2026-11', '2', '6000', '1200', '0', '7200', '720', '7920', '1', '3600', '360', '3960']);
     const audit = await api.db.selectFrom('audit_log').select(['action', 'after']).where('action', '=', 'reports.export').execute();
-    expect(audit).toEqual([{ action: 'reports.export', after: { months: 24, from: '2024-12', to: '2026-11' } }]);
+    expect(audit).toEqual([{ action: 'reports.export', after: { months: 24, from: '2024-12', to: '2026-11', encoding: 'utf8' } }]);
+  });
+
+  it('downloads the same figures in Shift_JIS for accounting software that reads nothing else; another encoding names the field', async () => {
+    const res = await get('/api/staff/reports/sales.csv?encoding=cp932', 'owner').buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=Shift_JIS; header=present');
+    expect(res.headers['content-disposition']).toMatch(/-sjis\.csv"$/);
+    const bytes = res.body as Buffer;
+    expect([...bytes.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
+    const [header, first] = parse(iconv.decode(bytes, 'cp932')) as string[][];
+    expect(header).toEqual(REPORT_COLUMNS.map((c) => c.label));
+    expect(first).toEqual(['2026-11', '2', '6000', '1200', '0', '7200', '720', '7920', '1', '3600', '360', '3960']);
+    expectApiError(await get('/api/staff/reports/sales.csv?encoding=latin1', 'owner'), 400, 'BAD_REQUEST', ['encoding']);
   });
 
   it('is the owner’s alone: fulfilment and support are refused (403) and the refusals audited', async () => {

@@ -139,6 +139,7 @@ describe('the accounting report without JavaScript', () => {
     expect(res.text).toContain('消費税（10%）');
     expect(res.text.match(/<tr>/g)?.length).toBe(25);
     expect(res.text).toContain('href="/api/staff/reports/sales.csv"');
+    expect(res.text).toContain('href="/api/staff/reports/sales.csv?encoding=cp932"');
     const csv = await page('/api/staff/reports/sales.csv', 'owner').buffer(true).parse(binary);
     expect(csv.status).toBe(200);
     expect([...(csv.body as Buffer).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -14,6 +14,7 @@ const COPY = {
     en: `Sales (by the month charged) and refunds (by the month paid back) over the last ${REPORT_MONTHS} months, in yen, with 10% tax.`,
   },
   download: { ja: 'CSVをダウンロード（UTF-8）', en: 'Download CSV (UTF-8)' },
+  downloadSjis: { ja: 'CSVをダウンロード（Shift_JIS）', en: 'Download CSV (Shift_JIS)' },
   caption: { ja: '月別の売上と返金', en: 'Sales and refunds per month' },
 } as const satisfies Record<string, Text>;
 
@@ -30,7 +31,10 @@ export function Component() {
       <title>{`${t(COPY.title)} | OshiBox`}</title>
       <h1>{t(COPY.title)}</h1>
       <p>{t(COPY.lead)}</p>
-      <p><a href={REPORT_CSV_PATH} download>{t(COPY.download)}</a></p>
+      <p className="console-inline">
+        <a href={REPORT_CSV_PATH} download>{t(COPY.download)}</a>
+        <a href={`${REPORT_CSV_PATH}?encoding=cp932`} download>{t(COPY.downloadSjis)}</a>
+      </p>
       <ScrollRegion label={t(COPY.caption)}>
         <table className="console-table">
           <caption>{t(COPY.caption)}</caption>
