@@ -83,6 +83,11 @@ describe("a customer's page", () => {
   it('shows the profile, the card as brand and last four, the charge and its refund links (the box stopped or shipped, or a part)', async () => {
     const res = await ok(customerPath());
     expect(res.text).toContain('Visa •••• 4242');
+    // Phone and postal code as people write them; the skip link leads past the navigation.
+    expect(res.text).toContain('<dd>03-1234-5678</dd>');
+    expect(res.text).toContain('〒150-0002 東京都渋谷区渋谷');
+    expect(res.text).toMatch(/<a class="skip-link" href="#console-main">本文へスキップ<\/a>/);
+    expect(res.text).toContain('id="console-main"');
     // The charge names its artist beside the plan: a fan of two artists has two ライトプラン.
     expect(res.text).toContain('<td>サポート ssr ライトプラン 受付中の回</td>');
     expect(res.text).not.toContain('tok_support');

@@ -14,6 +14,8 @@ import { useT } from '../../lang.tsx';
 import { CUSTOMER_COPY as C } from './customer-copy.ts';
 import { CHARGED } from './customer-confirm.tsx';
 import { RefundFacts, RefundLinks } from './refund-links.tsx';
+import { hyphenatedTel } from '../../../shared/phone.ts';
+import { hyphenatedZip } from '../../../shared/shipping-columns.ts';
 import { TextAreaField } from './text-area-field.tsx';
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
@@ -28,8 +30,8 @@ export function ProfileSection({ detail }: { detail: CustomerDetail }) {
       <dl className="console-who">
         <dt>{t(C.email)}</dt><dd>{profile.email}</dd>
         <dt>{t(C.name)}</dt><dd>{profile.name}</dd>
-        <dt>{t(C.tel)}</dt><dd>{profile.tel}</dd>
-        <dt>{t(C.address)}</dt><dd>{`〒${profile.zip} ${profile.address} ${profile.address2}`}</dd>
+        <dt>{t(C.tel)}</dt><dd>{hyphenatedTel(profile.tel)}</dd>
+        <dt>{t(C.address)}</dt><dd>{`〒${hyphenatedZip(profile.zip)} ${profile.address} ${profile.address2}`}</dd>
         <dt>{t(C.lang)}</dt><dd>{profile.lang}</dd>
         <dt>{t(C.joined)}</dt><dd>{formatDate(profile.createdAt)}{profile.deleted ? `（${t(C.deleted)}）` : ''}</dd>
         <dt>{t(C.payment)}</dt><dd>{t(method)}{card ? ` ${card.brand} •••• ${card.last4}` : ''}</dd>

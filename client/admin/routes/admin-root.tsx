@@ -12,6 +12,7 @@ const COPY = {
   english: { ja: 'English', en: '日本語' },
   error: { ja: 'エラーが発生しました。時間をおいて再度お試しください。', en: 'Something went wrong. Please try again later.' },
   notFound: { ja: 'ページが見つかりません。', en: 'Page not found.' },
+  skip: { ja: '本文へスキップ', en: 'Skip to content' },
 } as const satisfies Record<string, Text>;
 
 /** The language switch as a link (`?lang=en`, `?lang=ja`), so it works without JavaScript, as on the shop. */
@@ -35,6 +36,7 @@ function Frame({ children }: { children: ReactNode }) {
   return (
     <LangProvider value={lang}>
       <div className="console">
+        <a className="skip-link" href="#console-main">{t(COPY.skip)}</a>
         <header className="console-bar">
           <span className="console-brand">{t(COPY.brand)}</span>
           <LangSwitch />
@@ -64,7 +66,7 @@ export function ErrorBoundary() {
   const text: Text = body?.message ? { ja: body.message, en: body.messageEn ?? body.message } : isRouteErrorResponse(error) && error.status === 404 ? COPY.notFound : COPY.error;
   return (
     <Frame>
-      <main className="console-main console-narrow">
+      <main className="console-main console-narrow" id="console-main" tabIndex={-1}>
         <ErrorText text={text} />
       </main>
     </Frame>

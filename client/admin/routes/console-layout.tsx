@@ -37,7 +37,7 @@ export function Component() {
         </ul>
         <Who staff={staff} />
       </nav>
-      <div className="console-main">
+      <div className="console-main" id="console-main" tabIndex={-1}>
         <Outlet />
       </div>
     </div>

@@ -8,6 +8,7 @@ import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 import { Pager } from '../components/pager.tsx';
 import { mustStaff } from '../data/console-load.ts';
+import { hyphenatedTel } from '../../../shared/phone.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 
 const COPY = {
@@ -78,7 +79,7 @@ function Results({ q, page }: { q: string; page: CustomerSearchPage }) {
             <tr key={hit.id}>
               <th scope="row"><Link to={adminHref('customer', { id: String(hit.id) })}>{hit.name || `#${hit.id}`}</Link>{hit.deleted ? t(COPY.deleted) : null}</th>
               <td>{hit.email}</td>
-              <td>{hit.tel}</td>
+              <td>{hyphenatedTel(hit.tel)}</td>
               <td>{formatDate(hit.createdAt)}</td>
             </tr>
           ))}

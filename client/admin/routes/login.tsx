@@ -55,7 +55,7 @@ export function Component() {
   const failure = useActionData<FormFailure>();
   const t = useT();
   return (
-    <main className="console-main console-narrow">
+    <main className="console-main console-narrow" id="console-main" tabIndex={-1}>
       <title>{`${t(COPY.title)} | OshiBox`}</title>
       <h1>{t(COPY.title)}</h1>
       <p>{t(COPY.lead)}</p>

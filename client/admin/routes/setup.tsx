@@ -81,7 +81,7 @@ export function Component() {
   const answer = useActionData<FormFailure | SetupDone>();
   const t = useT();
   return (
-    <main className="console-main console-narrow">
+    <main className="console-main console-narrow" id="console-main" tabIndex={-1}>
       <title>{`${t(COPY.title)} | OshiBox`}</title>
       <h1>{t(COPY.title)}</h1>
       {isDone(answer) ? <RecoveryCodes codes={answer.recoveryCodes} /> : <Enrolment failure={answer} />}
