@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { MessageKey } from './field-errors.ts';
 import { isCleanText } from './free-text.ts';
+import { KATAKANA_NAME, toKatakana } from './kana.ts';
 import { normalizeTel } from './phone.ts';
 import { normalizeZip } from './postal-code.ts';
 import type { Text } from './text.ts';
@@ -39,6 +40,14 @@ const text = (required: MessageKey, ...rules: z.core.$ZodCheck<string>[]) =>
 const clean = (key: MessageKey) => z.refine<string>((v) => isCleanText(v), m(key));
 
 export const NameField = text('nameRequired', clean('nameHidden'), z.maxLength(TEXT_MAX, m('nameTooLong')), z.regex(NAME_CHARS, m('nameCharacters')));
+
+/** フリガナ (optional): hiragana and half-width katakana are made full-width katakana (shared/kana.ts). */
+export const NAME_KANA_MAX = 100;
+export const NameKanaField = z.string(m('nameKanaCharacters')).check(
+  z.overwrite(toKatakana),
+  z.maxLength(NAME_KANA_MAX, m('nameKanaTooLong')),
+  z.regex(KATAKANA_NAME, m('nameKanaCharacters')),
+);
 
 export const EmailField = z.pipe(text('emailRequired', z.maxLength(TEXT_MAX, m('emailTooLong'))), z.email(m('emailInvalid')));
 
@@ -127,6 +136,7 @@ export const ConfirmField = z.string(m('passwordMismatch')).check(z.maxLength(TE
 
 export const ProfileFields = {
   name: NameField,
+  nameKana: z.optional(NameKanaField),
   zip: ZipField,
   address: AddressField,
   address2: Address2Field,

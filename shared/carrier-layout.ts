@@ -18,6 +18,8 @@ export interface ShippingLine {
   planName: string;
   count: number;
   name: string;
+  /** フリガナ of the name (full-width katakana), '' when unknown: the account's, when the box goes to the account holder. */
+  nameKana: string;
   /** Seven digits as stored. */
   zip: string;
   address: string;

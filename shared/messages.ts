@@ -33,6 +33,8 @@ export const MESSAGES = {
   // docs/spec.md §5 field rules (docs/spec.md §8 "field-level messages"); shared/account-rules.ts uses them.
   nameRequired: { ja: 'お名前を入力してください。', en: 'Enter your name.' },
   nameTooLong: { ja: 'お名前は200文字以内で入力してください。', en: 'Your name must be at most 200 characters.' },
+  nameKanaCharacters: { ja: 'フリガナはカタカナで入力してください（ひらがなは自動でカタカナになります）。', en: 'Enter the reading of your name in katakana (hiragana is converted).' },
+  nameKanaTooLong: { ja: 'フリガナは100文字以内で入力してください。', en: 'The reading of your name must be at most 100 characters.' },
   emailRequired: { ja: 'メールアドレスを入力してください。', en: 'Enter your email.' },
   emailTooLong: { ja: 'メールアドレスは200文字以内で入力してください。', en: 'Your email must be at most 200 characters.' },
   telRequired: { ja: '電話番号を入力してください。', en: 'Enter your phone number.' },

@@ -1,4 +1,5 @@
 import { clipped, contentsOf, jstDate, telCell, zipCell, type CarrierLayout, type LayoutColumn } from './carrier-layout.ts';
+import { toHalfWidthKatakana } from './kana.ts';
 import { SHIPPING_LAYOUT_NAMES } from './shipping-layout-names.ts';
 
 /**
@@ -45,7 +46,8 @@ export const YAMATO_B2_COLUMNS: readonly LayoutColumn[] = [
   { label: 'お届け先会社・部門名１' },
   { label: 'お届け先会社・部門名２' },
   { label: 'お届け先名', cell: (l) => l.name },
-  { label: 'お届け先名略称カナ' },
+  // Half-width katakana, 50 characters in B2クラウド: the account's フリガナ when the box goes to the account holder.
+  { label: 'お届け先名略称カナ', cell: (l) => clipped(toHalfWidthKatakana(l.nameKana), 50) },
   { label: '敬称', cell: () => '様' },
   { label: 'ご依頼主コード' },
   { label: 'ご依頼主電話番号', cell: (_l, s) => telCell(s.sender.tel) },

@@ -26,7 +26,7 @@ export function isRefundable(row: { payment_status: string; refund_status: strin
 
 export async function findCustomer(db: Db, id: number) {
   const row = await db.selectFrom('users')
-    .select(['id', 'email', 'name', 'tel', 'zip', 'address', 'address2', 'lang', 'payment_method', 'created_at', 'deleted_at'])
+    .select(['id', 'email', 'name', 'name_kana', 'tel', 'zip', 'address', 'address2', 'lang', 'payment_method', 'created_at', 'deleted_at'])
     .where('id', '=', id).executeTakeFirst();
   if (!row) throw new NotFoundError(NOT_FOUND);
   return row;
@@ -44,7 +44,7 @@ export async function customerDetail(db: Db, id: number): Promise<CustomerDetail
   ]);
   return {
     profile: {
-      id: user.id, email: user.email, name: user.name, tel: user.tel, zip: user.zip, address: user.address,
+      id: user.id, email: user.email, name: user.name, nameKana: user.name_kana, tel: user.tel, zip: user.zip, address: user.address,
       address2: user.address2, lang: user.lang, createdAt: user.created_at.toISOString(), deleted: user.deleted_at !== null,
     },
     card: card ? { brand: card.brand, last4: card.last4 } : null,

@@ -2,6 +2,7 @@ import type { CustomerHit, CustomerSearchPage } from '../../shared/api/customers
 import { CUSTOMER_PAGE_SIZE } from '../../shared/customer-rules.ts';
 import type { Db } from '../db/schema.ts';
 import { sql } from 'kysely';
+import { toKatakana } from '../../shared/kana.ts';
 
 /**
  * The one search box of the customers area (docs/decisions/0033-customer-search.md, 0075). What was
@@ -11,7 +12,7 @@ import { sql } from 'kysely';
  *   order number (the round's charge id) exactly, when short enough to be one;
  * - with an `@`: any part of the e-mail;
  * - anything else: any part of the name (spaces ignored on both sides, so 「推野花子」 finds
- *   「推野 花子」) or of the e-mail.
+ *   「推野 花子」), of the フリガナ (typed in hiragana or katakana) or of the e-mail.
  */
 const ORDER_NUMBER_MAX_DIGITS = 9;
 
@@ -31,7 +32,7 @@ const SPACES = ' \u3000';
 
 export async function searchCustomers(db: Db, q: string, page: number): Promise<CustomerSearchPage> {
   const kind = classifyQuery(q);
-  let query = db.selectFrom('users').select(['id', 'email', 'name', 'tel', 'created_at', 'deleted_at']);
+  let query = db.selectFrom('users').select(['id', 'email', 'name', 'name_kana', 'tel', 'created_at', 'deleted_at']);
   if (kind.column === 'digits') {
     const orderId = kind.digits.length <= ORDER_NUMBER_MAX_DIGITS ? Number(kind.digits) : 0;
     query = query.where((eb) => eb.or([
@@ -42,8 +43,11 @@ export async function searchCustomers(db: Db, q: string, page: number): Promise<
     query = query.where((eb) => eb(eb.fn('lower', ['email']), 'like', contains(kind.part)));
   } else {
     const name = contains(kind.part.replace(/[\s\u3000]+/g, ''));
+    // フリガナ is stored in katakana: ひらがな or ﾊﾝｶｸ typed in the box finds it too.
+    const kana = contains(toKatakana(kind.part).replace(/\u3000/g, ''));
     query = query.where((eb) => eb.or([
       eb(sql`lower(translate(name, ${sql.lit(SPACES)}, ''))`, 'like', name),
+      eb(sql`translate(name_kana, ${sql.lit(SPACES)}, '')`, 'like', kana),
       eb(eb.fn('lower', ['email']), 'like', contains(kind.part)),
     ]));
   }
@@ -52,6 +56,7 @@ export async function searchCustomers(db: Db, q: string, page: number): Promise<
     id: row.id,
     email: row.email,
     name: row.name,
+    nameKana: row.name_kana,
     tel: row.tel,
     createdAt: row.created_at.toISOString(),
     deleted: row.deleted_at !== null,

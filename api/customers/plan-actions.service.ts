@@ -25,7 +25,7 @@ async function shopperOf(ctx: ApiContext, userId: number): Promise<CurrentUser> 
   const birthday = await ctx.db.selectFrom('users').select((eb) => eb.fn<string | null>('to_char', ['birthday', eb.val('YYYY-MM-DD')]).as('day'))
     .select('gender').where('id', '=', userId).executeTakeFirstOrThrow();
   return {
-    id: row.id, email: row.email, name: row.name, zip: row.zip, address: row.address, address2: row.address2,
+    id: row.id, email: row.email, name: row.name, nameKana: row.name_kana, zip: row.zip, address: row.address, address2: row.address2,
     birthday: birthday.day ?? '', gender: birthday.gender as Gender, tel: row.tel,
     paymentMethod: parsePaymentMethod(row.payment_method), securitySafe: true,
   };

@@ -114,6 +114,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   name: Generated<string>;
+  /** フリガナ in full-width katakana; '' when not given (migration 0021). */
+  name_kana: Generated<string>;
   zip: Generated<string>;
   address: Generated<string>;
   address2: Generated<string>;

@@ -62,7 +62,7 @@ export async function findSessionUser(db: Db, token: string | undefined, now: Da
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
-      'users.id', 'users.email', 'users.name', 'users.zip', 'users.address', 'users.address2',
+      'users.id', 'users.email', 'users.name', 'users.name_kana', 'users.zip', 'users.address', 'users.address2',
       'users.gender', 'users.tel', 'users.payment_method', 'sessions.secure_until', 'sessions.last_seen_at',
       sql<string | null>`to_char(users.birthday, 'YYYY-MM-DD')`.as('birthday'),
     ])
@@ -79,6 +79,7 @@ export async function findSessionUser(db: Db, token: string | undefined, now: Da
     id: row.id,
     email: row.email,
     name: row.name,
+    nameKana: row.name_kana,
     zip: row.zip,
     address: row.address,
     address2: row.address2,

@@ -12,8 +12,8 @@ export async function findRoundFacts(db: Db, roundId: number) {
  * `afterId`: keyset pagination by id, so each page costs the same however deep the export is.
  */
 export async function findWaitingBoxesAfter(db: Db, roundId: number, afterId: number, limit: number) {
-  return db.selectFrom('plan_order_histories')
-    .select(['id', 'count', 'ship_dest_name', 'ship_zip', 'ship_address', 'ship_address2', 'ship_tel'])
-    .where('plan_order_id', '=', roundId).where('payment_status', '=', 'WAITING').where('superseded_by', 'is', null)
-    .where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return db.selectFrom('plan_order_histories as h').leftJoin('users as u', 'u.id', 'h.user_id')
+    .select(['h.id', 'h.count', 'h.ship_dest_name', 'h.ship_zip', 'h.ship_address', 'h.ship_address2', 'h.ship_tel', 'u.name as user_name', 'u.name_kana'])
+    .where('h.plan_order_id', '=', roundId).where('h.payment_status', '=', 'WAITING').where('h.superseded_by', 'is', null)
+    .where('h.id', '>', afterId).orderBy('h.id').limit(limit).execute();
 }

@@ -35,7 +35,7 @@ export interface ExportChoice {
 function lineOf(round: Round, box: Box): ShippingLine {
   return {
     orderNumber: box.id, roundName: round.round_name, artistName: round.artist_name, planName: round.plan_name, count: box.count,
-    name: box.ship_dest_name, zip: box.ship_zip, address: box.ship_address, address2: box.ship_address2, tel: box.ship_tel, shipDate: round.ship_date,
+    name: box.ship_dest_name, nameKana: box.ship_dest_name === box.user_name ? (box.name_kana ?? '') : '', zip: box.ship_zip, address: box.ship_address, address2: box.ship_address2, tel: box.ship_tel, shipDate: round.ship_date,
   };
 }
 

@@ -39,7 +39,8 @@ export async function signUp(ctx: ApiContext, client: string, input: z.infer<typ
   const { token, lang } = await mapTaken(
     ctx.db.transaction().execute(async (trx) => {
       const { lang } = await consumeCode(trx, codeInput, ctx.now());
-      const id = await insertUser(trx, { ...profile, password_hash: passwordHash, lang, created_at: ctx.now() });
+      const { nameKana, ...rest } = profile;
+      const id = await insertUser(trx, { ...rest, name_kana: nameKana ?? '', password_hash: passwordHash, lang, created_at: ctx.now() });
       return { token: await startSession(trx, id, ctx.now(), true), lang };
     }),
   );
@@ -58,7 +59,8 @@ const SHIP_TO_FIELDS = ['zip', 'address', 'address2', 'name', 'tel'] as const;
  */
 export async function updateProfile(ctx: ApiContext, user: CurrentUser, input: z.infer<typeof ProfileInput>): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, input);
+    const { nameKana, ...rest } = input;
+    await updateUser(trx, user.id, nameKana === undefined ? rest : { ...rest, name_kana: nameKana });
     if (!SHIP_TO_FIELDS.some((key) => input[key] !== undefined)) return;
     const shipTo = await findShipTo(trx, user.id);
     if (shipTo) await updateUnshippedShipTo(trx, user.id, shipTo, ctx.now());

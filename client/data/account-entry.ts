@@ -59,6 +59,7 @@ export function toSignupInput(values: FormValues) {
     email: emailOf(values),
     code: values.code ?? '',
     name: values.name ?? '',
+    nameKana: values.nameKana ?? '',
     zip: normalizeZip(values.zip ?? ''),
     address: values.address ?? '',
     address2: values.address2 ?? '',

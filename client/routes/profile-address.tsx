@@ -19,6 +19,7 @@ import { ZipLookupField } from '../components/form/zip-lookup-field.tsx';
 import { apiFrom, orElse } from '../data/api.ts';
 import { loadCurrentUser } from '../data/current-user.ts';
 import { apiFailure, checkInput, formFailure, readForm, seeOther, type FormFailure, type FormValues } from '../data/form-action.ts';
+import { NameKanaField } from '../components/account/name-kana-field.tsx';
 import { useT } from '../lang.tsx';
 
 const COPY = {
@@ -111,6 +112,7 @@ export function Component() {
       {zipFilled ? <FormNotice text={COPY.filled} /> : null}
       <ValidatedForm failure={failure} rules={RULES} className="profile-address-form" enterSubmits={COPY.submit}>
         <Field name="name" label={COPY.name} defaultValue={user.name} autoComplete="name" maxLength={200} required />
+        <NameKanaField defaultValue={user.nameKana} />
         <ZipLookupField defaultValue={user.zip} />
         <Field name="address" label={COPY.address} defaultValue={user.address} autoComplete="address-line1" maxLength={200} required />
         <Field name="address2" label={COPY.address2} hint={COPY.address2Hint} defaultValue={user.address2}

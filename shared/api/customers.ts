@@ -6,6 +6,7 @@ export interface CustomerHit {
   id: number;
   email: string;
   name: string;
+  nameKana: string;
   tel: string;
   createdAt: string;
   deleted: boolean;
@@ -103,6 +104,8 @@ export interface CustomerDetail {
     id: number;
     email: string;
     name: string;
+    /** フリガナ; '' when the customer gave none. */
+    nameKana: string;
     tel: string;
     zip: string;
     address: string;

@@ -170,6 +170,8 @@ export type Gender = 'MALE' | 'FEMALE' | 'OTHER' | 'UNKNOWN';
 export interface User {
   email: string;
   name: string;
+  /** フリガナ (katakana); '' when not given. */
+  nameKana: string;
   zip: string;
   address: string;
   address2: string;
@@ -219,7 +221,7 @@ export interface SignupBody extends Omit<User, 'code'> {
 }
 
 /** PUT /api/user, first form: any subset of the profile. */
-export type ProfileBody = Partial<Pick<User, 'name' | 'zip' | 'address' | 'address2' | 'birthday' | 'gender' | 'tel'>>;
+export type ProfileBody = Partial<Pick<User, 'name' | 'nameKana' | 'zip' | 'address' | 'address2' | 'birthday' | 'gender' | 'tel'>>;
 
 /** PUT /api/user, second form: the new address and the code mailed to it (needs securitySafe). */
 export interface EmailChangeBody {

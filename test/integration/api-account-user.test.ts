@@ -185,6 +185,17 @@ describe('GET and PUT /api/user (profile)', () => {
     expect(res.headers['cache-control']).toContain('no-store');
   });
 
+  it('keeps フリガナ in katakana whatever was typed, and refuses what is not kana naming the field (issue 32)', async () => {
+    expect(bodyOf<CurrentUser>(await request(api.app).get('/api/user').set('cookie', withSession(token))).nameKana).toBe('');
+    const put = await request(api.app).put('/api/user').set('cookie', withSession(token)).send({ nameKana: 'おしの ﾊﾅｺ' });
+    expect(put.status).toBe(200);
+    expect(bodyOf<CurrentUser>(put).nameKana).toBe('オシノ　ハナコ');
+    const bad = expectApiError(await request(api.app).put('/api/user').set('cookie', withSession(token)).send({ nameKana: '推野' }), 400, 'BAD_REQUEST', ['nameKana']);
+    expect(JSON.stringify(bad.fields)).toContain('カタカナ');
+    expect(JSON.stringify(bad.fields)).toContain('katakana');
+    expect(bodyOf<CurrentUser>(await request(api.app).get('/api/user').set('cookie', withSession(token))).nameKana).toBe('オシノ　ハナコ');
+  });
+
   it('PUT changes any subset of the profile', async () => {
     const res = await request(api.app)
       .put('/api/user')

@@ -63,6 +63,12 @@ describe('search', () => {
       const page = (await get(`?q=${encodeURIComponent(q)}`).expect(200)).body as CustomerSearchPage;
       expect(page.hits.map((h) => h.id), q).toContain(charged.userId);
     }
+    // フリガナ, typed in hiragana, half-width or full-width katakana.
+    await api.db.updateTable('users').set({ name_kana: 'オシノ　ハナコ' }).where('id', '=', charged.userId).execute();
+    for (const q of ['はなこ', 'ｵｼﾉﾊﾅｺ', 'オシノ ハナ']) {
+      const page = (await get(`?q=${encodeURIComponent(q)}`).expect(200)).body as CustomerSearchPage;
+      expect(page.hits.find((h) => h.id === charged.userId), q).toMatchObject({ nameKana: 'オシノ　ハナコ' });
+    }
     for (const q of ['花子推野', '9999-0000', 'nobody-here@']) {
       const page = (await get(`?q=${encodeURIComponent(q)}`).expect(200)).body as CustomerSearchPage;
       expect(page.hits.map((h) => h.id), q).not.toContain(charged.userId);

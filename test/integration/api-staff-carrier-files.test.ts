@@ -66,6 +66,18 @@ describe("a round's export in the carriers' layouts", () => {
     expect((await auditOf('rounds.export'))[0]).toMatchObject({ outcome: 'success', target_id: String(round.roundId), after: { encoding: 'cp932', rows: 1, status: 200 } });
   });
 
+  it('prints the account holder\'s フリガナ in half-width in B2クラウド\'s kana column, and nothing for a box sent to someone else', async () => {
+    const box = await api.db.selectFrom('plan_order_histories').select('ship_dest_name').where('id', '=', boxId).executeTakeFirstOrThrow();
+    await api.db.updateTable('users').set({ name: box.ship_dest_name, name_kana: 'オシノ　ハナコ' }).where('id', '=', round.userId).execute();
+    const kanaOf = async () => {
+      const [header, line] = parse(iconv.decode((await exportOf('yamato-b2')).body as Buffer, 'cp932')) as string[][];
+      return line![header!.indexOf('お届け先名略称カナ')];
+    };
+    expect(await kanaOf()).toBe('ｵｼﾉ ﾊﾅｺ');
+    await api.db.updateTable('users').set({ name: '別の 名前' }).where('id', '=', round.userId).execute();
+    expect(await kanaOf()).toBe('');
+  });
+
   it('is refused to a role without shipping (403, audited), and for an unknown layout with a 400 naming the field', async () => {
     expectApiError(await get(`/api/staff/rounds/export?round=${round.roundId}&layout=yamato-b2`, 'catalogue'), 403, 'FORBIDDEN');
     expect((await auditOf('access.refused')).at(-1)?.target_id).toBe('GET /api/staff/rounds/export/');

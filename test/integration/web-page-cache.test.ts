@@ -130,7 +130,8 @@ describe('never given to anyone else', () => {
     }
     expect(cache().entries).toBe(entries);
     expect(cache().size).toBeLessThanOrEqual(2 * 1024 * 1024);
-  });
+    // 300 pages rendered uncached: about 13 s on a quiet machine, twice that at load average 10.
+  }, 120_000);
 
   it('a Host the shop does not answer for gets the 421, even for a kept page', async () => {
     await get('/lineup');
@@ -157,13 +158,14 @@ describe('a catalogue change', () => {
       expect(two.pageCache?.counts.hit).toBeGreaterThan(0);
       const started = Date.now();
       await two.database.handle.db.updateTable('artists').set({ name: '星野ミライ（改名）' }).where('slug', '=', 'hoshino_mirai').execute();
-      for (const web of webs) await expect.poll(() => shows(web, '星野ミライ（改名）'), { timeout: 5000, interval: 50 }).toBe(true);
-      // Two polls and a render, with room for a busy machine: seconds, not the cache's 30 s freshness.
-      expect(Date.now() - started).toBeLessThan(3000);
+      for (const web of webs) await expect.poll(() => shows(web, '星野ミライ（改名）'), { timeout: 10_000, interval: 50 }).toBe(true);
+      // Two polls and a render (well under a second on a quiet machine), with room for a busy one:
+      // the change came by the poll, not by the kept page's 30 s freshness running out.
+      expect(Date.now() - started).toBeLessThan(15_000);
     } finally {
       second.stop();
       await new Promise((resolve) => secondServer.server.close(resolve));
       await two.close();
     }
-  });
+  }, 90_000);
 });

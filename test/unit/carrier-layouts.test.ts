@@ -13,7 +13,7 @@ import { carrierResultHeaderOf, SHIPPING_LAYOUTS } from '../../shared/shipping-l
  * japanpost-yuprir-columns.ts), one box written in it, and the same line through Shift_JIS and back.
  */
 const LINE: ShippingLine = {
-  orderNumber: 4021, roundName: '12月号', artistName: '星乃ミライ', planName: 'スタンダードプラン', count: 2, name: '推野 花子', zip: '0600001',
+  orderNumber: 4021, roundName: '12月号', artistName: '星乃ミライ', planName: 'スタンダードプラン', count: 2, name: '推野 花子', nameKana: 'オシノ　ハナコ', zip: '0600001',
   address: '北海道札幌市中央区北一条西', address2: '2-24-12 〜ハイツ101', tel: '0312345678', shipDate: new Date('2026-11-22T01:00:00Z'),
 };
 const SETTINGS: CarrierSettings = {
@@ -50,7 +50,7 @@ describe('ヤマト B2クラウド (yamato-b2)', () => {
     expect(rowOf(layout)).toMatchObject({
       お客様管理番号: '4021', 送り状種類: '0', クール区分: '0', 伝票番号: '', 出荷予定日: '2026/11/22', 'お届け予定（指定）日': '', 配達時間帯: '',
       お届け先電話番号: '03-1234-5678', お届け先郵便番号: '060-0001', お届け先住所: LINE.address, 'お届け先住所（アパートマンション名）': LINE.address2,
-      お届け先名: '推野 花子', 敬称: '様', ご依頼主電話番号: '0120-123-456', ご依頼主郵便番号: '150-0002', ご依頼主住所: '東京都渋谷区渋谷2-24-12',
+      お届け先名: '推野 花子', お届け先名略称カナ: 'ｵｼﾉ ﾊﾅｺ', 敬称: '様', ご依頼主電話番号: '0120-123-456', ご依頼主郵便番号: '150-0002', ご依頼主住所: '東京都渋谷区渋谷2-24-12',
       ご依頼主名: '株式会社オシボックス', 品名１: '星乃ミライ スタンダードプラン 12月号', 品名２: '数量 2', ご請求先顧客コード: '0312345678', 運賃管理番号: '01',
     });
   });

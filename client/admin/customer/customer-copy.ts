@@ -7,6 +7,8 @@ export const CUSTOMER_COPY = {
   email: { ja: 'メールアドレス', en: 'E-mail' },
   name: { ja: '氏名', en: 'Name' },
   tel: { ja: '電話番号', en: 'Phone' },
+  nameKana: { ja: 'フリガナ', en: 'Name in katakana' },
+  notGiven: { ja: '（未入力）', en: '(not given)' },
   address: { ja: '住所', en: 'Address' },
   joined: { ja: '登録日', en: 'Joined' },
   lang: { ja: 'メールの言語', en: 'Mail language' },

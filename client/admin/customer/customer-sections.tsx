@@ -30,6 +30,7 @@ export function ProfileSection({ detail }: { detail: CustomerDetail }) {
       <dl className="console-who">
         <dt>{t(C.email)}</dt><dd>{profile.email}</dd>
         <dt>{t(C.name)}</dt><dd>{profile.name}</dd>
+        <dt>{t(C.nameKana)}</dt><dd>{profile.nameKana || t(C.notGiven)}</dd>
         <dt>{t(C.tel)}</dt><dd>{hyphenatedTel(profile.tel)}</dd>
         <dt>{t(C.address)}</dt><dd>{`〒${hyphenatedZip(profile.zip)} ${profile.address} ${profile.address2}`}</dd>
         <dt>{t(C.lang)}</dt><dd>{profile.lang}</dd>

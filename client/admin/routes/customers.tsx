@@ -77,7 +77,7 @@ function Results({ q, page }: { q: string; page: CustomerSearchPage }) {
         <tbody>
           {page.hits.map((hit) => (
             <tr key={hit.id}>
-              <th scope="row"><Link to={adminHref('customer', { id: String(hit.id) })}>{hit.name || `#${hit.id}`}</Link>{hit.deleted ? t(COPY.deleted) : null}</th>
+              <th scope="row"><Link to={adminHref('customer', { id: String(hit.id) })}>{hit.name || `#${hit.id}`}</Link>{hit.nameKana ? <small className="console-kana">{hit.nameKana}</small> : null}{hit.deleted ? t(COPY.deleted) : null}</th>
               <td>{hit.email}</td>
               <td>{hyphenatedTel(hit.tel)}</td>
               <td>{formatDate(hit.createdAt)}</td>

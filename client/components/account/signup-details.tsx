@@ -10,6 +10,7 @@ import { CheckboxField, Field, SelectField } from '../form/field.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
 import { ValidatedForm } from '../form/validated-form.tsx';
 import { ZipLookupField } from '../form/zip-lookup-field.tsx';
+import { NameKanaField } from './name-kana-field.tsx';
 import { CarriedFields, LangField } from './entry-steps.tsx';
 
 const COPY = {
@@ -43,6 +44,7 @@ export function SignupDetails({ failure, email, code }: { failure: FormFailure |
       <CarriedFields values={{ email, code }} />
       <p className="account-sent-to">{t({ ja: 'メールアドレス', en: 'Email' })}: <strong>{email}</strong></p>
       <Field name="name" label={COPY.name} autoComplete="name" maxLength={200} required />
+      <NameKanaField />
       <ZipLookupField defaultValue={values.zip ?? ''} />
       <Field name="address" label={COPY.address} autoComplete="address-line1" maxLength={200} required />
       <Field name="address2" label={COPY.address2} hint={COPY.address2Hint} autoComplete="address-line2" maxLength={200} required />
