@@ -55,7 +55,7 @@ export function createStaffApi(options: ApiClientOptions) {
     me: async () => call<{ staff: StaffMember }>('GET', '/api/staff/me'),
     dashboard: async () => call<StaffDashboard>('GET', '/api/staff/dashboard'),
     reports: async () => call<{ months: ReportMonth[] }>('GET', '/api/staff/reports'),
-    rounds: async (page: number) => call<RoundList>('GET', `/api/staff/rounds?page=${page}`),
+    rounds: async (query: Record<string, string>) => call<RoundList>('GET', '/api/staff/rounds', { query }),
     round: async (id: string, page: number) => call<RoundDetail>('GET', `/api/staff/rounds/${encodeURIComponent(id)}?page=${page}`),
     billing: async (page: number) => call<BillingRoundList>('GET', `/api/staff/billing?page=${page}`),
     billingRound: async (id: string, state: BillingState, page: number) =>
