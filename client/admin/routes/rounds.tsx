@@ -113,36 +113,36 @@ function RoundsTable({ list }: { list: RoundList }) {
   const t = useT();
   return (
     <ScrollRegion label={t(COPY.rounds)}>
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t(COPY.round)}</th>
-              <th scope="col">{t(COPY.state)}</th>
-              <th scope="col">{t(COPY.artist)}</th>
-              <th scope="col">{t(COPY.deadline)}</th>
-              <th scope="col">{t(COPY.shipDate)}</th>
-              <th scope="col" className="num">{t(COPY.toShip)}</th>
-              <th scope="col" className="num">{t(COPY.waiting)}</th>
-              <th scope="col" className="num">{t(COPY.shipped)}</th>
-              <th scope="col" className="num">{t(COPY.delivered)}</th>
+      <table className="console-table">
+        <thead>
+          <tr>
+            <th scope="col">{t(COPY.round)}</th>
+            <th scope="col">{t(COPY.state)}</th>
+            <th scope="col">{t(COPY.artist)}</th>
+            <th scope="col">{t(COPY.deadline)}</th>
+            <th scope="col">{t(COPY.shipDate)}</th>
+            <th scope="col" className="num">{t(COPY.toShip)}</th>
+            <th scope="col" className="num">{t(COPY.waiting)}</th>
+            <th scope="col" className="num">{t(COPY.shipped)}</th>
+            <th scope="col" className="num">{t(COPY.delivered)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.rounds.map((round) => (
+            <tr key={round.id}>
+              <th scope="row"><Link to={adminHref('round', { id: String(round.id) })}>{round.name}</Link></th>
+              <td>{t(ROUND_STATE_LABELS[round.state])}</td>
+              <td>{`${round.artistName} ${round.planName}`}</td>
+              <td>{formatDate(round.deadline)}</td>
+              <td>{formatDate(round.shipDate)}</td>
+              <td className="num">{formatNumber(round.toShip)}</td>
+              <td className="num">{formatNumber(round.waiting)}</td>
+              <td className="num">{formatNumber(round.shipped)}</td>
+              <td className="num">{formatNumber(round.delivered)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {list.rounds.map((round) => (
-              <tr key={round.id}>
-                <th scope="row"><Link to={adminHref('round', { id: String(round.id) })}>{round.name}</Link></th>
-                <td>{t(ROUND_STATE_LABELS[round.state])}</td>
-                <td>{`${round.artistName} ${round.planName}`}</td>
-                <td>{formatDate(round.deadline)}</td>
-                <td>{formatDate(round.shipDate)}</td>
-                <td className="num">{formatNumber(round.toShip)}</td>
-                <td className="num">{formatNumber(round.waiting)}</td>
-                <td className="num">{formatNumber(round.shipped)}</td>
-                <td className="num">{formatNumber(round.delivered)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </tbody>
+      </table>
     </ScrollRegion>
   );
 }
