@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { jstDayStartOf } from './jst.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payment.ts';
 
 /**
@@ -42,10 +43,8 @@ export function idsOf(ids: string | readonly string[]): number[] {
   return [...new Set((typeof ids === 'string' ? [ids] : ids).map(Number))];
 }
 
-const JST_OFFSET_MS = 9 * 3_600_000;
-
-/** The instant a JST day starts at; `next` gives the start of the day after (for an inclusive `to`). */
+/** The instant a JST day `YYYY-MM-DD` starts at; `next` gives the start of the day after (for an inclusive `to`). */
 export function jstDayStart(day: string, next = false): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + (next ? 1 : 0)) - JST_OFFSET_MS);
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  return jstDayStartOf(y, m, d + (next ? 1 : 0));
 }

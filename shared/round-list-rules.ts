@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { jstDayStartOf } from './jst.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -36,12 +37,8 @@ export function roundStateOf(deadline: Date, toShip: number, now: Date): RoundSt
   return toShip > 0 ? 'ship' : 'done';
 }
 
-const JST_OFFSET_MS = 9 * 3_600_000;
-
 /** The instants a JST month `YYYY-MM` starts and ends at (end exclusive). */
 export function jstMonthRange(month: string): { from: Date; to: Date } {
   const [, y, m] = ROUND_MONTH.exec(month) ?? [];
-  const year = Number(y);
-  const index = Number(m) - 1;
-  return { from: new Date(Date.UTC(year, index, 1) - JST_OFFSET_MS), to: new Date(Date.UTC(year, index + 1, 1) - JST_OFFSET_MS) };
+  return { from: jstDayStartOf(Number(y), Number(m), 1), to: jstDayStartOf(Number(y), Number(m) + 1, 1) };
 }
