@@ -27,6 +27,7 @@ export const ADMIN_ROUTES = {
   catalogueBanner: { path: '/catalogue/banners/:id', signedIn: true },
   customers: { path: '/customers', signedIn: true },
   customer: { path: '/customers/:id', signedIn: true },
+  orders: { path: '/orders', signedIn: true },
   staff: { path: '/staff', signedIn: true },
   audit: { path: '/audit', signedIn: true },
 } as const;

@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = {
   'customer.refund.result': { ja: '{t}の返金を決済会社に送りました', en: 'sent the refund of {t} to the provider' },
   'customer.ship-to': { ja: '{t}のお届け先を修正しました', en: 'corrected the address of {t}' },
   'customer.mail.resend': { ja: '{t}のメールを再送しました', en: 'resent the mail of {t}' },
+  'orders.export': { ja: '注文一覧から選んだ注文をCSVで出力しました', en: 'exported the selected orders as CSV' },
+  'orders.resend': { ja: '注文一覧から選んだ注文のお支払い完了メールを再送しました', en: 'resent the payment mail of the selected orders' },
   'customer.note': { ja: '{t}にメモを追加しました', en: 'added a note to {t}' },
   'customer.plan.skip': { ja: '{t}の次の回をスキップしました', en: 'skipped the next round of {t}' },
   'customer.plan.pause': { ja: '{t}を休止しました', en: 'paused {t}' },

@@ -45,3 +45,8 @@ export function jstParts(value: string | Date): JstParts {
 export function pad2(value: number): string {
   return String(value).padStart(2, '0');
 }
+
+/** The instant a Tokyo calendar day starts at (`month` 1–12; days and months past the end roll over, as Date.UTC does). */
+export function jstDayStartOf(year: number, month: number, day: number): Date {
+  return new Date(Date.UTC(year, month - 1, day) - JST_OFFSET_MS);
+}

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
+import { jstMonthRange, TO_SHIP_STATUSES, type RoundListFilters } from '../../shared/round-list-rules.ts';
 import { partlyRefunded } from '../order-history/order-refunds.repository.ts';
 
 /** All SQL of the console's Rounds & shipping area (rounds.router.ts): every read bounded. */
 const WAITING = sql<number>`count(*) filter (where h.payment_status = 'WAITING')::int`;
 const SHIPPED = sql<number>`count(*) filter (where h.payment_status in ('SHIPSTART', 'COMPLETEMAIL'))::int`;
 const DELIVERED = sql<number>`count(*) filter (where h.payment_status = 'DELIVERED')::int`;
+const TO_SHIP = sql<number>`count(*) filter (where h.payment_status in (${sql.join(TO_SHIP_STATUSES.map((s) => sql.lit(s)))}))::int`;
 /** The statuses of boxes fulfilment ships or has shipped: only these show a ship-to. */
 export const FULFILMENT_STATUSES = ['WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'] as const;
 
@@ -13,13 +15,38 @@ function roundsQuery(db: Db) {
   return db.selectFrom('plan_orders as po').innerJoin('plans as p', 'p.id', 'po.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id')
     .leftJoin('plan_order_histories as h', (join) => join.onRef('h.plan_order_id', '=', 'po.id').on('h.superseded_by', 'is', null))
     .select(['po.id', 'po.name', 'po.end_date', 'po.ship_date', 'p.name as plan_name', 'a.name as artist_name'])
-    .select([WAITING.as('waiting'), SHIPPED.as('shipped'), DELIVERED.as('delivered')])
+    .select([WAITING.as('waiting'), SHIPPED.as('shipped'), DELIVERED.as('delivered'), TO_SHIP.as('to_ship')])
     .groupBy(['po.id', 'p.name', 'a.name']);
 }
 
-/** One page of rounds, the latest ship date first; one more than asked tells whether a next page exists. */
-export async function findRoundsPage(db: Db, offset: number, limit: number) {
-  return roundsQuery(db).orderBy('po.ship_date', 'desc').orderBy('po.id', 'desc').offset(offset).limit(limit + 1).execute();
+/**
+ * One page of rounds, what needs action first (shared/round-list-rules.ts): past the deadline with
+ * boxes to ship (oldest ship date first), then open (nearest deadline first), then done (latest
+ * ship date first). One more row than asked tells whether a next page exists. Rounds are a few
+ * hundred, not orders: an offset is cheap here.
+ */
+export async function findRoundsPage(db: Db, filters: RoundListFilters, now: Date, offset: number, limit: number) {
+  let inner = roundsQuery(db);
+  if (filters.artist) inner = inner.where('p.artist_id', '=', Number(filters.artist));
+  if (filters.month) {
+    const { from, to } = jstMonthRange(filters.month);
+    inner = inner.where('po.ship_date', '>=', from).where('po.ship_date', '<', to);
+  }
+  const rank = sql<number>`case when r.end_date >= ${now} then 1 when r.to_ship > 0 then 0 else 2 end`;
+  let query = db.selectFrom(inner.as('r')).selectAll('r');
+  if (filters.state === 'open') query = query.where('r.end_date', '>=', now);
+  if (filters.state === 'ship') query = query.where('r.end_date', '<', now).where('r.to_ship', '>', 0);
+  if (filters.state === 'done') query = query.where('r.end_date', '<', now).where('r.to_ship', '=', 0);
+  return query.orderBy(rank)
+    .orderBy(sql`case when r.end_date < ${now} and r.to_ship > 0 then r.ship_date end`, 'asc')
+    .orderBy(sql`case when r.end_date >= ${now} then r.end_date end`, 'asc')
+    .orderBy('r.ship_date', 'desc').orderBy('r.id', 'desc')
+    .offset(offset).limit(limit + 1).execute();
+}
+
+/** The artists for the rounds list's filter, by name. */
+export async function findArtistChoices(db: Db) {
+  return db.selectFrom('artists').select(['id', 'name']).orderBy('name').orderBy('id').limit(500).execute();
 }
 
 export async function findRound(db: Db, roundId: number) {

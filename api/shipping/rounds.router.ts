@@ -15,16 +15,17 @@ import { staffOf } from '../staff/require-staff.ts';
 import { z } from 'zod';
 import { cleanFileName, decodeCsvFile, isCsvEncoding, NotCsvTextError } from './csv-text.ts';
 import { exportEncodingOf, roundExportRouter } from './round-export.router.ts';
-import { countExportRows, findRound, findRoundBoxesPage, findRoundsPage } from './rounds.repository.ts';
+import { countExportRows, findArtistChoices, findRound, findRoundBoxesPage, findRoundsPage } from './rounds.repository.ts';
+import { RoundListQuery, roundStateOf } from '../../shared/round-list-rules.ts';
 import { confirmStaged, describeStaged, stageImport } from './staged-imports.ts';
 
 const RoundParams = z.strictObject({ id: z.string().regex(/^[1-9][0-9]{0,8}$/, 'a round id') });
 const ROUND = { ja: 'お届け回', en: 'Round' };
 
 type RoundRow = NonNullable<Awaited<ReturnType<typeof findRound>>>;
-const summaryOf = (r: RoundRow): RoundSummary => ({
+const summaryOf = (r: RoundRow, now: Date): RoundSummary => ({
   id: r.id, name: r.name, artistName: r.artist_name, planName: r.plan_name, deadline: r.end_date.toISOString(), shipDate: r.ship_date.toISOString(),
-  waiting: r.waiting, shipped: r.shipped, delivered: r.delivered,
+  waiting: r.waiting, shipped: r.shipped, delivered: r.delivered, toShip: r.to_ship, state: roundStateOf(r.end_date, r.to_ship, now),
 });
 
 /**
@@ -131,9 +132,14 @@ export function roundsRouter(ctx: ApiContext, guard: RequestHandler): Router {
   router.use('/export', exportMethods, roundExportRouter(ctx, exportGuard));
 
   router.get('/', guard, async (req, res) => {
-    const page = pageOf(parseInput(PageQuery, req.query, 'query').page);
-    const rows = await findRoundsPage(ctx.db, (page - 1) * ROUNDS_PAGE_SIZE, ROUNDS_PAGE_SIZE);
-    const body: RoundList = { page, hasNext: rows.length > ROUNDS_PAGE_SIZE, rounds: rows.slice(0, ROUNDS_PAGE_SIZE).map(summaryOf) };
+    const { page: rawPage, ...filters } = parseInput(RoundListQuery, req.query, 'query');
+    const page = pageOf(rawPage);
+    const now = ctx.now();
+    const rows = await findRoundsPage(ctx.db, filters, now, (page - 1) * ROUNDS_PAGE_SIZE, ROUNDS_PAGE_SIZE);
+    const body: RoundList = {
+      page, hasNext: rows.length > ROUNDS_PAGE_SIZE, rounds: rows.slice(0, ROUNDS_PAGE_SIZE).map((r) => summaryOf(r, now)),
+      artists: await findArtistChoices(ctx.db),
+    };
     res.json(body);
   });
 
@@ -148,7 +154,7 @@ export function roundsRouter(ctx: ApiContext, guard: RequestHandler): Router {
       tel: b.ship_tel, trackingNumber: b.ship_number, carrier: b.carrier,
       refunded: refundFlagOf(b.refund_status, Boolean(b.part_refunded)),
     }));
-    const body: RoundDetail = { page, hasNext: rows.length > ROUND_BOXES_PAGE_SIZE, round: summaryOf(round), boxes };
+    const body: RoundDetail = { page, hasNext: rows.length > ROUND_BOXES_PAGE_SIZE, round: summaryOf(round, ctx.now()), boxes };
     res.json(body);
   });
   return router;

@@ -8,6 +8,7 @@ import { catalogueRouter } from '../catalogue/catalogue.router.ts';
 import { customersRouter } from '../customers/customers.router.ts';
 import { dashboardRouter } from '../dashboard/dashboard.router.ts';
 import { reportsRouter } from '../reports/reports.router.ts';
+import { ordersRouter } from '../orders/orders.router.ts';
 import { roundsRouter, shipmentImportsRouter } from '../shipping/rounds.router.ts';
 import { parseInput } from '../http/validate.ts';
 import { clientAddress } from '../throttle/client-address.ts';
@@ -66,6 +67,7 @@ export function staffRouter(ctx: ApiContext): Router {
 
   router.use(staffMembersRouter(ctx));
   router.use('/customers', customersRouter(ctx));
+  router.use('/orders', ordersRouter(ctx));
   router.use('/dashboard', dashboardRouter(ctx, requireStaff(ctx, 'dashboard.read')));
   router.use('/catalogue', catalogueRouter(ctx, requireStaff(ctx, 'catalogue.write')));
   router.use('/rounds', roundsRouter(ctx, requireStaff(ctx, 'shipping')));

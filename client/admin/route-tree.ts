@@ -30,6 +30,7 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   catalogueBanner: 'catalogue-banner',
   customers: 'customers',
   customer: 'customer',
+  orders: 'orders',
   staff: 'staff',
   audit: 'audit',
 };

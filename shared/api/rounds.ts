@@ -7,6 +7,7 @@ import type { RefundFlag } from '../refund-rules.ts';
 import type { ShipmentImportMode } from '../shipment-import-rules.ts';
 import type { RefusedLine } from '../shipment-refusals.ts';
 import type { Text } from '../text.ts';
+import type { RoundState } from '../round-list-rules.ts';
 
 /** One round (◯月号) of a plan, as the console's lists name it. */
 export interface RoundHeading {
@@ -26,6 +27,9 @@ export interface RoundSummary extends RoundHeading {
   /** Left the warehouse (SHIPSTART, COMPLETEMAIL). */
   shipped: number;
   delivered: number;
+  /** Paid and not yet shipped (SUCCESS, WAITING): what the list's order and the state read. */
+  toShip: number;
+  state: RoundState;
 }
 
 export interface Paged {
@@ -35,6 +39,8 @@ export interface Paged {
 
 export interface RoundList extends Paged {
   rounds: RoundSummary[];
+  /** The filter's choice of artists. */
+  artists: { id: number; name: string }[];
 }
 
 /** A box fulfilment ships: only boxes with the warehouse or gone from it are listed, with the ship-to. */

@@ -105,7 +105,7 @@ export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDe
             {detail.charges.map((c) => {
               const refund = refundText(c);
               return (
-                <tr key={c.id}>
+                <tr key={c.id} id={`charge-${c.id}`}>
                   <th scope="row">{c.id}</th>
                   <td>{customerChargeLabel(c)}</td>
                   <td>{status(c.paymentStatus)}{c.dispute ? <> <DisputeBadge dispute={c.dispute} /></> : null}</td>

@@ -16,6 +16,8 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { id: 'dashboard', permission: 'dashboard.read', label: { ja: 'ダッシュボード', en: 'Dashboard' }, path: adminHref('home') },
   { id: 'catalogue', permission: 'catalogue.write', label: { ja: 'カタログ', en: 'Catalogue' }, path: adminHref('catalogue') },
   { id: 'customers', permission: 'customers.read', label: { ja: '会員・定期便', en: 'Customers' }, path: adminHref('customers') },
+  // Support's and the owner's (docs/decisions/0079-order-list.md): fulfilment sees names only in its shipping lists.
+  { id: 'orders', permission: 'customers.read', label: { ja: '注文一覧', en: 'Orders' }, path: adminHref('orders') },
   { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' }, path: adminHref('rounds') },
   { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' }, path: adminHref('billing') },
   // Sales and tax figures for accounting are the owner's alone: no other role holds `reports.read`.

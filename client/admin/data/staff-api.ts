@@ -14,6 +14,7 @@ import type { StaffInvite, StaffListEntry, StaffMember, StaffRole } from '../../
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
 import type * as z from 'zod/mini';
 import type { AuditEntryView } from '../../../shared/api/audit.ts';
+import type { OrderPage, OrderResendResult } from '../../../shared/api/orders.ts';
 
 export interface StaffSetup {
   email: string;
@@ -39,6 +40,9 @@ const shipmentImportPath = (id: string) => `${SHIPMENT_IMPORTS_PATH}/${encodeURI
 /** Where the round page's export form goes (a GET through the console's /api proxy: the browser downloads with the staff cookie). */
 export const ROUND_EXPORT_PATH = '/api/staff/rounds/export';
 
+/** The order list's bulk CSV: a GET of the selected `ids` through the console's proxy (issue 32). */
+export const ORDERS_EXPORT_PATH = '/api/staff/orders/export.csv';
+
 /** The accounting report as CSV (UTF-8 with a BOM), a plain download through the console's proxy. */
 export const REPORT_CSV_PATH = '/api/staff/reports/sales.csv';
 
@@ -55,7 +59,7 @@ export function createStaffApi(options: ApiClientOptions) {
     me: async () => call<{ staff: StaffMember }>('GET', '/api/staff/me'),
     dashboard: async () => call<StaffDashboard>('GET', '/api/staff/dashboard'),
     reports: async () => call<{ months: ReportMonth[] }>('GET', '/api/staff/reports'),
-    rounds: async (page: number) => call<RoundList>('GET', `/api/staff/rounds?page=${page}`),
+    rounds: async (query: Record<string, string>) => call<RoundList>('GET', '/api/staff/rounds', { query }),
     round: async (id: string, page: number) => call<RoundDetail>('GET', `/api/staff/rounds/${encodeURIComponent(id)}?page=${page}`),
     billing: async (page: number) => call<BillingRoundList>('GET', `/api/staff/billing?page=${page}`),
     billingRound: async (id: string, state: BillingState, page: number) =>
@@ -64,6 +68,8 @@ export function createStaffApi(options: ApiClientOptions) {
     shipmentImport: async (id: string) => call<{ import: StagedImport }>('GET', shipmentImportPath(id)),
     confirmShipmentImport: async (id: string) =>
       call<{ import: StagedImport; alreadyConfirmed: boolean }>('POST', `${shipmentImportPath(id)}/confirm`, { body: {} }),
+    orders: async (query: Record<string, string>) => call<OrderPage>('GET', '/api/staff/orders', { query }),
+    resendOrders: async (body: { ids: number[] }) => call<OrderResendResult>('POST', '/api/staff/orders/resend', { body }),
     searchCustomers: async (q: string, page: number) => call<CustomerSearchPage>('GET', '/api/staff/customers', { query: { q, page } }),
     customer: async (id: number) => call<CustomerDetail>('GET', customerPath(id)),
     customerMail: async (id: number, ref: string) => call<CustomerMailBody>('GET', `${customerPath(id)}/mails/${encodeURIComponent(ref)}`),

@@ -5,7 +5,12 @@ import { SHIPMENT_FILE_MAX_BYTES, SHIPMENT_IMPORT_MODES, UPLOAD_PROBLEM_TEXT, UP
 import { EARLY_CHECKBOX } from '../../../shared/shipment-refusals.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
+import { ROUND_STATE_LABELS, ROUND_STATES, RoundListQuery, type RoundListFilters } from '../../../shared/round-list-rules.ts';
+import { safeParse } from '../../../shared/field-errors.ts';
+import type { RoundList } from '../../../shared/api/rounds.ts';
+import { FilterInput, FilterSelect } from '../components/filter-fields.tsx';
 import { Pager } from '../components/pager.tsx';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { pageParam } from '../data/page-param.ts';
 import { IMPORT_MODE } from '../data/shipping-text.ts';
@@ -21,7 +26,18 @@ const COPY = {
   waiting: { ja: '出荷待ち', en: 'Waiting' },
   shipped: { ja: '発送済み', en: 'Shipped' },
   delivered: { ja: '配達完了', en: 'Delivered' },
-  none: { ja: 'お届け回はまだありません。', en: 'No rounds yet.' },
+  none: { ja: '該当するお届け回はありません。', en: 'No round matches.' },
+  lead: {
+    ja: '締切を過ぎて出荷の残る回（発送予定日の古い順）、受付中の回（締切の近い順）、完了した回の順に並びます。',
+    en: 'Rounds past their deadline with boxes to ship come first (oldest ship date first), then rounds taking orders (nearest deadline first), then the rest.',
+  },
+  filters: { ja: '絞り込み', en: 'Filter' },
+  state: { ja: '状態', en: 'Status' },
+  artistFilter: { ja: 'アーティスト', en: 'Artist' },
+  month: { ja: '発送月', en: 'Ship month' },
+  search: { ja: '検索', en: 'Search' },
+  clear: { ja: '条件をクリア', en: 'Clear' },
+  toShip: { ja: '未発送', en: 'To ship' },
   import: { ja: '発送・配達完了の取り込み', en: 'Import shipped or delivered boxes' },
   importLead: {
     ja: '倉庫から戻ったCSV、または B2クラウド・e飛伝・ゆうプリR が書き出した発行済みデータ（UTF-8 または Shift_JIS）を選んでください。取り込む前に、変わる内容を確認できます。',
@@ -40,51 +56,94 @@ function problemOf(request: Request): UploadProblem | null {
   return UPLOAD_PROBLEMS.find((p) => p === raw) ?? null;
 }
 
+/** The filters of the URL the API accepts; a bad one (typed into the address bar) is dropped, not a 400 page. */
+function filtersOf(request: Request): RoundListFilters {
+  const params = new URL(request.url).searchParams;
+  const filters: Record<string, string> = {};
+  for (const key of ['state', 'artist', 'month'] as const) {
+    const value = params.get(key) ?? '';
+    if (value !== '' && safeParse(RoundListQuery, { [key]: value }).success) filters[key] = value;
+  }
+  return filters;
+}
+
 /** Fulfilment's rounds (permission `shipping`); the API answers 403 to any other role. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const list = mustStaff(await staffApiFrom(context).rounds(pageParam(request)));
-  return { list, problem: problemOf(request) };
+  const filters = filtersOf(request);
+  const list = mustStaff(await staffApiFrom(context).rounds({ ...filters, page: String(pageParam(request)) }));
+  return { list, filters, problem: problemOf(request) };
 }
 
 export function Component() {
-  const { list, problem } = useLoaderData<typeof loader>();
+  const { list, filters, problem } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <main>
       <title>{`${t(COPY.title)} | OshiBox`}</title>
       <h1>{t(COPY.title)}</h1>
       <h2>{t(COPY.rounds)}</h2>
-      {list.rounds.length === 0 ? <p>{t(COPY.none)}</p> : (
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t(COPY.round)}</th>
-              <th scope="col">{t(COPY.artist)}</th>
-              <th scope="col">{t(COPY.deadline)}</th>
-              <th scope="col">{t(COPY.shipDate)}</th>
-              <th scope="col" className="num">{t(COPY.waiting)}</th>
-              <th scope="col" className="num">{t(COPY.shipped)}</th>
-              <th scope="col" className="num">{t(COPY.delivered)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rounds.map((round) => (
-              <tr key={round.id}>
-                <th scope="row"><Link to={adminHref('round', { id: String(round.id) })}>{round.name}</Link></th>
-                <td>{`${round.artistName} ${round.planName}`}</td>
-                <td>{formatDate(round.deadline)}</td>
-                <td>{formatDate(round.shipDate)}</td>
-                <td className="num">{formatNumber(round.waiting)}</td>
-                <td className="num">{formatNumber(round.shipped)}</td>
-                <td className="num">{formatNumber(round.delivered)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pager path={adminHref('rounds')} page={list.page} hasNext={list.hasNext} />
+      <p>{t(COPY.lead)}</p>
+      <RoundFilters list={list} filters={filters} />
+      {list.rounds.length === 0 ? <p role="status">{t(COPY.none)}</p> : <RoundsTable list={list} />}
+      <Pager path={adminHref('rounds')} page={list.page} hasNext={list.hasNext} params={filters} />
       <UploadForm problem={problem} />
     </main>
+  );
+}
+
+/** A plain GET form: the filtered list and its pages are links, with JavaScript or without. */
+function RoundFilters({ list, filters }: { list: RoundList; filters: RoundListFilters }) {
+  const t = useT();
+  return (
+    <form method="get" action={adminHref('rounds')} className="form console-filters" role="search" aria-label={t(COPY.filters)}>
+      <FilterSelect form="rounds" name="state" label={COPY.state} value={filters.state}
+        options={ROUND_STATES.map((s) => ({ value: s, label: t(ROUND_STATE_LABELS[s]) }))} />
+      <FilterSelect form="rounds" name="artist" label={COPY.artistFilter} value={filters.artist}
+        options={list.artists.map((a) => ({ value: String(a.id), label: a.name }))} />
+      <FilterInput form="rounds" name="month" label={COPY.month} value={filters.month} type="month" />
+      <div className="console-inline">
+        <button type="submit" className="button button-primary">{t(COPY.search)}</button>
+        <Link to={adminHref('rounds')}>{t(COPY.clear)}</Link>
+      </div>
+    </form>
+  );
+}
+
+function RoundsTable({ list }: { list: RoundList }) {
+  const t = useT();
+  return (
+    <ScrollRegion label={t(COPY.rounds)}>
+      <table className="console-table">
+        <thead>
+          <tr>
+            <th scope="col">{t(COPY.round)}</th>
+            <th scope="col">{t(COPY.state)}</th>
+            <th scope="col">{t(COPY.artist)}</th>
+            <th scope="col">{t(COPY.deadline)}</th>
+            <th scope="col">{t(COPY.shipDate)}</th>
+            <th scope="col" className="num">{t(COPY.toShip)}</th>
+            <th scope="col" className="num">{t(COPY.waiting)}</th>
+            <th scope="col" className="num">{t(COPY.shipped)}</th>
+            <th scope="col" className="num">{t(COPY.delivered)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.rounds.map((round) => (
+            <tr key={round.id}>
+              <th scope="row"><Link to={adminHref('round', { id: String(round.id) })}>{round.name}</Link></th>
+              <td>{t(ROUND_STATE_LABELS[round.state])}</td>
+              <td>{`${round.artistName} ${round.planName}`}</td>
+              <td>{formatDate(round.deadline)}</td>
+              <td>{formatDate(round.shipDate)}</td>
+              <td className="num">{formatNumber(round.toShip)}</td>
+              <td className="num">{formatNumber(round.waiting)}</td>
+              <td className="num">{formatNumber(round.shipped)}</td>
+              <td className="num">{formatNumber(round.delivered)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }
 

@@ -1,0 +1,40 @@
+import type { Text } from '../../../shared/text.ts';
+
+/** The order list's words (client/admin/routes/orders.tsx), Japanese with English. */
+export const ORDER_COPY = {
+  title: { ja: '注文一覧', en: 'Orders' },
+  lead: {
+    ja: 'すべての会員の注文です（新しい順）。注文番号を開くと、その会員のページの該当する決済に移ります。',
+    en: "Every customer's orders, newest first. An order number opens the customer's page at that charge.",
+  },
+  filters: { ja: '絞り込み', en: 'Filter' },
+  status: { ja: '決済状況', en: 'Payment status' },
+  artist: { ja: 'アーティスト', en: 'Artist' },
+  roundId: { ja: '号の番号', en: 'Round number' },
+  method: { ja: '決済方法', en: 'Payment method' },
+  from: { ja: '注文日（から）', en: 'Ordered from' },
+  to: { ja: '注文日（まで）', en: 'Ordered until' },
+  search: { ja: '検索', en: 'Search' },
+  clear: { ja: '条件をクリア', en: 'Clear' },
+  none: { ja: '該当する注文はありません。', en: 'No order matches.' },
+  select: { ja: '選択', en: 'Select' },
+  orderNumber: { ja: '注文番号', en: 'Order no.' },
+  orderedAt: { ja: '注文日時', en: 'Ordered at' },
+  customer: { ja: '会員', en: 'Customer' },
+  item: { ja: 'アーティスト・プラン・号', en: 'Artist, plan and round' },
+  amount: { ja: '金額（税込）', en: 'Amount (tax incl.)' },
+  bulk: { ja: '選んだ注文をまとめて', en: 'With the selected orders' },
+  encoding: { ja: '文字コード', en: 'Encoding' },
+  utf8: { ja: 'UTF-8（BOM付き・Excel）', en: 'UTF-8 (with BOM, Excel)' },
+  cp932: { ja: 'Shift_JIS', en: 'Shift_JIS' },
+  exportCsv: { ja: 'CSVで出力', en: 'Export as CSV' },
+  resend: { ja: 'お支払い完了メールを再送', en: 'Resend the payment mail' },
+  chooseOrders: { ja: '注文を選んでください（1ページ分まで）。', en: 'Choose the orders (one page at most).' },
+  pages: { ja: 'ページ送り', en: 'Pages' },
+  first: { ja: '最初のページ', en: 'First page' },
+  next: { ja: '次のページ', en: 'Next page' },
+  resent: (sent: number, skipped: number): Text => ({
+    ja: `${sent}件のメールを再送しました。${skipped > 0 ? `${skipped}件は決済済みでないため送りませんでした。` : ''}`,
+    en: `Resent ${sent} mail${sent === 1 ? '' : 's'}.${skipped > 0 ? ` ${skipped} not sent: not charged.` : ''}`,
+  }),
+} as const;
