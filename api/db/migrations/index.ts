@@ -18,6 +18,7 @@ import * as refunds from './0017-refunds.ts';
 import * as sandboxChargeAuthentication from './0018-sandbox-charge-authentication.ts';
 import * as customerSearchTrigram from './0019-customer-search-trigram.ts';
 import * as mailLogBody from './0020-mail-log-body.ts';
+import * as cancelSurvey from './0021-cancel-survey.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 18, ...sandboxChargeAuthentication },
   { version: 19, ...customerSearchTrigram },
   { version: 20, ...mailLogBody },
+  { version: 21, ...cancelSurvey },
 ];
