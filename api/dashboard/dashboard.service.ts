@@ -72,7 +72,7 @@ async function subscribersBy(db: Db) {
   };
 }
 
-/** Nine queries, each an aggregate over a bounded window, whatever the size of the shop. */
+/** Ten queries, each an aggregate over a bounded window, whatever the size of the shop. */
 export async function staffDashboard(db: Db, now: Date, rounds: number = DASHBOARD_LIMITS.rounds.default): Promise<StaffDashboard> {
   const shipDate = await findCurrentRoundShipDate(db, now);
   const currentKey = shipDate ? monthKeyOf(shipDate) : null;

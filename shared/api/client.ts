@@ -207,7 +207,7 @@ export function createApiClient(options: ApiClientOptions) {
       call<T.UserPlanChange>('PUT', '/api/userPlan', body('inputUserPlan', inputUserPlan)),
     /** The fan's answer to the cancel page's question goes along when given (issue 32). */
     deleteUserPlan: async (planId: number | string, survey: T.CancelSurvey = {}) =>
-      call<T.UserPlanChange>('DELETE', `/api/userPlan/${seg('planId', planId)}`, { body: survey }),
+      call<T.UserPlanChange>('DELETE', `/api/userPlan/${seg('planId', planId)}`, Object.keys(survey).length > 0 ? { body: survey } : {}),
   };
 }
 
