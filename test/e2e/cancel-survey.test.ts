@@ -65,6 +65,9 @@ async function screenshots(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 390 ? PHONE.height : 900 });
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`) });
   }
+  // The first screen above; the whole page (the offers and the rule below them) here.
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-390-full.png`), fullPage: true });
   await page.setViewportSize(PHONE);
 }
 
@@ -79,7 +82,7 @@ describe('the cancel page at 390 px', () => {
     await waitForHydration(page);
     await expectCancelFirst(page);
     expect((await offerTexts(page))[0]).toMatch(/月号をスキップする$/);
-    await page.getByRole('radio', { name: '料金が負担になった' }).check();
+    await page.getByRole('combobox', { name: '解約の理由（任意）' }).selectOption({ label: '料金が負担になった' });
     await expect.poll(async () => (await offerTexts(page))[0]).toBe('「ライトプラン」に変更する');
     await page.getByText('ライトプラン：1回のお届け ¥3,960（税込・送料込）').waitFor();
     await page.getByRole('textbox', { name: /ご意見/ }).fill('また余裕ができたら戻ります');
@@ -95,8 +98,8 @@ describe('the cancel page at 390 px', () => {
   it('without JavaScript: 解約する with no reason chosen cancels in one POST', async () => {
     const user = await subscriber();
     const page = await openCancelPage(shop.noJs, user, false);
-    await expectCancelFirst(page);
     await screenshots(page, 'cancel-survey-nojs');
+    await expectCancelFirst(page);
     await page.getByRole('button', { name: '解約する', exact: true }).click();
     await page.getByRole('status').filter({ hasText: /解約しました（\d+月号から反映）/ }).waitFor();
     expect(await planRow(user)).toMatchObject({ status: 'CANCELLED', cancel_reason: null, cancel_by: 'fan' });
@@ -106,7 +109,7 @@ describe('the cancel page at 390 px', () => {
   it('without JavaScript: taking the pause offer with a reason pauses the plan and records the offer', async () => {
     const user = await subscriber();
     const page = await openCancelPage(shop.noJs, user, false);
-    await page.getByRole('radio', { name: 'しばらく受け取れない・今は不要' }).check();
+    await page.getByRole('combobox', { name: '解約の理由（任意）' }).selectOption({ label: 'しばらく受け取れない・今は不要' });
     await page.getByRole('button', { name: '休止する' }).click();
     await page.getByRole('status').filter({ hasText: /休止しました（\d+月号から反映）/ }).waitFor();
     await page.getByText('休止中').waitFor();

@@ -10,8 +10,9 @@ import { useLocalize } from '../catalogue-text.tsx';
 import { CANCEL_CONFIRM } from './change-confirm.tsx';
 
 const COPY = {
-  question: { ja: '解約の理由（任意・選ばなくても解約できます）', en: 'Why are you cancelling? (optional: you can cancel without answering)' },
-  note: { ja: 'ご意見（任意・500文字まで）', en: 'Anything to add (optional, up to 500 characters)' },
+  question: { ja: '解約の理由（任意）', en: 'Why are you cancelling? (optional)' },
+  noReason: { ja: '選ばずに解約できます', en: 'You may cancel without answering' },
+  note: { ja: 'ご意見（任意・500文字まで）', en: 'Anything to add (optional, 500 characters)' },
   offers: { ja: '解約のかわりに、こんな方法もあります', en: 'Instead of cancelling, you could' },
   pauseWhat: { ja: '再開するまでお届けと決済を止めます。再開はプラン管理からいつでもできます。', en: 'No box is sent or charged until you resume, at any time under "My plans".' },
   pause: { ja: '休止する', en: 'Pause the plan' },
@@ -46,15 +47,13 @@ export function CancelSurveyForm({ userPlan, cheaper, values }: { userPlan: User
   const offers = offersForReason(reason).filter((o) => open.has(o));
   return (
     <Form method="post" className="cancel-survey">
-      <fieldset className="cancel-reasons">
-        <legend>{t(COPY.question)}</legend>
-        {CANCEL_REASONS.map((code) => (
-          <label key={code} className="cancel-reason">
-            <input type="radio" name="reason" value={code} defaultChecked={initial === code} onChange={() => setReason(code)} />
-            {t(FAN_CANCEL_REASON_LABELS[code])}
-          </label>
-        ))}
-      </fieldset>
+      {/* A short list in one line (a select), so 解約する stays in the first screen at 390 px. */}
+      <label className="cancel-reason">{t(COPY.question)}
+        <select name="reason" defaultValue={initial ?? ''} onChange={(event) => setReason(isCancelReason(event.target.value) ? event.target.value : null)}>
+          <option value="">{t(COPY.noReason)}</option>
+          {CANCEL_REASONS.map((code) => <option key={code} value={code}>{t(FAN_CANCEL_REASON_LABELS[code])}</option>)}
+        </select>
+      </label>
       <label className="cancel-note">{t(COPY.note)}
         <textarea name="note" rows={2} maxLength={CANCEL_NOTE_MAX} defaultValue={values?.note ?? ''} />
       </label>

@@ -97,7 +97,8 @@ export function ChangeConfirm({ kind, userPlan, error, children }: { kind: Confi
             en: ' (press "Undo" under "My plans"). After the deadline it stands.',
           })}</p>
         ) : null}
-        <p className="profile-note">{t(ROUND_RULE_TEXT)}</p>
+        {/* On the cancel page the general rule follows the form: the button comes first (issue 32). */}
+        {children ? null : <p className="profile-note">{t(ROUND_RULE_TEXT)}</p>}
         {error ? <FormError text={error} /> : null}
         {/* The cancel page brings its own form: the optional question, the button, then the offers. */}
         {children ?? (
@@ -106,6 +107,7 @@ export function ChangeConfirm({ kind, userPlan, error, children }: { kind: Confi
           </Form>
         )}
         <p className="form-links"><Link to={href('plan')}>{t(KEEP[kind])}</Link></p>
+        {children ? <p className="profile-note">{t(ROUND_RULE_TEXT)}</p> : null}
       </div>
     </>
   );
