@@ -81,6 +81,7 @@ describe('cancelling from the cancel page', () => {
     expect(bad.fields?.reason).toMatchObject({ ja: expect.stringContaining('reason'), en: expect.stringContaining('reason') });
     expect(bad.fields?.reason?.ja).toMatch(/[ぁ-んァ-ン一-龥]/);
     expectApiError(await cancel(shopper, shop.light).send({ note: 'あ'.repeat(501) }), 400, 'BAD_REQUEST', ['note']);
+    expectApiError(await cancel(shopper, shop.light).send({ note: '予算\u202Eです' }), 400, 'BAD_REQUEST', ['note']);
     expect((await userPlansOf(api, shopper.userId))[0]?.status).toBe('ACTIVE');
   });
 });
