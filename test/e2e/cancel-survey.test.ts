@@ -122,6 +122,12 @@ describe('the cancel page at 390 px', () => {
     const user = await subscriber();
     const page = await openCancelPage(shop.browser, user, true);
     await waitForHydration(page);
+    if (SCREENSHOTS) {
+      await page.goto(`${page.url()}?lang=en`);
+      await page.getByRole('heading', { level: 1, name: 'Cancel a plan' }).waitFor();
+      await screenshots(page, 'cancel-survey-en');
+      await page.goto(page.url().replace('?lang=en', '?lang=ja'));
+    }
     await page.getByRole('button', { name: '「ライトプラン」に変更する' }).click();
     await page.getByRole('status').filter({ hasText: /プランを変更しました（\d+月号から反映）/ }).waitFor();
     expect(await offersOf(user)).toMatchObject([{ offer: 'cheaper', plan_id: catalogue.premium, to_plan_id: catalogue.light, reason: null }]);
