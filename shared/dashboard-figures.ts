@@ -1,6 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import type { BillingState, CancelReasonKey, MonthKey, MonthMovement } from './api/dashboard.ts';
-import { CANCEL_REASON_LABELS, CANCEL_REASONS, isCancelReason, REASON_NOT_GIVEN } from './cancel-reasons.ts';
+import { CANCEL_OFFERS, CANCEL_REASON_LABELS, CANCEL_REASONS, isCancelReason, REASON_NOT_GIVEN, type CancelOffer } from './cancel-reasons.ts';
 import { formatMonth, SHOP_TIME_ZONE } from './format.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from './payment.ts';
 import { issueLabel } from './subscription-rules.ts';
@@ -62,6 +62,10 @@ function byReason(counts: Partial<Record<CancelReasonKey, number>>): Record<Canc
   return Object.fromEntries(CANCEL_REASON_KEYS.map((k) => [k, counts[k] ?? 0])) as Record<CancelReasonKey, number>;
 }
 
+function byOffer(counts: Partial<Record<CancelOffer, number>>): Record<CancelOffer, number> {
+  return Object.fromEntries(CANCEL_OFFERS.map((k) => [k, counts[k] ?? 0])) as Record<CancelOffer, number>;
+}
+
 /**
  * Each month's movement and churn from the subscriptions active before the first month: the
  * active count at each 1st is the one before plus the month's new ones less its cancellations.
@@ -69,12 +73,14 @@ function byReason(counts: Partial<Record<CancelReasonKey, number>>): Record<Canc
 export function monthlyMovements(
   keys: string[], activeBefore: number, counts: Map<string, { started: number; cancelled: number }>,
   reasons: Map<string, Partial<Record<CancelReasonKey, number>>> = new Map(),
+  kept: Map<string, Partial<Record<CancelOffer, number>>> = new Map(),
 ): MonthMovement[] {
   let active = activeBefore;
   return keys.map((key) => {
     const { started, cancelled } = counts.get(key) ?? { started: 0, cancelled: 0 };
     const cancelledByReason = byReason(reasons.get(key) ?? {});
-    const movement = { ...monthOf(key), started, cancelled, activeAtStart: active, churnPercent: churnPercent(cancelled, active), cancelledByReason };
+    const keptByOffer = byOffer(kept.get(key) ?? {});
+    const movement = { ...monthOf(key), started, cancelled, activeAtStart: active, churnPercent: churnPercent(cancelled, active), cancelledByReason, keptByOffer };
     active += started - cancelled;
     return movement;
   });

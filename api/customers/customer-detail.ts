@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { CustomerCharge, CustomerDetail, CustomerMail, CustomerMailBody, CustomerSubscription } from '../../shared/api/customers.ts';
-import { cancelReasonLabel } from '../../shared/cancel-reasons.ts';
+import type { CustomerCharge, CustomerDetail, CustomerKeptOffer, CustomerMail, CustomerMailBody, CustomerSubscription } from '../../shared/api/customers.ts';
+import { CANCEL_OFFER_LABELS, cancelReasonLabel, isCancelOffer, isCancelReason } from '../../shared/cancel-reasons.ts';
 import { CHARGED_STATUSES } from '../../shared/dashboard-figures.ts';
 import { disputeOf } from '../../shared/dispute.ts';
 import { refundCap } from '../../shared/refund-rules.ts';
@@ -34,9 +34,10 @@ export async function findCustomer(db: Db, id: number) {
 
 export async function customerDetail(db: Db, id: number): Promise<CustomerDetail> {
   const user = await findCustomer(db, id);
-  const [card, subscriptions, charges, mails, notes] = await Promise.all([
+  const [card, subscriptions, keptOffers, charges, mails, notes] = await Promise.all([
     db.selectFrom('user_cards').select(['brand', 'last4']).where('user_id', '=', id).executeTakeFirst(),
     subscriptionsOf(db, id),
+    keptOffersOf(db, id),
     chargesOf(db, id),
     mailsOf(db, id, user.email),
     db.selectFrom('support_notes').select(['id', 'staff_email', 'body', 'created_at']).where('user_id', '=', id)
@@ -50,6 +51,7 @@ export async function customerDetail(db: Db, id: number): Promise<CustomerDetail
     card: card ? { brand: card.brand, last4: card.last4 } : null,
     paymentMethod: user.payment_method,
     subscriptions,
+    keptOffers,
     charges,
     mails,
     notes: notes.map((n) => ({ id: n.id, staffEmail: n.staff_email, body: n.body, createdAt: n.created_at.toISOString() })),
@@ -59,12 +61,29 @@ export async function customerDetail(db: Db, id: number): Promise<CustomerDetail
 async function subscriptionsOf(db: Db, userId: number): Promise<CustomerSubscription[]> {
   const rows = await db.selectFrom('user_plans as up').innerJoin('plans as p', 'p.id', 'up.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id')
     .select(['up.id', 'up.plan_id', 'p.name as plan_name', 'a.name as artist_name', 'up.status', 'up.count', 'up.paused_from',
-      'up.created_at', 'up.cancelled_at', 'up.cancel_reason', 'up.cancel_note'])
+      'up.created_at', 'up.cancelled_at', 'up.cancel_reason', 'up.cancel_note', 'up.cancel_by'])
     .where('up.user_id', '=', userId).orderBy('up.created_at', 'desc').orderBy('up.id', 'desc').limit(DETAIL_LIST_MAX).execute();
   return rows.map((r) => ({
     id: r.id, planId: r.plan_id, planName: r.plan_name, artistName: r.artist_name, status: r.status, count: r.count,
     paused: r.paused_from !== null, createdAt: r.created_at.toISOString(), cancelledAt: r.cancelled_at?.toISOString() ?? null,
     cancelReason: r.status === 'CANCELLED' ? cancelReasonLabel(r.cancel_reason) : null, cancelNote: r.cancel_note,
+    cancelledBy: r.status === 'CANCELLED' && r.cancel_by ? CANCELLED_BY[r.cancel_by] ?? null : null,
+  }));
+}
+
+const CANCELLED_BY: Record<string, CustomerSubscription['cancelledBy']> = {
+  fan: { ja: 'お客様（解約ページ）', en: 'The fan (cancel page)' },
+  staff: { ja: 'スタッフ', en: 'Staff' },
+};
+
+async function keptOffersOf(db: Db, userId: number): Promise<CustomerKeptOffer[]> {
+  const rows = await db.selectFrom('cancel_offers as o').innerJoin('plans as p', 'p.id', 'o.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id')
+    .leftJoin('plans as t', 't.id', 'o.to_plan_id')
+    .select(['o.id', 'o.offer', 'o.reason', 'o.note', 'o.accepted_at', 'p.name as plan_name', 'a.name as artist_name', 't.name as to_plan_name'])
+    .where('o.user_id', '=', userId).orderBy('o.accepted_at', 'desc').orderBy('o.id', 'desc').limit(DETAIL_LIST_MAX).execute();
+  return rows.filter((r) => isCancelOffer(r.offer)).map((r) => ({
+    id: r.id, artistName: r.artist_name, planName: r.plan_name, offer: isCancelOffer(r.offer) ? CANCEL_OFFER_LABELS[r.offer] : { ja: r.offer, en: r.offer },
+    toPlanName: r.to_plan_name, reason: isCancelReason(r.reason) ? cancelReasonLabel(r.reason) : null, note: r.note, acceptedAt: r.accepted_at.toISOString(),
   }));
 }
 

@@ -63,7 +63,7 @@ export async function cancelOnBehalf(
   const user = await shopperOf(ctx, userId);
   const now = ctx.now();
   const record = async (trx: Db, before: UserPlanRow) => {
-    await trx.updateTable('user_plans').set({ cancel_reason: input.reason, cancel_note: input.note ?? '' }).where('id', '=', before.id).execute();
+    await trx.updateTable('user_plans').set({ cancel_reason: input.reason, cancel_note: input.note ?? '', cancel_by: 'staff' }).where('id', '=', before.id).execute();
   };
   return cancelUserPlan(ctx, user, input.planId, false, auditing(actor, 'customer.plan.cancel', now, record));
 }

@@ -53,6 +53,17 @@ export async function countCancelReasons(db: Db, from: Date, to: Date): Promise<
   return result.rows;
 }
 
+export interface AcceptedOfferRow { month: string; offer: string; n: Big }
+
+/** Offers taken on the fan's cancel page per Tokyo month in [from, to) (issue 32, migration 0021). */
+export async function countAcceptedOffers(db: Db, from: Date, to: Date): Promise<AcceptedOfferRow[]> {
+  const result = await sql<AcceptedOfferRow>`
+    select ${TOKYO_MONTH('accepted_at')} as month, offer, count(*) as n from cancel_offers
+      where accepted_at >= ${from} and accepted_at < ${to}
+      group by 1, 2`.execute(db);
+  return result.rows;
+}
+
 /** The ship date of the latest round whose deadline has passed at `now`. */
 export async function findCurrentRoundShipDate(db: Db, now: Date): Promise<Date | null> {
   const row = await db.selectFrom('plan_orders').select((eb) => eb.fn.max('ship_date').as('ship')).where('end_date', '<=', now).executeTakeFirst();

@@ -1,8 +1,10 @@
 import { BILLING_STATES, DASHBOARD_LIMITS, type BillingState, type CancelReasonKey, type RoundBilling, type RoundRevenue, type StaffDashboard } from '../../shared/api/dashboard.ts';
 import { billingStateOf, issueOfKey, monthKeyOf, monthKeysUpTo, monthlyMovements, monthOf, monthStart, toCancelReasonKey } from '../../shared/dashboard-figures.ts';
+import { isCancelOffer, type CancelOffer } from '../../shared/cancel-reasons.ts';
 import { netOfRefunds } from '../../shared/money.ts';
 import type { Db } from '../db/schema.ts';
 import {
+  countAcceptedOffers,
   countCancelReasons,
   countActive, countActiveAt, countBillingRows, countByArtist, countByPlan, countMovements, findCurrentRoundShipDate, sumRevenue,
   type RevenueRow,
@@ -38,7 +40,9 @@ async function monthsUpTo(db: Db, now: Date) {
   const keys = monthKeysUpTo(monthKeyOf(now), DASHBOARD_LIMITS.months);
   const from = monthStart(keys[0]!);
   const to = monthStart(monthKeyOf(now), 1);
-  const [before, rows, reasonRows] = await Promise.all([countActiveAt(db, from), countMovements(db, from, to), countCancelReasons(db, from, to)]);
+  const [before, rows, reasonRows, offerRows] = await Promise.all([
+    countActiveAt(db, from), countMovements(db, from, to), countCancelReasons(db, from, to), countAcceptedOffers(db, from, to),
+  ]);
   const counts = new Map(rows.map((r) => [r.month, { started: Number(r.started), cancelled: Number(r.cancelled) }]));
   const reasons = new Map<string, Partial<Record<CancelReasonKey, number>>>();
   for (const row of reasonRows) {
@@ -47,7 +51,14 @@ async function monthsUpTo(db: Db, now: Date) {
     month[key] = (month[key] ?? 0) + Number(row.n);
     reasons.set(row.month, month);
   }
-  return monthlyMovements(keys, before, counts, reasons);
+  const kept = new Map<string, Partial<Record<CancelOffer, number>>>();
+  for (const row of offerRows) {
+    if (!isCancelOffer(row.offer)) continue;
+    const month = kept.get(row.month) ?? {};
+    month[row.offer] = (month[row.offer] ?? 0) + Number(row.n);
+    kept.set(row.month, month);
+  }
+  return monthlyMovements(keys, before, counts, reasons, kept);
 }
 
 async function subscribersBy(db: Db) {
@@ -61,7 +72,7 @@ async function subscribersBy(db: Db) {
   };
 }
 
-/** Eight queries, each an aggregate over a bounded window, whatever the size of the shop. */
+/** Ten queries, each an aggregate over a bounded window, whatever the size of the shop. */
 export async function staffDashboard(db: Db, now: Date, rounds: number = DASHBOARD_LIMITS.rounds.default): Promise<StaffDashboard> {
   const shipDate = await findCurrentRoundShipDate(db, now);
   const currentKey = shipDate ? monthKeyOf(shipDate) : null;

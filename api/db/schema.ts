@@ -174,6 +174,22 @@ export interface UserPlansTable {
   /** Migration 0010: a code of shared/cancel-reasons.ts; null when the shopper gave none. */
   cancel_reason: string | null;
   cancel_note: Generated<string>;
+  /** Migration 0021: 'fan' (My plans) or 'staff' (the console); null for older cancellations. */
+  cancel_by: string | null;
+}
+
+/** Migration 0021: an offer a fan took on the cancel page instead of cancelling. */
+export interface CancelOffersTable {
+  id: Generated<number>;
+  user_id: number;
+  user_plan_id: number;
+  /** A code of shared/cancel-reasons.ts `CANCEL_OFFERS`. */
+  offer: string;
+  plan_id: number;
+  to_plan_id: number | null;
+  reason: string | null;
+  note: Generated<string>;
+  accepted_at: Timestamp;
 }
 
 export interface UserPlanSkipsTable {
@@ -308,6 +324,7 @@ export interface DB extends PaymentTables, StaffTables {
   throttle_counters: ThrottleCountersTable;
   user_plans: UserPlansTable;
   user_plan_skips: UserPlanSkipsTable;
+  cancel_offers: CancelOffersTable;
   plan_order_histories: PlanOrderHistoriesTable;
   order_refunds: OrderRefundsTable;
   idempotency_keys: IdempotencyKeysTable;

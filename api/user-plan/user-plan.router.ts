@@ -11,11 +11,12 @@ import { claimKey, releaseKey, requestHash, storeAnswer } from './idempotency.ts
 import { recoverCheckout } from './checkout-recovery.ts';
 import { subscribe } from './subscribe.service.ts';
 import { sendSubscribedMail } from './subscription-mail.ts';
-import { AuthenticationReturnQuery, ChangeBody, ChangePreviewQuery, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
+import { AuthenticationReturnQuery, CancelBody, ChangeBody, ChangePreviewQuery, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
 import { returnFromCheckoutAuthentication } from './checkout-authentication.ts';
 import { findActiveUserPlan, findLiveUserPlans } from './user-plan.repository.ts';
 import { toUserPlans } from './user-plan.view.ts';
 import { previewTierOrCount } from './tier-change.ts';
+import { recordAcceptedOffer, recordFanCancel } from './cancel-survey.ts';
 
 const KEY_MISMATCH = { ja: 'Idempotency-Key ヘッダーと idempotencyKey が異なります。', en: 'The Idempotency-Key header and idempotencyKey differ.' };
 
@@ -33,6 +34,15 @@ function keyOf(req: Request, bodyKey: string | undefined): string | undefined {
   if (bodyKey !== undefined && bodyKey !== key) throw new BadRequestError(KEY_MISMATCH, { idempotencyKey: KEY_MISMATCH });
   return key;
 }
+
+const OFFER_MISMATCH = {
+  ja: 'cancelOffer.offer は action と合わせてください（skip・pause、安いプランは change）。',
+  en: 'cancelOffer.offer must match the action (skip, pause; cheaper is a change).',
+};
+
+/** The cancel-page offer a change is: skip, pause, or a tier change (to a cheaper plan). */
+const offerOf = (input: { action: string; planId: number; currentPlanId: number }) =>
+  input.action === 'change' ? (input.planId !== input.currentPlanId ? 'cheaper' : null) : input.action;
 
 const isAuthentication = (answer: UserPlanCreated | CheckoutAuthentication): answer is CheckoutAuthentication => 'authenticationUrl' in answer;
 
@@ -122,15 +132,26 @@ export function userPlanRouter(ctx: ApiContext): Router {
   router.put('/', async (req, res) => {
     noQuery(req);
     const user = await requireUser(ctx, req);
-    const input = parseInput(ChangeBody, req.body, 'body');
-    res.json(await changeUserPlan(ctx, user, input));
+    const { cancelOffer, ...input } = parseInput(ChangeBody, req.body, 'body');
+    if (cancelOffer && cancelOffer.offer !== offerOf(input)) throw new BadRequestError(OFFER_MISMATCH, { cancelOffer: OFFER_MISMATCH });
+    const answer = await changeUserPlan(ctx, user, input);
+    if (cancelOffer) {
+      const { offer, ...survey } = cancelOffer;
+      await recordAcceptedOffer(ctx.db, {
+        userId: user.id, userPlanId: answer.userPlan.id, offer, planId: input.currentPlanId,
+        toPlanId: offer === 'cheaper' ? input.planId : null, survey,
+      }, ctx.now());
+    }
+    res.json(answer);
   });
 
   router.delete('/:planId', async (req, res) => {
     noQuery(req);
     const planId = parseInput(IdParam, req.params.planId, 'path');
+    // No body (or no answer) is a cancellation as valid as one with a reason: the question is optional.
+    const survey = parseInput(CancelBody, req.body ?? {}, 'body');
     const user = await requireUser(ctx, req);
-    res.json(await cancelUserPlan(ctx, user, planId));
+    res.json(await cancelUserPlan(ctx, user, planId, false, recordFanCancel(survey)));
   });
 
   return router;

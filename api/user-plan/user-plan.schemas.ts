@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CANCEL_NOTE_MAX, CANCEL_REASONS } from '../../shared/cancel-reasons.ts';
+import { isCleanText } from '../../shared/free-text.ts';
 import { COUNT_LIMITS } from '../../shared/subscription-rules.ts';
 
 const PlanId = z.number().int().min(1).max(2_147_483_647);
@@ -15,11 +17,23 @@ export const CreateBody = z.strictObject({
   idempotencyKey: IdempotencyKey.optional(),
 });
 
+/** The cancel page's optional question (issue 32): a code of shared/cancel-reasons.ts and a bounded note. */
+const Survey = {
+  reason: z.enum(CANCEL_REASONS).optional(),
+  // Shown to support as typed: no invisible or direction-changing characters (shared/free-text.ts).
+  note: z.string().max(CANCEL_NOTE_MAX).refine((v) => isCleanText(v, { multiline: true }), 'no invisible or direction-changing characters').optional(),
+};
+
+/** DELETE /api/userPlan/{planId}: the body is optional; a cancellation without an answer is as valid. */
+export const CancelBody = z.strictObject(Survey);
+
 export const ChangeBody = z.strictObject({
   currentPlanId: PlanId,
   planId: PlanId,
   count: Count.optional(),
   action: z.enum(['change', 'skip', 'pause', 'resume', 'undoSkip', 'undoPause']).default('change'),
+  /** Sent when the change is an offer the cancel page made: recorded with the fan's answer. */
+  cancelOffer: z.strictObject({ offer: z.enum(['skip', 'pause', 'cheaper']), ...Survey }).optional(),
 });
 
 /** GET /api/userPlan/change/preview?currentPlanId=&planId=&count=: a tier or count change's preview. */

@@ -205,8 +205,9 @@ export function createApiClient(options: ApiClientOptions) {
       call<T.PlanChangePreview>('GET', `/api/userPlan/change/preview?${new URLSearchParams({ currentPlanId: String(input.currentPlanId), planId: String(input.planId), count: String(input.count) })}`),
     updateUserPlan: async (inputUserPlan: T.InputUserPlan) =>
       call<T.UserPlanChange>('PUT', '/api/userPlan', body('inputUserPlan', inputUserPlan)),
-    deleteUserPlan: async (planId: number | string) =>
-      call<T.UserPlanChange>('DELETE', `/api/userPlan/${seg('planId', planId)}`),
+    /** The fan's answer to the cancel page's question goes along when given (issue 32). */
+    deleteUserPlan: async (planId: number | string, survey: T.CancelSurvey = {}) =>
+      call<T.UserPlanChange>('DELETE', `/api/userPlan/${seg('planId', planId)}`, Object.keys(survey).length > 0 ? { body: survey } : {}),
   };
 }
 

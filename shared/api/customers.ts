@@ -31,6 +31,22 @@ export interface CustomerSubscription {
   cancelledAt: string | null;
   cancelReason: Text | null;
   cancelNote: string;
+  /** Who cancelled (issue 32): the fan on their cancel page or staff; null when not recorded. */
+  cancelledBy: Text | null;
+}
+
+/** An offer the fan took on the cancel page instead of cancelling (issue 32). */
+export interface CustomerKeptOffer {
+  id: number;
+  artistName: string;
+  planName: string;
+  offer: Text;
+  /** The cheaper plan moved to; null for a skip or pause. */
+  toPlanName: string | null;
+  /** The fan's answer, null when they chose none. */
+  reason: Text | null;
+  note: string;
+  acceptedAt: string;
 }
 
 export interface CustomerCharge {
@@ -118,6 +134,8 @@ export interface CustomerDetail {
   card: { brand: string; last4: string } | null;
   paymentMethod: string;
   subscriptions: CustomerSubscription[];
+  /** Newest first, at most DETAIL_LIST_MAX. */
+  keptOffers: CustomerKeptOffer[];
   charges: CustomerCharge[];
   mails: CustomerMail[];
   notes: CustomerNote[];

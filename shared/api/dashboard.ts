@@ -1,4 +1,4 @@
-import type { CancelReason } from '../cancel-reasons.ts';
+import type { CancelOffer, CancelReason } from '../cancel-reasons.ts';
 import type { Amount } from '../money.ts';
 import type { Text } from '../text.ts';
 
@@ -34,9 +34,12 @@ export interface MonthMovement extends MonthKey {
   churnPercent: number | null;
   /**
    * The month's cancellations by reason (shared/cancel-reasons.ts), every code present, `none` for a
-   * cancellation without one (the shopper's own); they add up to `cancelled`.
+   * cancellation without an answer; they add up to `cancelled`. Since issue 32 a fan's own answer
+   * on the cancel page counts under its code like support's.
    */
   cancelledByReason: Record<CancelReasonKey, number>;
+  /** Offers fans took on the cancel page that month instead of cancelling (issue 32), every offer present. */
+  keptByOffer: Record<CancelOffer, number>;
 }
 
 export type CancelReasonKey = CancelReason | 'none';

@@ -4,6 +4,7 @@ import type { PaymentMethod, PaymentStatus } from '../payment.ts';
 import type { Tracking } from '../carriers.ts';
 import type { TimelineEntry } from '../order-timeline.ts';
 import type { ReceiptRefusal, TaxBreakdown } from '../receipt.ts';
+import type { CancelOffer, CancelReason } from '../cancel-reasons.ts';
 import type { UndoableChange } from '../subscription-rules.ts';
 import type { Text } from '../text.ts';
 
@@ -287,6 +288,14 @@ export interface InputUserPlan {
   planId: number;
   count?: number;
   action?: UserPlanAction;
+  /** The change is an offer the cancel page made (issue 32): recorded with the fan's answer. */
+  cancelOffer?: { offer: CancelOffer } & CancelSurvey;
+}
+
+/** The cancel page's optional question (issue 32). */
+export interface CancelSurvey {
+  reason?: CancelReason;
+  note?: string;
 }
 
 /** Every answer of a change names the round it applies from. */

@@ -83,3 +83,32 @@ it('a support member finds a customer with a charged round and refunds it once, 
   expect(browser.errors).toEqual([]);
   await page.close();
 }, 60_000);
+
+it('the customer page shows a fan\'s own cancel reason and the offers they took on the cancel page (issue 32)', async () => {
+  const { db } = stack.database.handle;
+  const fan = await insertChargedCustomer(db, `keep${Date.now()}`);
+  const now = new Date();
+  // What the fan's cancel page leaves: a pause taken with a reason, later a cancellation with an answer.
+  const { id: userPlanId } = await db.selectFrom('user_plans').select('id').where('user_id', '=', fan.userId).executeTakeFirstOrThrow();
+  await db.insertInto('cancel_offers').values({ user_id: fan.userId, user_plan_id: userPlanId, offer: 'pause', plan_id: fan.planId, reason: 'temporary', note: '引っ越しのため', accepted_at: now }).execute();
+  await db.updateTable('user_plans').set({ status: 'CANCELLED', cancelled_at: now, cancel_reason: 'price', cancel_note: '予算オーバー', cancel_by: 'fan' }).where('id', '=', userPlanId).execute();
+  const page = await browser.newPage();
+  const email = `support-keep-${Date.now()}@example.jp`;
+  await enrolAndLogIn(page, await staffAdd(email), email);
+  await page.getByRole('link', { name: '会員・定期便' }).click();
+  await page.getByLabel('メールアドレス・氏名・電話番号・注文番号').fill(fan.email);
+  await page.getByRole('button', { name: '検索' }).click();
+  await page.getByRole('link', { name: fan.name }).click();
+  await page.getByRole('heading', { name: fan.name, level: 1 }).waitFor();
+  await page.getByRole('cell', { name: '高い（予算オーバー） — お客様（解約ページ）' }).waitFor();
+  const kept = page.getByRole('list', { name: '解約ページで選ばれた方法（解約せずに継続）' });
+  await kept.getByText(/ライトプラン：休止 理由：一時的に不要（引っ越しのため）/).waitFor();
+  await expectAccessible(page, 'customer-kept-offers');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('heading', { name: '解約ページで選ばれた方法（解約せずに継続）' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUT, `console-customer-kept-offers-${width}.png`) });
+  }
+  expect(browser.errors).toEqual([]);
+  await page.close();
+}, 60_000);

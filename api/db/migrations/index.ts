@@ -20,6 +20,7 @@ import * as customerSearchTrigram from './0019-customer-search-trigram.ts';
 import * as mailLogBody from './0020-mail-log-body.ts';
 import * as nameKana from './0021-name-kana.ts';
 import * as orderListIndexes from './0022-order-list-indexes.ts';
+import * as cancelSurvey from './0023-cancel-survey.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 20, ...mailLogBody },
   { version: 21, ...nameKana },
   { version: 22, ...orderListIndexes },
+  { version: 23, ...cancelSurvey },
 ];

@@ -23,6 +23,8 @@ export const CUSTOMER_COPY = {
   active: { ja: '継続中', en: 'Active' },
   cancelled: { ja: '解約済み', en: 'Cancelled' },
   reason: { ja: '理由', en: 'Reason' },
+  keptOffers: { ja: '解約ページで選ばれた方法（解約せずに継続）', en: 'Kept on the cancel page (offer taken instead of cancelling)' },
+  noReason: { ja: '選択なし', en: 'none chosen' },
   actions: { ja: '操作', en: 'Actions' },
   skip: { ja: 'スキップ', en: 'Skip' },
   pause: { ja: '休止', en: 'Pause' },

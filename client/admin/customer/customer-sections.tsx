@@ -64,14 +64,34 @@ export function SubscriptionsTable({ detail, mayAct }: { detail: CustomerDetail;
                 <th scope="row">{customerPlanLabel(s)}</th>
                 <td>{t(statusOf(s))}{s.cancelledAt ? ` ${formatDate(s.cancelledAt)}` : ''}</td>
                 <td>{s.count}</td>
-                <td>{s.cancelReason ? t(s.cancelReason) : ''}{s.cancelNote ? `（${s.cancelNote}）` : ''}</td>
+                <td>{s.cancelReason ? t(s.cancelReason) : ''}{s.cancelNote ? `（${s.cancelNote}）` : ''}{s.cancelledBy ? <span className="console-hint"> — {t(s.cancelledBy)}</span> : null}</td>
                 {mayAct ? <td>{s.status === 'ACTIVE' ? <PlanLinks s={s} /> : null}</td> : null}
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <KeptOffers detail={detail} />
     </section>
+  );
+}
+
+/** Offers the fan took on their cancel page instead of cancelling (issue 32), with their answer. */
+function KeptOffers({ detail }: { detail: CustomerDetail }) {
+  const t = useT();
+  if (detail.keptOffers.length === 0) return null;
+  return (
+    <>
+      <h3 id="customer-kept-offers">{t(C.keptOffers)}</h3>
+      <ul className="customer-kept-offers" aria-labelledby="customer-kept-offers">
+        {detail.keptOffers.map((o) => (
+          <li key={o.id}>
+            {formatDate(o.acceptedAt)} {customerPlanLabel(o)}：{t(o.offer)}{o.toPlanName ? `（→ ${o.toPlanName}）` : ''}
+            {' '}{t(C.reason)}：{o.reason ? t(o.reason) : t(C.noReason)}{o.note ? `（${o.note}）` : ''}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

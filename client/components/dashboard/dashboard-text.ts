@@ -15,6 +15,7 @@ export const DASHBOARD_TEXT = {
   cancelled: { ja: '解約', en: 'Cancelled' },
   subscriptions: { ja: '件数', en: 'Subscriptions' },
   cancelReasons: { ja: '月別の解約理由', en: 'Cancellations per month by reason' },
+  kept: { ja: '月別の解約ページで選ばれた方法（解約せずに継続）', en: 'Kept on the cancel page per month, by offer taken' },
   churn: { ja: '月別の解約率（解約数 ÷ 月初の有効数）', en: 'Churn per month (cancelled ÷ active on the 1st)' },
   churnAxis: { ja: '解約率（%）', en: 'Churn (%)' },
   byArtist: { ja: 'アーティスト別の会員数', en: 'Subscribers per artist' },

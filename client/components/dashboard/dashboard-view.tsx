@@ -1,5 +1,6 @@
 import type { StaffDashboard } from '../../../shared/api/dashboard.ts';
 import { BILLING_STATES } from '../../../shared/api/dashboard.ts';
+import { CANCEL_OFFER_LABELS, CANCEL_OFFERS } from '../../../shared/cancel-reasons.ts';
 import { BILLING_STATE_LABELS, CANCEL_REASON_KEYS, cancelReasonKeyLabel } from '../../../shared/dashboard-figures.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import { pickCatalogue } from '../../../shared/text.ts';
@@ -33,6 +34,8 @@ export function DashboardView({ figures }: { figures: StaffDashboard }) {
         series={[{ name: T.started, values: months.map((m) => m.started) }, { name: T.cancelled, values: months.map((m) => m.cancelled) }]} />
       <StackedBarChart title={T.cancelReasons} categoryName={T.month} valueName={T.subscriptions} categories={monthLabels}
         series={CANCEL_REASON_KEYS.map((k) => ({ name: cancelReasonKeyLabel(k), values: months.map((m) => m.cancelledByReason[k]) }))} />
+      <StackedBarChart title={T.kept} categoryName={T.month} valueName={T.subscriptions} categories={monthLabels}
+        series={CANCEL_OFFERS.map((k) => ({ name: CANCEL_OFFER_LABELS[k], values: months.map((m) => m.keptByOffer[k]) }))} />
       <LineChart title={T.churn} categoryName={T.month} valueName={T.churnAxis} format={percent} categories={monthLabels}
         series={[{ name: T.churnAxis, values: months.map((m) => m.churnPercent) }]} />
       <BarChart title={T.byArtist} categoryName={T.artist} valueName={T.subscribers} orientation="horizontal"

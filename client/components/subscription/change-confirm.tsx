@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
 import type { UserPlan } from '../../../shared/api/types.ts';
 import { formatDate } from '../../../shared/format.ts';
@@ -68,11 +68,13 @@ function useConfirmFocus() {
   return heading;
 }
 
+export const CANCEL_CONFIRM: Text = { ja: '解約する', en: 'Cancel the plan' };
+
 /**
  * The confirmation of a change that costs a box (skip, pause, cancel): the round, the refund if
  * any, and until when it can be taken back, then a form posting to the page's own action.
  */
-export function ChangeConfirm({ kind, userPlan, error }: { kind: ConfirmKind; userPlan: UserPlan; error?: Text | undefined }) {
+export function ChangeConfirm({ kind, userPlan, error, children }: { kind: ConfirmKind; userPlan: UserPlan; error?: Text | undefined; children?: ReactNode }) {
   const t = useT();
   const { english } = useLang();
   const heading = useConfirmFocus();
@@ -80,7 +82,7 @@ export function ChangeConfirm({ kind, userPlan, error }: { kind: ConfirmKind; us
   const refund = refundText(userPlan);
   const confirm: Text = kind === 'skip' && round
     ? { ja: `${issueLabel(round).ja}をスキップする`, en: `Skip the ${issueLabel(round).en}` }
-    : { skip: { ja: 'スキップする', en: 'Skip' }, pause: { ja: '休止する', en: 'Pause' }, cancel: { ja: '解約する', en: 'Cancel the plan' } }[kind];
+    : { skip: { ja: 'スキップする', en: 'Skip' }, pause: { ja: '休止する', en: 'Pause' }, cancel: CANCEL_CONFIRM }[kind];
   return (
     <>
       <h1 className="page-title" ref={heading} tabIndex={-1}>{t(CONFIRM_TITLES[kind])}</h1>
@@ -95,12 +97,17 @@ export function ChangeConfirm({ kind, userPlan, error }: { kind: ConfirmKind; us
             en: ' (press "Undo" under "My plans"). After the deadline it stands.',
           })}</p>
         ) : null}
-        <p className="profile-note">{t(ROUND_RULE_TEXT)}</p>
+        {/* On the cancel page the general rule follows the form: the button comes first (issue 32). */}
+        {children ? null : <p className="profile-note">{t(ROUND_RULE_TEXT)}</p>}
         {error ? <FormError text={error} /> : null}
-        <Form method="post">
-          <button type="submit" className="button button-danger">{t(confirm)}</button>
-        </Form>
+        {/* The cancel page brings its own form: the optional question, the button, then the offers. */}
+        {children ?? (
+          <Form method="post">
+            <button type="submit" className="button button-danger">{t(confirm)}</button>
+          </Form>
+        )}
         <p className="form-links"><Link to={href('plan')}>{t(KEEP[kind])}</Link></p>
+        {children ? <p className="profile-note">{t(ROUND_RULE_TEXT)}</p> : null}
       </div>
     </>
   );
