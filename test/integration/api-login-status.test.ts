@@ -74,6 +74,7 @@ describe('GET /api/login/loginStatus', () => {
         id: userId,
         email: 'known.user@example.com',
         name: '推野 花子',
+        nameKana: '',
         zip: '1500002',
         address: '東京都渋谷区渋谷',
         address2: '2-24-12',

@@ -32,7 +32,7 @@ export function FilterInput({ form, name, label, value, type = 'text' }: FilterP
   return (
     <div className="form-field">
       <label htmlFor={id} className="form-label">{t(label)}</label>
-      <input id={id} name={name} type={type} defaultValue={value ?? ''} className="form-input" maxLength={40} />
+      <input id={id} name={name} type={type} defaultValue={value ?? ''} className="form-input" maxLength={type === 'text' ? 40 : undefined} />
     </div>
   );
 }
