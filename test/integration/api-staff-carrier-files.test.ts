@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
-import request, { type Test } from 'supertest';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 import type { StagedImport } from '../../shared/api/rounds.ts';
@@ -9,6 +9,7 @@ import { SHIPPING_LAYOUT_IDS } from '../../shared/shipping-layout-names.ts';
 import { SHIPPING_LAYOUTS } from '../../shared/shipping-layouts.ts';
 import { expectApiError, insertSession } from './api-fixtures.ts';
 import { ADMIN_ORIGIN, enrolledStaff, signedIn, START, startStaffApi, withStaff, type StaffApi } from './api-staff-fixtures.ts';
+import { binaryBody } from '../support/binary-body.ts';
 import { addBox, seedExportRound, type ExportRound } from './round-export-fixtures.ts';
 
 /**
@@ -23,13 +24,8 @@ let boxId = 0;
 const tokens: Record<string, string> = {};
 const SENDER = { name: '推し箱配送センター', zip: '2710001', address: '千葉県松戸市松戸1-2-3', tel: '0473000000' };
 
-const binary: Parameters<Test['parse']>[0] = (res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 const get = (path: string, who: string) => request(api.app).get(path).set('cookie', withStaff(tokens[who] ?? null));
-const exportOf = (layout: string) => get(`/api/staff/rounds/export?round=${round.roundId}&layout=${layout}`, 'fulfilment').buffer(true).parse(binary);
+const exportOf = (layout: string) => get(`/api/staff/rounds/export?round=${round.roundId}&layout=${layout}`, 'fulfilment').buffer(true).parse(binaryBody);
 const auditOf = (action: string) => api.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import iconv from 'iconv-lite';
-import request, { type Test } from 'supertest';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage, OrderResendResult } from '../../shared/api/orders.ts';
 import { expectApiError } from './api-fixtures.ts';
 import { ADMIN_ORIGIN, enrolledStaff, signedIn, START, startStaffApi, withStaff, type StaffApi } from './api-staff-fixtures.ts';
 import { addManyOrders, addOrder, seedOrderRound } from './order-list-fixtures.ts';
+import { binaryBody } from '../support/binary-body.ts';
 import type { ExportRound } from './round-export-fixtures.ts';
 
 /**
@@ -25,11 +26,6 @@ const list = async (query: string, who = 'support') => {
   const res = await get(`/api/staff/orders${query}`, who);
   expect(res.status).toBe(200);
   return res.body as OrderPage;
-};
-const binary: Parameters<Test['parse']>[0] = (res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 const auditOf = (action: string) => api.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 
@@ -105,7 +101,7 @@ describe('the order list', () => {
 
 describe('bulk actions on the selection', () => {
   it('exports the selected orders as CSV, UTF-8 with a BOM or Shift_JIS, audited', async () => {
-    const res = await get(`/api/staff/orders/export.csv?ids=${o.deferred}&ids=${o.waiting}`).buffer(true).parse(binary);
+    const res = await get(`/api/staff/orders/export.csv?ids=${o.deferred}&ids=${o.waiting}`).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     const bytes = res.body as Buffer;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -113,7 +109,7 @@ describe('bulk actions on the selection', () => {
     expect(lines[0]).toBe('注文番号,注文日時,会員番号,氏名,メールアドレス,アーティスト,プラン,号,決済方法,決済状況,金額（税込）');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([String(o.waiting), String(o.deferred)]);
     expect(lines[2]).toContain('天音くるり,スタンダードプラン,12月号,GMO後払い,決済完了・商品制作中,3960');
-    const sjis = await get(`/api/staff/orders/export.csv?ids=${o.failed}&encoding=cp932`).buffer(true).parse(binary);
+    const sjis = await get(`/api/staff/orders/export.csv?ids=${o.failed}&encoding=cp932`).buffer(true).parse(binaryBody);
     expect(iconv.decode(sjis.body as Buffer, 'cp932')).toContain('決済失敗');
     expect((await auditOf('orders.export')).map((r) => r.after)).toEqual([
       expect.objectContaining({ rows: 2, encoding: 'utf8' }), expect.objectContaining({ rows: 1, encoding: 'cp932' }),

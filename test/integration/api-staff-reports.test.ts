@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_COLUMNS, REPORT_MONTHS, type ReportMonth } from '../../shared/report-columns.ts';
 import { expectApiError } from './api-fixtures.ts';
 import { enrolledStaff, signedIn, startStaffApi, withStaff, type StaffApi } from './api-staff-fixtures.ts';
+import { binaryBody } from '../support/binary-body.ts';
 import { addBox, seedExportRound } from './round-export-fixtures.ts';
 
 /**
@@ -62,11 +63,7 @@ describe('the accounting report', () => {
   });
 
   it('downloads as CSV in UTF-8 with a BOM and the documented header, and the download is audited', async () => {
-    const res = await get('/api/staff/reports/sales.csv', 'owner').buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await get('/api/staff/reports/sales.csv', 'owner').buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
     const bytes = res.body as Buffer;
@@ -79,11 +76,7 @@ describe('the accounting report', () => {
   });
 
   it('downloads the same figures in Shift_JIS for accounting software that reads nothing else; another encoding names the field', async () => {
-    const res = await get('/api/staff/reports/sales.csv?encoding=cp932', 'owner').buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await get('/api/staff/reports/sales.csv?encoding=cp932', 'owner').buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=Shift_JIS; header=present');
     expect(res.headers['content-disposition']).toMatch(/-sjis\.csv"$/);

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaffSession, STAFF_COOKIE } from '../../api/staff/staff-session.ts';
 import type { StaffRole } from '../../shared/staff-roles.ts';
-import { startConsole, type ConsoleServer } from '../support/console.ts';
+import { startConsole, type ConsoleServer, consoleMemberCookie } from '../support/console.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { BILLING_EMAIL, DECLINE_REASON, seedBillingRound, type BillingRound } from './billing-console-fixtures.ts';
 
@@ -16,13 +15,7 @@ let admin: ConsoleServer;
 let round: BillingRound;
 const cookies: Partial<Record<StaffRole, string>> = {};
 
-async function memberCookie(role: StaffRole): Promise<string> {
-  const db = stack.database.handle.db;
-  const now = new Date();
-  const staff = await db.insertInto('staff').values({ email: `${role}@console-billing.example`, role, enrolled_at: now, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  return `${STAFF_COOKIE}=${await startStaffSession(db, staff.id, now)}`;
-}
+const memberCookie = (role: StaffRole) => consoleMemberCookie(stack, role, 'console-billing.example');
 
 const page = (path: string, role: StaffRole) => request(admin.app).get(path).set('cookie', cookies[role] ?? '');
 const post = (path: string, role: StaffRole, form: string) => request(admin.app).post(path).set('cookie', cookies[role] ?? '').type('form').send(form);

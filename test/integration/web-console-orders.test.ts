@@ -1,10 +1,10 @@
-import request, { type Test } from 'supertest';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaffSession, STAFF_COOKIE } from '../../api/staff/staff-session.ts';
 import type { StaffRole } from '../../shared/staff-roles.ts';
-import { startConsole, type ConsoleServer } from '../support/console.ts';
+import { startConsole, type ConsoleServer, consoleMemberCookie } from '../support/console.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 import { addOrder, seedOrderRound } from './order-list-fixtures.ts';
+import { binaryBody } from '../support/binary-body.ts';
 import { addBox, type ExportRound } from './round-export-fixtures.ts';
 
 /**
@@ -20,19 +20,7 @@ let open: ExportRound;
 const o = { charged: 0, failed: 0 };
 const cookies: Partial<Record<StaffRole, string>> = {};
 
-const binary: Parameters<Test['parse']>[0] = (res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
-async function memberCookie(role: StaffRole): Promise<string> {
-  const db = stack.database.handle.db;
-  const now = new Date();
-  const staff = await db.insertInto('staff').values({ email: `${role}@console-orders.example`, role, enrolled_at: now, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  return `${STAFF_COOKIE}=${await startStaffSession(db, staff.id, now)}`;
-}
+const memberCookie = (role: StaffRole) => consoleMemberCookie(stack, role, 'console-orders.example');
 
 const page = (path: string, role: StaffRole) => request(admin.app).get(path).set('cookie', cookies[role] ?? '');
 const formOf = (html: string, action: string) => new RegExp(`<form[^>]*action="${action.replaceAll('/', '\\/')}"[^>]*>[\\s\\S]*?</form>`).exec(html)?.[0] ?? '';
@@ -80,7 +68,7 @@ describe('the order list without JavaScript', () => {
   });
 
   it('downloads the selection as CSV through the proxy, and resends the payment mail by a form post', async () => {
-    const csv = await page(`/api/staff/orders/export.csv?ids=${o.charged}&ids=${o.failed}&encoding=utf8`, 'support').buffer(true).parse(binary);
+    const csv = await page(`/api/staff/orders/export.csv?ids=${o.charged}&ids=${o.failed}&encoding=utf8`, 'support').buffer(true).parse(binaryBody);
     expect(csv.status).toBe(200);
     expect((csv.body as Buffer).subarray(3).toString('utf8')).toContain(`${o.failed},`);
     const post = await request(admin.app).post('/orders').set('cookie', cookies.support ?? '').type('form')

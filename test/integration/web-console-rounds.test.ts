@@ -1,11 +1,11 @@
 import iconv from 'iconv-lite';
-import request, { type Test } from 'supertest';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaffSession, STAFF_COOKIE } from '../../api/staff/staff-session.ts';
 import type { StaffRole } from '../../shared/staff-roles.ts';
 import { SHIPPING_COLUMNS } from '../../shared/shipping-columns.ts';
-import { startConsole, type ConsoleServer } from '../support/console.ts';
+import { startConsole, type ConsoleServer, consoleMemberCookie } from '../support/console.ts';
 import { startStack, type Stack } from '../support/stack.ts';
+import { binaryBody } from '../support/binary-body.ts';
 import { addBox, KNOWN_SHIP_TO, seedExportRound, type ExportRound } from './round-export-fixtures.ts';
 
 /**
@@ -20,19 +20,7 @@ const cookies: Partial<Record<StaffRole, string>> = {};
 const ids = { waiting: 0, charged: 0 };
 const HEADER = SHIPPING_COLUMNS.map((c) => c.label).join(',');
 
-const binary: Parameters<Test['parse']>[0] = (res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
-async function memberCookie(role: StaffRole): Promise<string> {
-  const db = stack.database.handle.db;
-  const now = new Date();
-  const staff = await db.insertInto('staff').values({ email: `${role}@console-rounds.example`, role, enrolled_at: now, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  return `${STAFF_COOKIE}=${await startStaffSession(db, staff.id, now)}`;
-}
+const memberCookie = (role: StaffRole) => consoleMemberCookie(stack, role, 'console-rounds.example');
 
 const page = (path: string, role: StaffRole) => request(admin.app).get(path).set('cookie', cookies[role] ?? '');
 
@@ -82,14 +70,14 @@ describe('the rounds pages without JavaScript', () => {
   });
 
   it('downloads a carrier layout as the form sends it (recommended encoding: Shift_JIS)', async () => {
-    const res = await page(`/api/staff/rounds/export?round=${round.roundId}&layout=sagawa-ehiden&encoding=`, 'fulfilment').buffer(true).parse(binary);
+    const res = await page(`/api/staff/rounds/export?round=${round.roundId}&layout=sagawa-ehiden&encoding=`, 'fulfilment').buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="round-${round.roundId}-sagawa-ehiden-cp932.csv"`);
     expect(iconv.decode(res.body as Buffer, 'cp932').split('\r\n')[0]).toMatch(/^住所録コード,お届け先電話番号,お届け先郵便番号,/);
   });
 
   it('downloads the Shift_JIS export through the console, the staff cookie passed on', async () => {
-    const res = await page(`/api/staff/rounds/export?round=${round.roundId}&encoding=cp932`, 'fulfilment').buffer(true).parse(binary);
+    const res = await page(`/api/staff/rounds/export?round=${round.roundId}&encoding=cp932`, 'fulfilment').buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="round-${round.roundId}-shipping-cp932.csv"`);
     expect(iconv.decode(res.body as Buffer, 'cp932').split('\r\n')[0]).toBe(HEADER);
@@ -140,7 +128,7 @@ describe('the accounting report without JavaScript', () => {
     expect(res.text.match(/<tr>/g)?.length).toBe(25);
     expect(res.text).toContain('href="/api/staff/reports/sales.csv"');
     expect(res.text).toContain('href="/api/staff/reports/sales.csv?encoding=cp932"');
-    const csv = await page('/api/staff/reports/sales.csv', 'owner').buffer(true).parse(binary);
+    const csv = await page('/api/staff/reports/sales.csv', 'owner').buffer(true).parse(binaryBody);
     expect(csv.status).toBe(200);
     expect([...(csv.body as Buffer).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
