@@ -18,6 +18,7 @@ export const ADMIN_ROUTES = {
   catalogue: { path: '/catalogue', signedIn: true },
   catalogueArtistNew: { path: '/catalogue/artists/new', signedIn: true },
   catalogueArtist: { path: '/catalogue/artists/:id', signedIn: true },
+  catalogueArtistPreview: { path: '/catalogue/artists/:id/preview', signedIn: true },
   cataloguePlan: { path: '/catalogue/plans/:id', signedIn: true },
   catalogueImage: { path: '/catalogue/images', signedIn: true },
   catalogueRound: { path: '/catalogue/rounds/:id', signedIn: true },

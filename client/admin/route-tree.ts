@@ -21,6 +21,7 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   catalogue: 'catalogue',
   catalogueArtistNew: 'catalogue-artist-new',
   catalogueArtist: 'catalogue-artist',
+  catalogueArtistPreview: 'catalogue-preview',
   cataloguePlan: 'catalogue-plan',
   catalogueImage: 'catalogue-image',
   catalogueRound: 'catalogue-round',

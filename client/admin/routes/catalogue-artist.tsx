@@ -9,6 +9,9 @@ import { apiFailure, formFailure, readForm, seeOther, type FormFailure } from '.
 import { useLang, useT } from '../../lang.tsx';
 import { ArtistForm, checkArtist } from '../catalogue/artist-form.tsx';
 import { checkPlan, PlanFields } from '../catalogue/plan-form.tsx';
+import { PublishPanel, StatusBadge } from '../catalogue/publish-panel.tsx';
+import { isPublishStep, runPublishStep } from '../catalogue/publish-step.ts';
+import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
@@ -32,16 +35,20 @@ const COPY = {
 const Intent = z.enum(['artist', 'plan']);
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return mustStaff(await staffApiFrom(context).catalogueArtist(params.id ?? ''));
+  const data = mustStaff(await staffApiFrom(context).catalogueArtist(params.id ?? ''));
+  // Decided here, on the server's clock, so the page and its hydration agree.
+  const now = new Date();
+  return { ...data, status: publishStatusAt(data.artist, now), planStatus: Object.fromEntries(data.plans.map((p) => [p.id, publishStatusAt(p, now)])) };
 }
 
 /** Two forms: the artist's fields (`intent=artist`) and a new plan (`intent=plan`). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = await readForm(request);
+  const id = params.id ?? '';
+  if (isPublishStep(values.intent)) return runPublishStep(context, 'artists', id, values, adminHref('catalogueArtist', { id }), adminHref('catalogue'));
   const intent = Intent.safeParse(values.intent);
   if (!intent.success) return formFailure({ error: COPY.badIntent }, values);
   const api = staffApiFrom(context);
-  const id = params.id ?? '';
   if (intent.data === 'artist') {
     const { input, fields } = checkArtist(values);
     if (fields) return formFailure({ fields }, values, 400, { intent: 'artist' });
@@ -57,7 +64,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 type Answer = FormFailure & { intent?: string };
 
 export function Component() {
-  const { artist, plans } = useLoaderData<typeof loader>();
+  const { artist, plans, status, planStatus } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const t = useT();
   const { english } = useLang();
@@ -68,6 +75,8 @@ export function Component() {
       <title>{`${artist.name} | OshiBox`}</title>
       <p><Link to={adminHref('catalogue')}>{t(COPY.back)}</Link></p>
       <h1>{artist.name}</h1>
+      <PublishPanel item={artist} status={status} archivable deletable failure={failureOf('state')}
+        previewHref={adminHref('catalogueArtistPreview', { id })} />
       <h2>{t(COPY.pictures)}</h2>
       <div className="catalogue-pictures">
         {artist.icon ? <img src={artist.icon} alt={t(COPY.icon)} width={96} height={96} /> : null}
@@ -80,7 +89,12 @@ export function Component() {
       <h2>{t(COPY.plans)}</h2>
       {plans.length === 0 ? <p>{t(COPY.noPlans)}</p> : (
         <ul>
-          {plans.map((p) => <li key={p.id}><Link to={adminHref('cataloguePlan', { id: String(p.id) })}>{p.name}</Link>（{formatPrice(p.price, english)}）<EnglishMissing pairs={ENGLISH_PAIRS.plan(p)} /></li>)}
+          {plans.map((p) => (
+            <li key={p.id}>
+              <Link to={adminHref('cataloguePlan', { id: String(p.id) })}>{p.name}</Link>（{formatPrice(p.price, english)}）{' '}
+              {planStatus[p.id] ? <StatusBadge status={planStatus[p.id]!} /> : null}<EnglishMissing pairs={ENGLISH_PAIRS.plan(p)} />
+            </li>
+          ))}
         </ul>
       )}
       <h2>{t(COPY.edit)}</h2>

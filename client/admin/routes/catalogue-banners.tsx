@@ -9,7 +9,9 @@ import { useT } from '../../lang.tsx';
 import { BannerFields, checkBanner } from '../catalogue/content-forms.tsx';
 import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { Pager } from '../components/pager.tsx';
-import { pageParam } from '../data/page-param.ts';
+import { archivedParam, pageParam } from '../data/page-param.ts';
+import { StatusBadge } from '../catalogue/publish-panel.tsx';
+import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 
@@ -24,10 +26,16 @@ const COPY = {
   add: { ja: 'バナーを追加', en: 'Add a banner' },
   upload: { ja: 'バナー画像をアップロード', en: 'Upload a banner picture' },
   submit: { ja: '追加する', en: 'Add' },
+  publish: { ja: '公開', en: 'Publishing' },
+  showArchived: { ja: 'アーカイブしたバナーを見る', en: 'Show archived banners' },
+  showCurrent: { ja: 'アーカイブ以外のバナーを見る', en: 'Show current banners' },
 } as const satisfies Record<string, Text>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return mustStaff(await staffApiFrom(context).catalogueBanners(pageParam(request)));
+  const archived = archivedParam(request);
+  const page = mustStaff(await staffApiFrom(context).catalogueBanners(pageParam(request), archived));
+  const now = new Date();
+  return { ...page, archived, status: Object.fromEntries(page.items.map((b) => [b.id, publishStatusAt(b, now)])) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { items, page, pages } = useLoaderData<typeof loader>();
+  const { items, page, pages, archived, status } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const t = useT();
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : t(COPY.always));
@@ -48,15 +56,17 @@ export function Component() {
       <title>{`${t(COPY.title)} | OshiBox`}</title>
       <p><Link to={adminHref('catalogue')}>{t(COPY.back)}</Link></p>
       <h1>{t(COPY.title)}</h1>
+      <p><Link to={archived ? adminHref('catalogueBanners') : `${adminHref('catalogueBanners')}?archived=1`}>{t(archived ? COPY.showCurrent : COPY.showArchived)}</Link></p>
       {items.length === 0 ? <p>{t(COPY.empty)}</p> : (
         <table className="console-table">
-          <thead><tr><th scope="col">{t(COPY.heading)}</th><th scope="col">{t(COPY.window)}</th><th scope="col">{t(COPY.sort)}</th></tr></thead>
+          <thead><tr><th scope="col">{t(COPY.heading)}</th><th scope="col">{t(COPY.window)}</th><th scope="col">{t(COPY.sort)}</th><th scope="col">{t(COPY.publish)}</th></tr></thead>
           <tbody>
             {items.map((b) => (
               <tr key={b.id}>
                 <td><Link to={adminHref('catalogueBanner', { id: String(b.id) })}>{b.title}</Link><EnglishMissing pairs={ENGLISH_PAIRS.banner(b)} /></td>
                 <td>{when(b.startsAt)} – {when(b.endsAt)}</td>
                 <td>{b.sort}</td>
+                <td>{status[b.id] ? <StatusBadge status={status[b.id]!} /> : null}</td>
               </tr>
             ))}
           </tbody>
