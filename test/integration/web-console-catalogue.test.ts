@@ -118,8 +118,8 @@ describe('the catalogue pages without JavaScript', () => {
     expect(page.text).toContain('value="2027-04-01T00:00"');
   });
 
-  it('publishes news and adds a banner, each form failing first with its field named', async () => {
-    const news = { title: 'お知らせ1', message: '本文', titleEn: '', messageEn: '', link: 'http://insecure.example', publishedAt: '2026-11-24T12:00', open: 'on' };
+  it('saves news and adds a banner, each form failing first with its field named, then publishes the news', async () => {
+    const news = { title: 'お知らせ1', message: '本文', titleEn: '', messageEn: '', link: 'http://insecure.example', publishedAt: '2026-11-24T12:00' };
     const bad = await post('/catalogue/news', news);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('リンクはサイト内のパス（/…）か https:// のURLにしてください。');
@@ -128,9 +128,15 @@ describe('the catalogue pages without JavaScript', () => {
     const list = await get('/catalogue/news');
     expect(list.text).toContain('お知らせ1');
     expect(list.text).toContain('2026/11/24 12:00');
-    const edited = await post(String(good.headers.location), { ...news, link: '/lineup', title: 'お知らせ1（改）', open: '' });
+    const edited = await post(String(good.headers.location), { ...news, link: '/lineup', title: 'お知らせ1（改）' });
     expect(edited.status).toBe(303);
-    expect((await get('/catalogue/news')).text).toContain('非公開');
+    // Saved is a draft (issue 32); publishing is the panel's own form, a plain POST.
+    expect((await get('/catalogue/news')).text).toContain('publish-badge-draft');
+    expect((await post(String(good.headers.location), { intent: 'publish' })).status).toBe(303);
+    expect((await get('/catalogue/news')).text).toContain('publish-badge-published');
+    const preview = await get(`${String(good.headers.location)}/preview`);
+    expect(preview.text).toContain('プレビュー（未公開）');
+    expect(preview.text).toContain('お知らせ1（改）');
     // An empty date is the time of saving, not a refusal.
     expect((await post('/catalogue/news', { ...news, link: '/lineup', title: '日付なしのお知らせ', publishedAt: '' })).status).toBe(303);
     expect((await get('/catalogue/news')).text).toContain('日付なしのお知らせ');

@@ -45,7 +45,8 @@ export function Component() {
       <title>{`${banner.title} | OshiBox`}</title>
       <p><Link to={adminHref('catalogueBanners')}>{t(COPY.back)}</Link></p>
       <h1>{banner.title}</h1>
-      <PublishPanel item={banner} status={status} archivable={true} deletable={true} failure={answer?.intent === 'state' ? answer : undefined} />
+      <PublishPanel item={banner} status={status} archivable={true} deletable={true} failure={answer?.intent === 'state' ? answer : undefined}
+        previewHref={adminHref('catalogueBannerPreview', { id: String(banner.id) })} />
       <ValidatedForm failure={failure} className="catalogue-form">
         <BannerFields banner={banner} />
         <SubmitButton label={COPY.save} />

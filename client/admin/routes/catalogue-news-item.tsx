@@ -45,7 +45,8 @@ export function Component() {
       <title>{`${news.title} | OshiBox`}</title>
       <p><Link to={adminHref('catalogueNews')}>{t(COPY.back)}</Link></p>
       <h1>{news.title}</h1>
-      <PublishPanel item={news} status={status} archivable={false} deletable={false} failure={answer?.intent === 'state' ? answer : undefined} />
+      <PublishPanel item={news} status={status} archivable={false} deletable={false} failure={answer?.intent === 'state' ? answer : undefined}
+        previewHref={adminHref('catalogueNewsPreview', { id: String(news.id) })} />
       <ValidatedForm failure={failure} className="catalogue-form">
         <NewsFields news={news} />
         <SubmitButton label={COPY.save} />
