@@ -90,6 +90,7 @@ for (const js of [true, false]) {
       const panel = page.getByRole('region', { name: '公開' });
       await expect.poll(() => panel.innerText()).toContain('下書き');
       expect(await shopStatus(slug)).toBe(404);
+      if (js) await snapAtWidths(page, SHOTS, 'artist-panel', { restoreWidth: 1280 });
 
       await addDraftPlan(slug);
       await panel.getByRole('link', { name: 'プレビューを見る' }).click();

@@ -16,8 +16,8 @@ import { toJstInput } from './jst-input.ts';
  */
 const L = {
   title: { ja: '公開', en: 'Publishing' },
-  state: { ja: '状態', en: 'State' },
-  from: { ja: '公開日時', en: 'Public from' },
+  state: { ja: '状態：', en: 'State: ' },
+  from: { ja: '公開日時：', en: 'Public from: ' },
   preview: { ja: 'プレビューを見る', en: 'Preview' },
   publish: { ja: '今すぐ公開する', en: 'Publish now' },
   publishAt: { ja: '公開日時（日本時間）', en: 'Publish at (Japan time)' },
@@ -48,21 +48,20 @@ interface PanelProps {
 
 export function PublishPanel({ item, status, archivable, deletable, previewHref, note, failure }: PanelProps) {
   const t = useT();
-  const steps = failure;
   return (
     <section className="publish-panel" aria-labelledby="publish-title">
       <h2 id="publish-title">{t(L.title)}</h2>
       <p>
-        {t(L.state)}: <StatusBadge status={status} />
-        {item.publishAt ? <> {t(L.from)}: {formatDateTime(item.publishAt)}</> : null}
+        {t(L.state)}<StatusBadge status={status} />
+        {item.publishAt ? <> {t(L.from)}{formatDateTime(item.publishAt)}</> : null}
         {previewHref ? <> <Link to={previewHref}>{t(L.preview)}</Link></> : null}
       </p>
       {note ? <p className="form-hint">{t(note)}</p> : null}
-      {steps?.error ? <p role="alert" className="form-error">{t(steps.error)}</p> : null}
+      {failure?.error ? <p role="alert" className="form-error">{t(failure.error)}</p> : null}
       <div className="publish-steps">
         {status !== 'published' ? <StepForm intent="publish" label={L.publish} /> : null}
         {status !== 'archived' ? (
-          <ValidatedForm failure={steps?.fields?.publishAt ? steps : undefined} intent="schedule" className="catalogue-form">
+          <ValidatedForm failure={failure?.fields?.publishAt ? failure : undefined} intent="schedule" className="catalogue-form">
             <Field name="publishAt" type="datetime-local" label={L.publishAt} defaultValue={toJstInput(item.publishAt)} required />
             <SubmitButton label={L.schedule} variant="ghost" />
           </ValidatedForm>
@@ -70,7 +69,7 @@ export function PublishPanel({ item, status, archivable, deletable, previewHref,
         {status !== 'draft' ? <StepForm intent="unpublish" label={L.unpublish} /> : null}
         {archivable && status !== 'archived' ? <><p className="form-hint">{t(L.archiveLead)}</p><StepForm intent="archive" label={L.archive} /></> : null}
         {deletable ? (
-          <ValidatedForm failure={steps?.fields?.confirm ? steps : undefined} intent="delete" className="catalogue-form">
+          <ValidatedForm failure={failure?.fields?.confirm ? failure : undefined} intent="delete" className="catalogue-form">
             <p className="form-hint">{t(L.deleteLead)}</p>
             <Checkbox name="confirm" label={L.confirm} defaultChecked={false} />
             <SubmitButton label={L.delete} variant="ghost" />
