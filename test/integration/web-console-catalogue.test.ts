@@ -100,6 +100,20 @@ describe('the catalogue pages without JavaScript', () => {
     expect(after.text).toContain('¥4,400（税込）');
   });
 
+  it('archives and deletes by plain forms: a delete asks for its box, and a referred-to plan is refused saying why (issue 32)', async () => {
+    const path = `/catalogue/plans/${shop.planId}`;
+    const unconfirmed = await post(path, { intent: 'delete' });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.text).toContain('削除する前に、確認のチェックを入れてください。');
+    const refused = await post(path, { intent: 'delete', confirm: 'on' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('削除できないため、アーカイブしてください。');
+    expect(refused.text).toContain('定期便');
+    expect((await post(path, { intent: 'archive' })).status).toBe(303);
+    expect((await get(path)).text).toContain('publish-badge-archived');
+    expect((await post(path, { intent: 'publish' })).status).toBe(303);
+  });
+
   it('adds a round in Japan time and fills in what its box held', async () => {
     const added = await post(`/catalogue/plans/${shop.planId}`, { intent: 'round', name: '4月号', startDate: '2027-03-01T00:00', endDate: '2027-04-01T00:00', shipDate: '2027-04-25T10:00' });
     expect(added.status).toBe(303);
