@@ -20,7 +20,7 @@ describe('shipments export --out', () => {
 describe('the billing line', () => {
   const quiet = {
     now: '2027-01-11T15:01:00.000Z', reminders: 0, rounds: 0, reserved: 0, retried: 0, heldEnded: 0, charged: 0, declined: 0, inDoubt: 0,
-    strandedCheckouts: 0, preparing: 0, mailsSent: 0, mailsFailed: 0, ms: 5,
+    strandedCheckouts: 0, strandedChanges: 0, preparing: 0, mailsSent: 0, mailsFailed: 0, ms: 5,
   };
 
   it('names a declined retry as such', () => {
@@ -28,8 +28,8 @@ describe('the billing line', () => {
       .toBe('Billing at 2027-01-11T15:01:00.000Z: 0 charges reserved, 1 retry: 0 charged, 1 declined; 0 reminders, 0 to 発送準備中, 1 mail sent');
   });
 
-  it('names charges in doubt, stranded checkouts and failed mails only when there are some', () => {
-    const line = describeBilling({ ...quiet, reserved: 3, charged: 1, declined: 1, inDoubt: 1, strandedCheckouts: 2, reminders: 1, mailsSent: 2, mailsFailed: 1 });
-    expect(line).toBe('Billing at 2027-01-11T15:01:00.000Z: 3 charges reserved, 0 retries: 1 charged, 1 declined, 1 in doubt; 1 reminder, 0 to 発送準備中, 2 stranded checkouts settled, 2 mails sent, 1 failed');
+  it('names charges in doubt, stranded checkouts and changes and failed mails only when there are some', () => {
+    const line = describeBilling({ ...quiet, reserved: 3, charged: 1, declined: 1, inDoubt: 1, strandedCheckouts: 2, strandedChanges: 1, reminders: 1, mailsSent: 2, mailsFailed: 1 });
+    expect(line).toBe('Billing at 2027-01-11T15:01:00.000Z: 3 charges reserved, 0 retries: 1 charged, 1 declined, 1 in doubt; 1 reminder, 0 to 発送準備中, 2 stranded checkouts settled, 1 stranded plan change settled, 2 mails sent, 1 failed');
   });
 });
