@@ -20,7 +20,7 @@ describe('shipments export --out', () => {
 describe('the billing line', () => {
   const quiet = {
     now: '2027-01-11T15:01:00.000Z', reminders: 0, rounds: 0, reserved: 0, retried: 0, heldEnded: 0, charged: 0, declined: 0, inDoubt: 0,
-    strandedCheckouts: 0, strandedChanges: 0, preparing: 0, mailsSent: 0, mailsFailed: 0, ms: 5,
+    strandedCheckouts: 0, strandedChanges: 0, refundsSettled: 0, preparing: 0, mailsSent: 0, mailsFailed: 0, ms: 5,
   };
 
   it('names a declined retry as such', () => {
