@@ -49,6 +49,8 @@ describe('the console pages’ initial script', () => {
     { name: 'the dashboard', path: () => '/' },
     { name: 'the order list', path: () => '/orders' },
     { name: 'the sign-in page', path: () => '/login', signedIn: false },
+    // The catalogue's forms check with the import's schema (shared/catalogue-import-schema.ts).
+    { name: 'the news list and form', path: () => '/catalogue/news' },
   ];
 
   it.each(pages)('$name stays within its budget, served hashed and immutable', async ({ path: pagePath, signedIn }) => {
