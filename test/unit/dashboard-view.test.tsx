@@ -7,7 +7,7 @@ import type { StaffDashboard } from '../../shared/api/dashboard.ts';
 import { issueOfKey, monthKeysUpTo, monthlyMovements, monthOf } from '../../shared/dashboard-figures.ts';
 import { toDoTiles } from '../../shared/dashboard-to-dos.ts';
 import type { StaffRole } from '../../shared/staff-roles.ts';
-import type { TaxView } from '../../client/components/dashboard/tax-switch.tsx';
+import { taxSearch, type TaxView } from '../../client/components/dashboard/tax-switch.tsx';
 
 /** The console's dashboard body from the API's figures, rendered as the server sends it. */
 const EMPTY: StaffDashboard = {
@@ -81,6 +81,12 @@ describe('DashboardView', () => {
     expect(taxOut).toContain('<title>12月号 売上（返金後）: ¥7,500</title>');
     expect(taxOut).toContain('¥27,000');
     expect(taxOut).toContain('href="/?tax=out"');
+  });
+
+  it('keeps the language and other keys of the address when the switch flips', () => {
+    expect(taxSearch('?lang=en', 'out')).toBe('?lang=en&tax=out');
+    expect(taxSearch('?lang=en&tax=out', 'in')).toBe('?lang=en');
+    expect(taxSearch('?tax=out', 'in')).toBe('');
   });
 
   it('gives each open round its likely boxes and upper bound, and what they are made of', () => {
