@@ -23,6 +23,7 @@ import * as orderListIndexes from './0022-order-list-indexes.ts';
 import * as cancelSurvey from './0023-cancel-survey.ts';
 import * as inFlightIndexes from './0024-in-flight-indexes.ts';
 import * as refundsInDoubt from './0025-refunds-in-doubt.ts';
+import * as openRefundIndexes from './0026-open-refund-indexes.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 23, ...cancelSurvey },
   { version: 24, ...inFlightIndexes },
   { version: 25, ...refundsInDoubt },
+  { version: 26, ...openRefundIndexes },
 ];
