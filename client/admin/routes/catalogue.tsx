@@ -8,6 +8,7 @@ import { Pager } from '../components/pager.tsx';
 import { pageParam } from '../data/page-param.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 
 const COPY = {
   title: { ja: 'カタログ', en: 'Catalogue' },
@@ -46,6 +47,7 @@ export function Component() {
       </p>
       <h2>{t(COPY.artists)}（{total}）</h2>
       {artists.length === 0 ? <p>{t(COPY.empty)}</p> : (
+        <ScrollRegion label={t(COPY.artists)}>
         <table className="console-table">
           <thead><tr><th scope="col">{t(COPY.name)}</th><th scope="col">{t(COPY.slug)}</th><th scope="col">{t(COPY.type)}</th><th scope="col">{t(COPY.state)}</th></tr></thead>
           <tbody>
@@ -59,6 +61,7 @@ export function Component() {
             ))}
           </tbody>
         </table>
+        </ScrollRegion>
       )}
       <Pager path={here} page={page} pages={pages} hasNext={page < pages} />
     </main>
