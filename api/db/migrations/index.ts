@@ -21,6 +21,7 @@ import * as mailLogBody from './0020-mail-log-body.ts';
 import * as nameKana from './0021-name-kana.ts';
 import * as orderListIndexes from './0022-order-list-indexes.ts';
 import * as cancelSurvey from './0023-cancel-survey.ts';
+import * as mediaLibrary from './0026-media-library.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 21, ...nameKana },
   { version: 22, ...orderListIndexes },
   { version: 23, ...cancelSurvey },
+  { version: 26, ...mediaLibrary },
 ];

@@ -15,6 +15,7 @@ const COPY = {
   artists: { ja: 'アーティスト', en: 'Artists' },
   add: { ja: 'アーティストを追加', en: 'Add an artist' },
   upload: { ja: '画像をアップロード', en: 'Upload a picture' },
+  media: { ja: 'メディアライブラリ', en: 'Media library' },
   news: { ja: 'お知らせ', en: 'News' },
   banners: { ja: 'バナー', en: 'Banners' },
   name: { ja: '名前', en: 'Name' },
@@ -42,6 +43,7 @@ export function Component() {
       <p className="catalogue-actions">
         <Link className="button button-primary" to={adminHref('catalogueArtistNew')}>{t(COPY.add)}</Link>
         <Link className="button button-ghost" to={adminHref('catalogueImage')}>{t(COPY.upload)}</Link>
+        <Link to={adminHref('catalogueMedia')}>{t(COPY.media)}</Link>
         <Link to={adminHref('catalogueNews')}>{t(COPY.news)}</Link>
         <Link to={adminHref('catalogueBanners')}>{t(COPY.banners)}</Link>
       </p>
