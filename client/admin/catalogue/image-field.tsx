@@ -19,6 +19,7 @@ export type ImageChoice = Pick<MediaImage, 'url' | 'name' | 'path'>;
 
 const COPY = {
   none: { ja: '（画像なし）', en: '(no picture)' },
+  choose: { ja: '（画像を選んでください）', en: '(choose a picture)' },
   library: { ja: 'メディアライブラリ（アップロード・削除）', en: 'Media library (upload, delete)' },
   current: { ja: '現在の画像', en: 'Current picture' },
 } as const satisfies Record<string, Text>;
@@ -36,7 +37,9 @@ function choicesWith(library: ImageChoice[], value: string): ImageChoice[] {
   return [{ url: value, name: '', path: value }, ...library];
 }
 
-export function ImageField({ name, label, library, defaultValue }: { name: string; label: Text; library: ImageChoice[]; defaultValue: string }) {
+export function ImageField({ name, label, library, defaultValue, required = false }: {
+  name: string; label: Text; library: ImageChoice[]; defaultValue: string; required?: boolean;
+}) {
   const id = useId();
   const t = useT();
   const hydrated = useHydrated();
@@ -49,8 +52,8 @@ export function ImageField({ name, label, library, defaultValue }: { name: strin
       <div className="form-field">
         <label htmlFor={id} className="form-label">{t(label)}</label>
         <select id={id} name={name} className="form-input" defaultValue={value} aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}>
-          <option value="">{t(COPY.none)}</option>
+          aria-describedby={error ? `${id}-error` : undefined} required={required}>
+          <option value="">{t(required ? COPY.choose : COPY.none)}</option>
           {choices.map((choice) => <option key={choice.url} value={choice.url}>{labelOf(choice)}</option>)}
         </select>
         {value ? <img className="media-current" src={value} alt={t(COPY.current)} width={96} height={96} /> : null}
@@ -63,14 +66,16 @@ export function ImageField({ name, label, library, defaultValue }: { name: strin
     <fieldset className="form-field media-picker" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="form-label">{t(label)}</legend>
       <div className="media-grid">
-        <label className="media-choice">
-          <input type="radio" name={name} value="" checked={value === ''} onChange={() => setValue('')} />
-          <span className="media-thumb media-thumb-none" aria-hidden="true" />
-          <span className="media-choice-name">{t(COPY.none)}</span>
-        </label>
+        {required ? null : (
+          <label className="media-choice">
+            <input type="radio" name={name} value="" checked={value === ''} onChange={() => setValue('')} />
+            <span className="media-thumb media-thumb-none" aria-hidden="true" />
+            <span className="media-choice-name">{t(COPY.none)}</span>
+          </label>
+        )}
         {choices.map((choice) => (
           <label key={choice.url} className="media-choice">
-            <input type="radio" name={name} value={choice.url} checked={value === choice.url} onChange={() => setValue(choice.url)} />
+            <input type="radio" name={name} value={choice.url} checked={value === choice.url} onChange={() => setValue(choice.url)} required={required} />
             <img className="media-thumb" src={choice.url} alt="" width={96} height={96} loading="lazy" />
             <span className="media-choice-name">{labelOf(choice)}</span>
           </label>

@@ -13,6 +13,7 @@ import { pageParam } from '../data/page-param.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 import { ScrollRegion } from '../components/scroll-region.tsx';
+import { loadImageChoices } from '../catalogue/image-field.tsx';
 
 const COPY = {
   title: { ja: 'バナー', en: 'Banners' },
@@ -28,7 +29,8 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return mustStaff(await staffApiFrom(context).catalogueBanners(pageParam(request)));
+  const api = staffApiFrom(context);
+  return { ...mustStaff(await api.catalogueBanners(pageParam(request))), library: await loadImageChoices(api) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { items, page, pages } = useLoaderData<typeof loader>();
+  const { items, page, pages, library } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const t = useT();
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : t(COPY.always));
@@ -69,7 +71,7 @@ export function Component() {
       <h2>{t(COPY.add)}</h2>
       <p><Link to={`${adminHref('catalogueImage')}?kind=banner`}>{t(COPY.upload)}</Link></p>
       <ValidatedForm failure={failure} className="catalogue-form">
-        <BannerFields banner={null} />
+        <BannerFields banner={null} library={library} />
         <SubmitButton label={COPY.submit} />
       </ValidatedForm>
     </main>
