@@ -10,6 +10,7 @@ import { freePorts } from '../integration/process-fixtures.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
 import { createConsoleApp } from '../support/console.ts';
+import { CONSOLE_PASSWORD, logIn } from '../support/console-browser.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
 /**
@@ -19,7 +20,6 @@ import { startStack, type Stack } from '../support/stack.ts';
  * one in use (the refusal says where) but can delete one nothing uses.
  */
 const SHOTS = process.env.MEDIA_LIBRARY_SHOTS ?? path.resolve('test-results/screenshots');
-const PASSWORD = 'console-pass-1';
 const EMAIL = 'media-e2e@oshibox.example';
 const ARTIST = 'メディアE2E';
 let stack: Stack;
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const now = new Date();
   const db = stack.database.handle.db;
   await db.insertInto('staff').values({
-    email: EMAIL, role: 'catalogue', password_hash: await hashPassword('e2e', PASSWORD), totp_secret: secret, enrolled_at: now, created_at: now, updated_at: now,
+    email: EMAIL, role: 'catalogue', password_hash: await hashPassword('e2e', CONSOLE_PASSWORD), totp_secret: secret, enrolled_at: now, created_at: now, updated_at: now,
   }).execute();
   await db.insertInto('artists').values({ slug: 'e2e-media', name: ARTIST, type: 'VTUBER', attribute: JSON.stringify({ links: [] }) }).execute();
   browser = await launchBrowser();
@@ -77,12 +77,7 @@ const card = (page: Page, name: string) => page.getByRole('listitem').filter({ h
 it('picks an uploaded picture for an artist with and without JavaScript; a picture in use is not deleted', async () => {
   const page = await browser.newPage();
   await page.goto(`${origin}/login`);
-  await waitForHydration(page);
-  await page.locator('input[name="email"]').fill(EMAIL);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="otp"]').fill(totpCodeAt(secret, new Date()));
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.getByRole('navigation', { name: '管理メニュー' }).waitFor();
+  await logIn(page, EMAIL, totpCodeAt(secret, new Date()));
   await upload(page, 'blue-icon.png', '#3060c0');
   await upload(page, 'pink-icon.png', '#e05a8a');
   await upload(page, 'spare-icon.png', '#40a060');
