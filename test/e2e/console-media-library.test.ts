@@ -124,4 +124,12 @@ it('picks an uploaded picture for an artist with and without JavaScript; a pictu
   await nojs.getByRole('button', { name: '保存する' }).click();
   await expect.poll(() => nojs.getByRole('img', { name: '現在のアイコン' }).getAttribute('src')).not.toBe(blue);
   expect(await nojs.getByLabel('アイコン画像').locator('option:checked').innerText()).toBe('pink-icon.png');
+
+  // A banner's picture is required: the grid offers the library's pictures and no "no picture".
+  await page.goto(`${origin}/catalogue/banners`);
+  await waitForHydration(page);
+  const banner = page.getByRole('group', { name: '画像' });
+  await expect.poll(() => banner.getByRole('radio').count()).toBe(2);
+  expect(await banner.getByRole('radio', { name: '（画像なし）' }).count()).toBe(0);
+  await shot(page, 'banner-picker');
 });

@@ -71,7 +71,7 @@ export function BannerFields({ banner, library }: { banner: AdminBanner | null; 
       <Field name="subtitle" label={L.subtitle} defaultValue={banner?.subtitle} maxLength={200} />
       <Field name="titleEn" label={L.titleEn} defaultValue={banner?.titleEn ?? ''} maxLength={100} />
       <Field name="subtitleEn" label={L.subtitleEn} defaultValue={banner?.subtitleEn ?? ''} maxLength={200} />
-      <ImageField name="image" label={L.image} library={library} defaultValue={banner?.image ?? ''} required />
+      <ImageField name="image" label={L.image} library={library} defaultValue={banner?.image ?? ''} required uploadKind="banner" />
       <Field name="link" label={L.link} hint={L.linkHint} defaultValue={banner?.link ?? '/'} maxLength={500} />
       <Field name="sort" label={L.sort} inputMode="numeric" defaultValue={String(banner?.sort ?? 0)} maxLength={10} />
       <Field name="startsAt" type="datetime-local" label={L.startsAt} defaultValue={toJstInput(banner?.startsAt)} />

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
+import type { ImageKind } from '../../../shared/api/catalogue-admin.ts';
 import type { MediaImage } from '../../../shared/api/media-library.ts';
 import type { Text } from '../../../shared/text.ts';
 import { FieldMessage } from '../../components/form/field.tsx';
@@ -20,6 +21,8 @@ export type ImageChoice = Pick<MediaImage, 'url' | 'name' | 'path'>;
 const COPY = {
   none: { ja: '（画像なし）', en: '(no picture)' },
   choose: { ja: '（画像を選んでください）', en: '(choose a picture)' },
+  upload: { ja: '新しい画像をアップロード', en: 'Upload a new picture' },
+  required: { ja: '必須', en: 'Required' },
   library: { ja: 'メディアライブラリ（アップロード・削除）', en: 'Media library (upload, delete)' },
   current: { ja: '現在の画像', en: 'Current picture' },
 } as const satisfies Record<string, Text>;
@@ -37,8 +40,10 @@ function choicesWith(library: ImageChoice[], value: string): ImageChoice[] {
   return [{ url: value, name: '', path: value }, ...library];
 }
 
-export function ImageField({ name, label, library, defaultValue, required = false }: {
+export function ImageField({ name, label, library, defaultValue, required = false, uploadKind }: {
   name: string; label: Text; library: ImageChoice[]; defaultValue: string; required?: boolean;
+  /** A link to upload a new picture of this kind (the artist page has its own, which sets the picture). */
+  uploadKind?: ImageKind;
 }) {
   const id = useId();
   const t = useT();
@@ -46,11 +51,18 @@ export function ImageField({ name, label, library, defaultValue, required = fals
   const { error, value: posted } = useFormField(name);
   const [value, setValue] = useState(posted ?? defaultValue);
   const choices = choicesWith(library, value);
-  const libraryLink = <p className="form-hint"><Link to={adminHref('catalogueMedia')}>{t(COPY.library)}</Link></p>;
+  // As the shop's Field: seen, not read out (the control's own `required` tells screen readers).
+  const badge = required ? <span className="form-required" aria-hidden="true">{t(COPY.required)}</span> : null;
+  const libraryLink = (
+    <p className="form-hint catalogue-actions">
+      <Link to={adminHref('catalogueMedia')}>{t(COPY.library)}</Link>
+      {uploadKind ? <Link to={`${adminHref('catalogueImage')}?kind=${uploadKind}`}>{t(COPY.upload)}</Link> : null}
+    </p>
+  );
   if (!hydrated) {
     return (
       <div className="form-field">
-        <label htmlFor={id} className="form-label">{t(label)}</label>
+        <label htmlFor={id} className="form-label">{t(label)}{badge}</label>
         <select id={id} name={name} className="form-input" defaultValue={value} aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined} required={required}>
           <option value="">{t(required ? COPY.choose : COPY.none)}</option>
@@ -64,7 +76,7 @@ export function ImageField({ name, label, library, defaultValue, required = fals
   }
   return (
     <fieldset className="form-field media-picker" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="form-label">{t(label)}</legend>
+      <legend className="form-label">{t(label)}{badge}</legend>
       <div className="media-grid">
         {required ? null : (
           <label className="media-choice">
