@@ -20,6 +20,7 @@ export const ADMIN_ROUTES = {
   catalogueArtist: { path: '/catalogue/artists/:id', signedIn: true },
   cataloguePlan: { path: '/catalogue/plans/:id', signedIn: true },
   catalogueImage: { path: '/catalogue/images', signedIn: true },
+  catalogueMedia: { path: '/catalogue/media', signedIn: true },
   catalogueRound: { path: '/catalogue/rounds/:id', signedIn: true },
   catalogueNews: { path: '/catalogue/news', signedIn: true },
   catalogueNewsItem: { path: '/catalogue/news/:id', signedIn: true },

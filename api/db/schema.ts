@@ -97,6 +97,8 @@ export interface MediaTable {
   content_type: string;
   body: Uint8Array;
   updated_at: Generated<Date>;
+  /** The uploaded file's own name (migration 0027); empty for older pictures. */
+  name: Generated<string>;
 }
 
 /**

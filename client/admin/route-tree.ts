@@ -23,6 +23,7 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   catalogueArtist: 'catalogue-artist',
   cataloguePlan: 'catalogue-plan',
   catalogueImage: 'catalogue-image',
+  catalogueMedia: 'catalogue-media',
   catalogueRound: 'catalogue-round',
   catalogueNews: 'catalogue-news',
   catalogueNewsItem: 'catalogue-news-item',

@@ -6,8 +6,16 @@ import { describeBilling } from '../../scripts/ops/billing-summary.ts';
 describe('shipments export --out', () => {
   it('names the file the list is written to; without it the list goes to stdout', () => {
     expect(parseArgs(['shipments', 'export', '--round', '12', '--out', 'round.csv', '--encoding', 'cp932']))
-      .toEqual({ name: 'export', round: 12, encoding: 'cp932', out: 'round.csv' });
-    expect(parseArgs(['shipments', 'export', '--round', '12'])).toEqual({ name: 'export', round: 12, encoding: 'utf8' });
+      .toEqual({ name: 'export', round: 12, layout: 'oshibox', encoding: 'cp932', out: 'round.csv' });
+    expect(parseArgs(['shipments', 'export', '--round', '12'])).toEqual({ name: 'export', round: 12, layout: 'oshibox', encoding: 'utf8' });
+  });
+
+  it('takes a carrier layout by the console\'s name, in Shift_JIS unless --encoding says otherwise (issue 32)', () => {
+    expect(parseArgs(['shipments', 'export', '--round', '12', '--layout', 'sagawa-ehiden']))
+      .toEqual({ name: 'export', round: 12, layout: 'sagawa-ehiden', encoding: 'cp932' });
+    expect(parseArgs(['shipments', 'export', '--layout', 'yamato-b2', '--encoding', 'utf8', '--round', '12']))
+      .toEqual({ name: 'export', round: 12, layout: 'yamato-b2', encoding: 'utf8' });
+    expect(() => parseArgs(['shipments', 'export', '--round', '12', '--layout', 'b2'])).toThrow(/--layout b2: レイアウトは.*\n--layout b2: the layout is one of oshibox, yamato-b2/);
   });
 
   it('refuses --out without a file', () => {

@@ -24,6 +24,7 @@ import * as cancelSurvey from './0023-cancel-survey.ts';
 import * as inFlightIndexes from './0024-in-flight-indexes.ts';
 import * as refundsInDoubt from './0025-refunds-in-doubt.ts';
 import * as openRefundIndexes from './0026-open-refund-indexes.ts';
+import * as mediaLibrary from './0027-media-library.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 24, ...inFlightIndexes },
   { version: 25, ...refundsInDoubt },
   { version: 26, ...openRefundIndexes },
+  { version: 27, ...mediaLibrary },
 ];

@@ -8,6 +8,7 @@ import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import { apiFailure, formFailure, readForm, seeOther, type FormFailure } from '../../data/form-action.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { ArtistForm, checkArtist } from '../catalogue/artist-form.tsx';
+import { loadImageChoices } from '../catalogue/image-field.tsx';
 import { checkPlan, PlanFields } from '../catalogue/plan-form.tsx';
 import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { mustStaff } from '../data/console-load.ts';
@@ -32,7 +33,8 @@ const COPY = {
 const Intent = z.enum(['artist', 'plan']);
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return mustStaff(await staffApiFrom(context).catalogueArtist(params.id ?? ''));
+  const api = staffApiFrom(context);
+  return { ...mustStaff(await api.catalogueArtist(params.id ?? '')), library: await loadImageChoices(api) };
 }
 
 /** Two forms: the artist's fields (`intent=artist`) and a new plan (`intent=plan`). */
@@ -57,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 type Answer = FormFailure & { intent?: string };
 
 export function Component() {
-  const { artist, plans } = useLoaderData<typeof loader>();
+  const { artist, plans, library } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const t = useT();
   const { english } = useLang();
@@ -84,7 +86,7 @@ export function Component() {
         </ul>
       )}
       <h2>{t(COPY.edit)}</h2>
-      <ArtistForm artist={artist} failure={failureOf('artist')} submit={COPY.save} intent="artist" />
+      <ArtistForm artist={artist} failure={failureOf('artist')} submit={COPY.save} intent="artist" library={library} />
       <h2>{t(COPY.addPlan)}</h2>
       <ValidatedForm failure={failureOf('plan')} intent="plan" className="catalogue-form">
         <PlanFields plan={null} withPrice />

@@ -8,6 +8,7 @@ import { useT } from '../../lang.tsx';
 import { checkBanner, BannerFields } from '../catalogue/content-forms.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { loadImageChoices } from '../catalogue/image-field.tsx';
 
 const COPY = {
   back: { ja: 'バナー一覧へ戻る', en: 'Back to the banners' },
@@ -15,7 +16,8 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return mustStaff(await staffApiFrom(context).banner(params.id ?? ''));
+  const api = staffApiFrom(context);
+  return { ...mustStaff(await api.banner(params.id ?? '')), library: await loadImageChoices(api) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -28,7 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { banner } = useLoaderData<typeof loader>();
+  const { banner, library } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const t = useT();
   return (
@@ -37,7 +39,7 @@ export function Component() {
       <p><Link to={adminHref('catalogueBanners')}>{t(COPY.back)}</Link></p>
       <h1>{banner.title}</h1>
       <ValidatedForm failure={failure} className="catalogue-form">
-        <BannerFields banner={banner} />
+        <BannerFields banner={banner} library={library} />
         <SubmitButton label={COPY.save} />
       </ValidatedForm>
     </main>

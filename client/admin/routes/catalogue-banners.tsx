@@ -12,6 +12,8 @@ import { Pager } from '../components/pager.tsx';
 import { pageParam } from '../data/page-param.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
+import { loadImageChoices } from '../catalogue/image-field.tsx';
 
 const COPY = {
   title: { ja: 'バナー', en: 'Banners' },
@@ -27,7 +29,8 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return mustStaff(await staffApiFrom(context).catalogueBanners(pageParam(request)));
+  const api = staffApiFrom(context);
+  return { ...mustStaff(await api.catalogueBanners(pageParam(request))), library: await loadImageChoices(api) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { items, page, pages } = useLoaderData<typeof loader>();
+  const { items, page, pages, library } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const t = useT();
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : t(COPY.always));
@@ -49,6 +52,7 @@ export function Component() {
       <p><Link to={adminHref('catalogue')}>{t(COPY.back)}</Link></p>
       <h1>{t(COPY.title)}</h1>
       {items.length === 0 ? <p>{t(COPY.empty)}</p> : (
+        <ScrollRegion label={t(COPY.title)}>
         <table className="console-table">
           <thead><tr><th scope="col">{t(COPY.heading)}</th><th scope="col">{t(COPY.window)}</th><th scope="col">{t(COPY.sort)}</th></tr></thead>
           <tbody>
@@ -61,12 +65,13 @@ export function Component() {
             ))}
           </tbody>
         </table>
+        </ScrollRegion>
       )}
       <Pager path={adminHref('catalogueBanners')} page={page} pages={pages} hasNext={page < pages} />
       <h2>{t(COPY.add)}</h2>
       <p><Link to={`${adminHref('catalogueImage')}?kind=banner`}>{t(COPY.upload)}</Link></p>
       <ValidatedForm failure={failure} className="catalogue-form">
-        <BannerFields banner={null} />
+        <BannerFields banner={null} library={library} />
         <SubmitButton label={COPY.submit} />
       </ValidatedForm>
     </main>

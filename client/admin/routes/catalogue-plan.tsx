@@ -16,6 +16,7 @@ import { PriceConfirm } from '../catalogue/price-confirm.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { formWholeNumber } from '../../../shared/digits.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 
 const COPY = {
   back: { ja: 'アーティストへ戻る', en: 'Back to the artist' },
@@ -104,6 +105,7 @@ export function Component() {
       <h1>{plan.name}（{formatPrice(plan.price, english)}）</h1>
       {changed ? <p role="status" className="console-status">{t(COPY.changed)}</p> : null}
       <h2>{t(COPY.rounds)}</h2>
+      <ScrollRegion label={t(COPY.rounds)}>
       <table className="console-table">
         <thead><tr><th scope="col">{t(COPY.round)}</th><th scope="col">{t(COPY.deadline)}</th><th scope="col">{t(COPY.ship)}</th><th scope="col">{t(COPY.price)}</th><th scope="col">{t(COPY.state)}</th></tr></thead>
         <tbody>
@@ -115,6 +117,7 @@ export function Component() {
           ))}
         </tbody>
       </table>
+      </ScrollRegion>
       <h2>{t(COPY.addRound)}</h2>
       <p>{t(roundSpacingHint(plan.period))}</p>
       <ValidatedForm failure={failureOf('round')} intent="round" className="catalogue-form">
