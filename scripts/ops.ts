@@ -6,10 +6,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { BillingProgress } from '../api/billing/run-billing.ts';
 import type { OpsCommand, OpsResult } from '../api/ops/ops-commands.ts';
-import { decodeCsvFile, type CsvEncoding } from '../api/shipping/csv-text.ts';
+import { decodeCsvFile } from '../api/shipping/csv-text.ts';
 import { loadConfig } from '../server/env.server.ts';
 import { parseArgs, toCommand, USAGE, UsageError, type OpsRequest } from './ops/args.ts';
-import { exportToFile, runExport } from './ops/export.ts';
+import { exportToFile, runExport, type ExportRequest } from './ops/export.ts';
 import { catalogueMediaFiles } from './ops/catalogue-media-files.ts';
 import { describeRefusedLines } from './ops/errors.ts';
 import { describeBilling } from './ops/billing-summary.ts';
@@ -27,8 +27,8 @@ function read(path: string): string {
 }
 
 /** The CSV goes to `--out` (or stdout); only a failure is written to stderr. */
-async function exportRoundFile(round: number, encoding: CsvEncoding, out: string | undefined): Promise<number> {
-  const error = out === undefined ? await runExport(loadConfig(), round, encoding, process.stdout) : await exportToFile(loadConfig(), round, encoding, out);
+async function exportRoundFile(request: ExportRequest, out: string | undefined): Promise<number> {
+  const error = out === undefined ? await runExport(loadConfig(), request, process.stdout) : await exportToFile(loadConfig(), request, out);
   if (error) console.error(error);
   return error ? 1 : 0;
 }
@@ -38,7 +38,7 @@ async function main(): Promise<number> {
   let request: OpsRequest;
   try {
     request = parseArgs(process.argv.slice(2));
-    if (request.name === 'export') return await exportRoundFile(request.round, request.encoding, request.out);
+    if (request.name === 'export') return await exportRoundFile(request, request.out);
     command = toCommand(request, read);
     if (command.name === 'catalogue' && request.name === 'catalogue' && typeof command.file === 'string') {
       command.media = catalogueMediaFiles(request.path, command.file);

@@ -21,6 +21,7 @@ export const ADMIN_ROUTES = {
   catalogueArtistPreview: { path: '/catalogue/artists/:id/preview', signedIn: true },
   cataloguePlan: { path: '/catalogue/plans/:id', signedIn: true },
   catalogueImage: { path: '/catalogue/images', signedIn: true },
+  catalogueMedia: { path: '/catalogue/media', signedIn: true },
   catalogueRound: { path: '/catalogue/rounds/:id', signedIn: true },
   catalogueNews: { path: '/catalogue/news', signedIn: true },
   catalogueNewsItem: { path: '/catalogue/news/:id', signedIn: true },

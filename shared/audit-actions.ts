@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = {
   'catalogue.banner.delete': { ja: '{t}を削除しました', en: 'deleted {t}' },
   'catalogue.banner.update': { ja: '{t}を編集しました', en: 'edited {t}' },
   'catalogue.image.upload': { ja: '{t}をアップロードしました', en: 'uploaded {t}' },
+  'catalogue.image.delete': { ja: '{t}を削除しました', en: 'deleted {t}' },
   'customer.refund': { ja: '{t}の返金を受け付けました', en: 'started a refund of {t}' },
   'customer.refund.result': { ja: '{t}の返金を決済会社に送りました', en: 'sent the refund of {t} to the provider' },
   'customer.ship-to': { ja: '{t}のお届け先を修正しました', en: 'corrected the address of {t}' },

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import {
   CATALOGUE_MESSAGES,
   CatalogueFileSchema,
@@ -18,6 +19,13 @@ export interface CatalogueProblem {
   message: Text;
 }
 
+/**
+ * zod's own English for the issues the schemas name no message of their own (`Too big: expected
+ * string to have <=100 characters`): zod/mini, unlike zod, installs no locale, so each parse says
+ * which, in the browser's console bundle as on the server.
+ */
+const IN_ENGLISH = { error: en().localeError };
+
 /** A broken file can hold thousands of problems: the first ones are enough to fix the next run. */
 export const MAX_PROBLEMS = 50;
 
@@ -32,7 +40,7 @@ export type CatalogueParseResult =
 export function parseCatalogueFile(input: unknown): CatalogueParseResult {
   const value = typeof input === 'string' ? readJson(input) : sizedValue(input);
   if (!value.ok) return { ok: false, problems: [value.problem], total: 1 };
-  const parsed = CatalogueFileSchema.safeParse(value.data);
+  const parsed = z.safeParse(CatalogueFileSchema, value.data, IN_ENGLISH);
   if (parsed.success) return { ok: true, file: parsed.data };
   const problems = unique(parsed.error.issues.flatMap(toProblems));
   return { ok: false, problems: problems.slice(0, MAX_PROBLEMS), total: problems.length };
@@ -145,8 +153,8 @@ function clip(name: string): string {
  * The console's forms (issue 19) check with the import's own schemas: one message per field,
  * named by the first part of its path (`links.2.url` is the form's `links` field), in the same words.
  */
-export function catalogueFieldErrors(schema: z.ZodType, input: unknown): Record<string, Text> | null {
-  const parsed = schema.safeParse(input);
+export function catalogueFieldErrors(schema: z.core.$ZodType, input: unknown): Record<string, Text> | null {
+  const parsed = z.safeParse(schema, input, IN_ENGLISH);
   if (parsed.success) return null;
   const fields: Record<string, Text> = {};
   for (const issue of parsed.error.issues) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ARTIST_TYPES, DISPLAY_TYPES } from './artist-types.ts';
 import { parseCatalogueLink } from './catalogue-link.ts';
 import { isCleanText } from './free-text.ts';
@@ -70,19 +70,19 @@ const oneLine = (v: string) => isCleanText(v);
 const manyLines = (v: string) => isCleanText(v, { multiline: true });
 
 /** A one-line text: trimmed (names are keys, so `"A "` and `"A"` must be one row). */
-const line = (max: number, min = 1) => z.string().trim().min(min).max(max).refine(oneLine, m('singleLine'));
-const prose = (max: number) => z.string().max(max).refine(manyLines, m('hiddenCharacters'));
+const line = (max: number, min = 1) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max), z.refine(oneLine, m('singleLine')));
+const prose = (max: number) => z.string().check(z.maxLength(max), z.refine(manyLines, m('hiddenCharacters')));
 /** Optional English: absent, null or '' all mean "none" (the page shows the Japanese, lang="ja"). */
-const english = (max: number, lines: 'one' | 'many' = 'one') => z
-  .string()
-  .max(max)
-  .refine(lines === 'one' ? oneLine : manyLines, m(lines === 'one' ? 'singleLine' : 'hiddenCharacters'))
-  .nullable()
-  .default(null)
-  .transform((v) => v || null);
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const english = (max: number, lines: 'one' | 'many' = 'one') => z.pipe(
+  z._default(
+    z.nullable(z.string().check(z.maxLength(max), z.refine(lines === 'one' ? oneLine : manyLines, m(lines === 'one' ? 'singleLine' : 'hiddenCharacters')))),
+    null,
+  ),
+  z.transform((v: string | null) => v || null),
+);
+const int = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
 const yen = int(0, MAX_YEN);
-const slug = (max: number) => z.string().min(1).max(max).regex(/^[a-z0-9][a-z0-9_-]*$/, m('slug'));
+const slug = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[a-z0-9][a-z0-9_-]*$/, m('slug')));
 
 const MEDIA_PATH = /^\/api\/media\/[a-z0-9][a-z0-9/_.-]*$/;
 
@@ -95,31 +95,30 @@ export function isCatalogueImage(value: string): boolean {
   return MEDIA_PATH.test(value) && !value.includes('..');
 }
 
-const image = z.string().max(500).refine((v) => v === '' || isCatalogueImage(v), m('image'));
-const link = z.string().max(500).refine((v) => parseCatalogueLink(v) !== null, m('link'));
+const image = z.string().check(z.maxLength(500), z.refine((v) => v === '' || isCatalogueImage(v), m('image')));
+const link = z.string().check(z.maxLength(500), z.refine((v) => parseCatalogueLink(v) !== null, m('link')));
 
-const dateTime = z
-  .string()
-  .max(40)
-  .pipe(z.iso.datetime({ offset: true, ...m('dateTime') }))
-  .refine((v) => !Number.isNaN(Date.parse(v)), m('dateTime'))
-  .transform((v) => new Date(v));
+const dateTime = z.pipe(
+  z.pipe(z.string().check(z.maxLength(40)), z.iso.datetime({ offset: true, ...m('dateTime') }))
+    .check(z.refine((v) => !Number.isNaN(Date.parse(v)), m('dateTime'))),
+  z.transform((v: string) => new Date(v)),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Entities
 
 const PlanContentsSchema = z.strictObject({
   goodsCount: int(1, 99),
-  guaranteed: z.array(z.strictObject({ ja: line(100), en: english(100) })).max(CATALOGUE_LIMITS.guaranteed).default([]),
-  limitedCount: int(0, 99).default(0),
+  guaranteed: z._default(z.array(z.strictObject({ ja: line(100), en: english(100) })).check(z.maxLength(CATALOGUE_LIMITS.guaranteed)), []),
+  limitedCount: z._default(int(0, 99), 0),
 });
 
 export const GoodsSchema = z.strictObject({
   name: line(100),
-  description: prose(2_000).default(''),
-  image: image.default(''),
+  description: z._default(prose(2_000), ''),
+  image: z._default(image, ''),
   /** Display order; the position in the list (1, 2, …) when absent. */
-  sort: int(0, INT4_MAX).optional(),
+  sort: z.optional(int(0, INT4_MAX)),
 });
 
 /** A round's own fields: the import and the console's round form (api/catalogue). */
@@ -136,140 +135,140 @@ function checkRoundDates(ctx: Ctx, round: { startDate: Date; endDate: Date; ship
   if (round.endDate >= round.shipDate) issue(ctx, ['shipDate'], 'endBeforeShip');
 }
 
-export const RoundSchema = RoundFieldsSchema
-  .extend({
+export const RoundSchema = z
+  .extend(RoundFieldsSchema, {
     /** Both or neither: absent, the round costs what its plan costs. */
-    price: yen.optional(),
-    preTaxPrice: yen.optional(),
+    price: z.optional(yen),
+    preTaxPrice: z.optional(yen),
     /** Absent: the round's goods are left as they are. */
-    goods: z.array(GoodsSchema).max(CATALOGUE_LIMITS.goods).optional(),
+    goods: z.optional(z.array(GoodsSchema).check(z.maxLength(CATALOGUE_LIMITS.goods))),
   })
-  .superRefine((round, ctx) => {
+  .check(z.superRefine((round, ctx) => {
     if ((round.price === undefined) !== (round.preTaxPrice === undefined)) issue(ctx, ['price'], 'pricePair');
     else checkTax(ctx, round.price, round.preTaxPrice);
     checkRoundDates(ctx, round);
     checkUnique(ctx, round.goods ?? [], (g) => g.name, 'goods');
-  });
+  }));
 
 /** The console's round: its dates; the price is the plan's and changes only through a price change. */
-export const RoundInputSchema = RoundFieldsSchema.superRefine((round, ctx) => checkRoundDates(ctx, round));
+export const RoundInputSchema = RoundFieldsSchema.check(z.superRefine((round, ctx) => checkRoundDates(ctx, round)));
 
 /** The contents of a round, shown once it is delivered: the whole list, as the import file gives it. */
 export const RoundGoodsSchema = z
-  .strictObject({ goods: z.array(GoodsSchema).max(CATALOGUE_LIMITS.goods) })
-  .superRefine((value, ctx) => checkUnique(ctx, value.goods, (g) => g.name, 'goods'));
+  .strictObject({ goods: z.array(GoodsSchema).check(z.maxLength(CATALOGUE_LIMITS.goods)) })
+  .check(z.superRefine((value, ctx) => checkUnique(ctx, value.goods, (g) => g.name, 'goods')));
 
 /** A plan's own fields, without its rounds: the import and the console's plan form (api/catalogue). */
 export const PlanFieldsSchema = z.strictObject({
   name: line(100),
   nameEn: english(100),
-  attention: prose(2_000).default(''),
+  attention: z._default(prose(2_000), ''),
   attentionEn: english(2_000, 'many'),
-  period: int(1, 12).default(1),
+  period: z._default(int(1, 12), 1),
   price: yen,
   preTaxPrice: yen,
-  sort: int(0, INT4_MAX).default(0),
-  displayType: z.enum(DISPLAY_TYPES).default('NORMAL'),
+  sort: z._default(int(0, INT4_MAX), 0),
+  displayType: z._default(z.enum(DISPLAY_TYPES), 'NORMAL'),
   /** What every box contains (shared/api/types.ts `PlanContents`); null: not described yet. */
-  contents: PlanContentsSchema.nullable().default(null),
+  contents: z._default(z.nullable(PlanContentsSchema), null),
 });
 
-export const PlanSchema = PlanFieldsSchema
-  .extend({ rounds: z.array(RoundSchema).max(CATALOGUE_LIMITS.rounds).default([]) })
-  .superRefine((plan, ctx) => {
+export const PlanSchema = z
+  .extend(PlanFieldsSchema, { rounds: z._default(z.array(RoundSchema).check(z.maxLength(CATALOGUE_LIMITS.rounds)), []) })
+  .check(z.superRefine((plan, ctx) => {
     checkTax(ctx, plan.price, plan.preTaxPrice);
     checkUnique(ctx, plan.rounds, (r) => r.name, 'rounds');
-  });
+  }));
 
 const SocialLinkSchema = z.strictObject({
   /** shared/artist-types.ts SOCIAL_TYPES have their own icon; any other kind gets the default. */
-  type: z.string().min(1).max(30).regex(/^[A-Z0-9_]+$/),
+  type: z.string().check(z.minLength(1), z.maxLength(30), z.regex(/^[A-Z0-9_]+$/)),
   url: link,
-  label: line(50).optional(),
+  label: z.optional(line(50)),
 });
 
 /** An artist's own fields, without its plans: the import and the console's artist form (api/catalogue). */
 export const ArtistFieldsSchema = z.strictObject({
   slug: slug(100),
   name: line(100),
-  subName: line(100, 0).default(''),
-  description: prose(5_000).default(''),
+  subName: z._default(line(100, 0), ''),
+  description: z._default(prose(5_000), ''),
   descriptionEn: english(5_000, 'many'),
   type: z.enum(ARTIST_TYPES),
-  icon: image.default(''),
-  coverImage: image.default(''),
-  links: z.array(SocialLinkSchema).max(CATALOGUE_LIMITS.links).default([]),
-  copyright: line(200, 0).default(''),
-  backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, m('color')).default('#ffffff'),
-  sort: int(0, INT4_MAX).default(0),
+  icon: z._default(image, ''),
+  coverImage: z._default(image, ''),
+  links: z._default(z.array(SocialLinkSchema).check(z.maxLength(CATALOGUE_LIMITS.links)), []),
+  copyright: z._default(line(200, 0), ''),
+  backgroundColor: z._default(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, m('color'))), '#ffffff'),
+  sort: z._default(int(0, INT4_MAX), 0),
   /** Closed artists stay reachable but leave the lineup; this is how an artist is "removed". */
-  isClose: z.boolean().default(false),
+  isClose: z._default(z.boolean(), false),
   /** The artist's whole tag set: tags missing here are taken off. */
-  tags: z.array(slug(50)).max(CATALOGUE_LIMITS.tags).default([]),
+  tags: z._default(z.array(slug(50)).check(z.maxLength(CATALOGUE_LIMITS.tags)), []),
 });
 
-export const ArtistSchema = ArtistFieldsSchema
-  .extend({ plans: z.array(PlanSchema).max(CATALOGUE_LIMITS.plans).default([]) })
-  .superRefine((artist, ctx) => {
+export const ArtistSchema = z
+  .extend(ArtistFieldsSchema, { plans: z._default(z.array(PlanSchema).check(z.maxLength(CATALOGUE_LIMITS.plans)), []) })
+  .check(z.superRefine((artist, ctx) => {
     checkUnique(ctx, artist.plans, (p) => p.name, 'plans');
     checkUnique(ctx, artist.tags, (t) => t, 'tags', '');
-  });
+  }));
 
 /** The console's artist (create and edit alike: the form describes the row completely, as the file does). */
-export const ArtistInputSchema = ArtistFieldsSchema.superRefine((artist, ctx) => checkUnique(ctx, artist.tags, (t) => t, 'tags', ''));
+export const ArtistInputSchema = ArtistFieldsSchema.check(z.superRefine((artist, ctx) => checkUnique(ctx, artist.tags, (t) => t, 'tags', '')));
 
 /** The console's plan without its price: a price changes only through the price-change step (api/catalogue). */
-export const PlanEditSchema = PlanFieldsSchema.omit({ price: true, preTaxPrice: true });
+export const PlanEditSchema = z.omit(PlanFieldsSchema, { price: true, preTaxPrice: true });
 
 /** A new plan: its price is given without tax and the tax-included one derived (shared/money.ts). */
-export const PlanCreateSchema = PlanEditSchema.extend({ preTaxPrice: yen });
+export const PlanCreateSchema = z.extend(PlanEditSchema, { preTaxPrice: yen });
 
 /** A price change: the pre-tax price, and the round the confirm step showed it applying from. */
 export const PriceChangeSchema = z.strictObject({ preTaxPrice: yen, fromRoundId: int(1, INT4_MAX) });
 
 export const NewsSchema = z.strictObject({
   title: line(200),
-  message: prose(10_000).min(1),
+  message: prose(10_000).check(z.minLength(1)),
   titleEn: english(200),
   messageEn: english(10_000, 'many'),
   /** '' for none (migration 0006 checks the same rule). */
-  link: z.string().max(500).refine((v) => v === '' || parseCatalogueLink(v) !== null, m('link')).default(''),
-  open: z.boolean().default(false),
+  link: z._default(z.string().check(z.maxLength(500), z.refine((v) => v === '' || parseCatalogueLink(v) !== null, m('link'))), ''),
+  open: z._default(z.boolean(), false),
   /** Absent: now for a new item, the date it has for an existing one (issue 32). */
-  publishedAt: dateTime.optional(),
+  publishedAt: z.optional(dateTime),
 });
 
 export const BannerSchema = z
   .strictObject({
     title: line(100),
-    subtitle: line(200, 0).default(''),
+    subtitle: z._default(line(200, 0), ''),
     titleEn: english(100),
     subtitleEn: english(200),
-    image: image.refine((v) => v !== '', m('image')),
-    link: link.default('/'),
-    sort: int(0, INT4_MAX).default(0),
+    image: image.check(z.refine((v) => v !== '', m('image'))),
+    link: z._default(link, '/'),
+    sort: z._default(int(0, INT4_MAX), 0),
     /** null: no bound on that side. */
-    startsAt: dateTime.nullable().default(null),
-    endsAt: dateTime.nullable().default(null),
+    startsAt: z._default(z.nullable(dateTime), null),
+    endsAt: z._default(z.nullable(dateTime), null),
   })
-  .superRefine((banner, ctx) => {
+  .check(z.superRefine((banner, ctx) => {
     if (banner.startsAt && banner.endsAt && banner.startsAt >= banner.endsAt) issue(ctx, ['endsAt'], 'bannerWindow');
-  });
+  }));
 
 export const CatalogueFileSchema = z
   .strictObject({
     /** The file format; a later, incompatible one gets 2. */
     version: z.literal(1),
-    artists: z.array(ArtistSchema).max(CATALOGUE_LIMITS.artists).default([]),
-    news: z.array(NewsSchema).max(CATALOGUE_LIMITS.news).default([]),
-    banners: z.array(BannerSchema).max(CATALOGUE_LIMITS.banners).default([]),
+    artists: z._default(z.array(ArtistSchema).check(z.maxLength(CATALOGUE_LIMITS.artists)), []),
+    news: z._default(z.array(NewsSchema).check(z.maxLength(CATALOGUE_LIMITS.news)), []),
+    banners: z._default(z.array(BannerSchema).check(z.maxLength(CATALOGUE_LIMITS.banners)), []),
   })
-  .superRefine((file, ctx) => {
+  .check(z.superRefine((file, ctx) => {
     checkUnique(ctx, file.artists, (a) => a.slug, 'artists', 'slug');
     checkUnique(ctx, file.news, (n) => n.title, 'news', 'title');
     checkUnique(ctx, file.banners, (b) => b.title, 'banners', 'title');
     if (countRows(file) > CATALOGUE_LIMITS.rows) issue(ctx, [], 'tooManyRows');
-  });
+  }));
 
 export type CatalogueFile = z.infer<typeof CatalogueFileSchema>;
 export type CatalogueArtist = z.infer<typeof ArtistSchema>;
@@ -281,7 +280,7 @@ export type CatalogueGoods = z.infer<typeof GoodsSchema>;
 export type CatalogueNews = z.infer<typeof NewsSchema>;
 export type CatalogueBanner = z.infer<typeof BannerSchema>;
 
-type Ctx = z.RefinementCtx;
+type Ctx = z.core.$RefinementCtx;
 
 function issue(ctx: Ctx, path: PropertyKey[], key: CatalogueMessageKey): void {
   ctx.addIssue({ code: 'custom', path, message: key });

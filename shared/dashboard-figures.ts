@@ -1,7 +1,7 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import type { BillingState, CancelReasonKey, MonthKey, MonthMovement } from './api/dashboard.ts';
 import { CANCEL_OFFERS, CANCEL_REASON_LABELS, CANCEL_REASONS, isCancelReason, REASON_NOT_GIVEN, type CancelOffer } from './cancel-reasons.ts';
-import { formatMonth, SHOP_TIME_ZONE } from './format.ts';
+import { formatMonth } from './format.ts';
+import { jstParts, pad2 } from './jst.ts';
 import { PAYMENT_STATUSES, type PaymentStatus } from './payment.ts';
 import { issueLabel } from './subscription-rules.ts';
 import type { Text } from './text.ts';
@@ -12,9 +12,13 @@ import type { Text } from './text.ts';
  * its boxes ship in, churn is the month's cancellations over the subscriptions active on the 1st.
  */
 
-/** `2026-12` of an instant, in Tokyo. */
+/**
+ * `2026-12` of an instant, in Tokyo (shared/jst.ts, not date-fns-tz: the console's pages that
+ * import this file would otherwise carry the time-zone library, decision 0083).
+ */
 export function monthKeyOf(at: Date | string): string {
-  return formatInTimeZone(at, SHOP_TIME_ZONE, 'yyyy-MM');
+  const { year, month } = jstParts(at);
+  return `${year}-${pad2(month)}`;
 }
 
 /** 00:00 JST on the 1st of `key` shifted by `offset` months (Tokyo has no daylight saving time). */

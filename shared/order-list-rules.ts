@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { jstDayStartOf } from './jst.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payment.ts';
+import type { Text } from './text.ts';
 
 /**
  * The console's order list (注文一覧, issue 32): every customer's charges, newest first, paged by
@@ -11,6 +12,11 @@ export const ORDER_PAGE_SIZE = 50;
 /** How many orders one bulk action (CSV, resend) takes: a page's worth and no more. */
 export const ORDER_BULK_MAX = ORDER_PAGE_SIZE;
 
+export const REFUND_FILTERS = ['open'] as const;
+export const REFUND_FILTER_LABELS: Record<(typeof REFUND_FILTERS)[number], Text> = {
+  open: { ja: '返金が未完了（処理中・失敗）', en: 'Refund not done (pending or failed)' },
+};
+
 const Id = z.string().check(z.regex(/^[1-9][0-9]{0,9}$/));
 const Day = z.string().check(z.regex(/^20\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/));
 
@@ -19,13 +25,15 @@ export const OrderListQuery = z.strictObject({
   round: z.optional(Id),
   artist: z.optional(Id),
   method: z.optional(z.enum(PAYMENT_METHODS)),
+  /** `open`: orders with a refund not done yet (pending at the gateway or failed), the dashboard's tile. */
+  refund: z.optional(z.enum(REFUND_FILTERS)),
   /** The first and last day of the order date, in Japan time (both included). */
   from: z.optional(Day),
   to: z.optional(Day),
   after: z.optional(Id),
 });
 export type OrderListFilters = Omit<z.infer<typeof OrderListQuery>, 'after'>;
-export const ORDER_FILTER_KEYS = ['status', 'round', 'artist', 'method', 'from', 'to'] as const;
+export const ORDER_FILTER_KEYS = ['status', 'round', 'artist', 'method', 'refund', 'from', 'to'] as const;
 
 /** The selection of the bulk form: one order number or several (a repeated `ids`). */
 const Ids = z.union([Id, z.array(Id).check(z.minLength(1), z.maxLength(ORDER_BULK_MAX))]);

@@ -11,6 +11,9 @@ export type RefundBox = (typeof REFUND_BOXES)[number];
 
 export type RefundState = 'pending' | 'refunded' | 'failed';
 
+/** A refund not done yet: still waiting for the gateway, or refused by it (support tries again). */
+export const OPEN_REFUND_STATES = ['pending', 'failed'] as const satisfies readonly RefundState[];
+
 /** A refund of part of a charge; a failed one returned nothing. */
 export interface PartialRefund {
   amount: number;

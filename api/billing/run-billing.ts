@@ -8,6 +8,8 @@ import { queueReminders } from './reminders.ts';
 import { reserveDueRounds } from './reserve.ts';
 import { requeueRetries } from './retries.ts';
 import { settleStrandedCheckouts } from './stranded-checkouts.ts';
+import { settleStrandedChanges } from '../user-plan/stranded-change.ts';
+import { settleRefundsInDoubt } from './refunds-in-doubt.ts';
 
 export interface BillingSummary {
   /** The clock the run used (a rehearsal's `--now`, or the time). */
@@ -23,6 +25,10 @@ export interface BillingSummary {
   inDoubt: number;
   /** Checkouts whose process died mid-way, settled from the provider (stranded-checkouts.ts). */
   strandedCheckouts: number;
+  /** Plan changes whose request lost the gateway's answer, settled from its record (api/user-plan/stranded-change.ts). */
+  strandedChanges: number;
+  /** Refunds pending past the provider's grace, asked again under their own key (refunds-in-doubt.ts). */
+  refundsSettled: number;
   preparing: number;
   mailsSent: number;
   mailsFailed: number;
@@ -50,7 +56,10 @@ export async function runBilling(
   const started = performance.now();
   const reminders = await queueReminders(ctx, scope);
   // Everything due, not one round or shopper: an operator's scoped run leaves others' rows alone.
-  const strandedCheckouts = scope.roundId === undefined && scope.userId === undefined ? await settleStrandedCheckouts(ctx) : 0;
+  const everything = scope.roundId === undefined && scope.userId === undefined;
+  const strandedCheckouts = everything ? await settleStrandedCheckouts(ctx) : 0;
+  const strandedChanges = everything ? await settleStrandedChanges(ctx) : 0;
+  const refundsSettled = everything ? await settleRefundsInDoubt(ctx) : 0;
   const { rounds, reserved } = await reserveDueRounds(ctx, scope.roundId);
   const heldEnded = await endHeldCharges(ctx, options.concurrency, scope);
   const retried = await requeueRetries(ctx, scope);
@@ -65,7 +74,7 @@ export async function runBilling(
   const rest = await deliverMails(ctx);
   const mails = { sent: before.sent + rest.sent, failed: before.failed + rest.failed };
   return {
-    now: ctx.now().toISOString(), reminders, rounds, reserved, retried, heldEnded, ...tally, strandedCheckouts, preparing,
+    now: ctx.now().toISOString(), reminders, rounds, reserved, retried, heldEnded, ...tally, strandedCheckouts, strandedChanges, refundsSettled, preparing,
     mailsSent: mails.sent, mailsFailed: mails.failed, ms: Math.round(performance.now() - started),
   };
 }

@@ -19,7 +19,7 @@ export function startBillingScheduler(ctx: ApiContext, options: Omit<ChargeOptio
   const tick = (): void => {
     running = runBilling(ctx, { ...options, signal: abort.signal })
       .then((summary) => {
-        if (summary.reserved + summary.charged + summary.declined + summary.reminders + summary.mailsSent + summary.strandedCheckouts + summary.heldEnded > 0) ctx.logger.info({ billing: summary }, 'billing pass');
+        if (summary.reserved + summary.charged + summary.declined + summary.reminders + summary.mailsSent + summary.strandedCheckouts + summary.strandedChanges + summary.refundsSettled + summary.heldEnded > 0) ctx.logger.info({ billing: summary }, 'billing pass');
       })
       .catch((error: unknown) => {
         ctx.logger.error({ reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'billing pass failed; next tick retries');

@@ -2,6 +2,7 @@ import type { ApiContext } from '../context.ts';
 import { CHECKOUT_AUTHENTICATION_MS } from '../../shared/charge-authentication.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { settleGraceMs, settlePending } from '../user-plan/settle-pending.ts';
+import { announceStarted } from '../user-plan/checkout-authentication.ts';
 
 /** Per pass: a handful at most, each one provider look-up with its own deadline. */
 const BATCH = 20;
@@ -27,6 +28,8 @@ export async function settleStrandedCheckouts(ctx: ApiContext): Promise<number> 
     try {
       const outcome = await settlePending(ctx, row, 'sweep');
       if (outcome.status === 'waiting') continue;
+      // The shopper may have closed the tab: the confirmation mail tells them they were charged.
+      if (outcome.status === 'charged' && outcome.moved) await announceStarted(ctx, row);
       ctx.logger.warn({ userPlanId: row.id, outcome: outcome.status }, 'stranded checkout settled');
       settled += 1;
     } catch (error) {

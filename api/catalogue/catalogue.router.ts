@@ -6,6 +6,7 @@ import {
   ArtistInputSchema, BannerSchema, NewsSchema, PlanCreateSchema, PlanEditSchema, PriceChangeSchema, RoundGoodsSchema, RoundInputSchema,
 } from '../../shared/catalogue-import-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../shared/catalogue-images.ts';
+import { MEDIA_NAME_MAX } from '../../shared/api/media-library.ts';
 import type { ApiContext } from '../context.ts';
 import { plainInt } from '../http/schemas.ts';
 import { parseInput } from '../http/validate.ts';
@@ -32,7 +33,8 @@ const PublishSchema = z.strictObject({
 });
 const NoQuery = z.strictObject({});
 const PriceQuery = z.strictObject({ preTaxPrice: plainInt(0, 10_000_000) });
-const ImageQuery = z.strictObject({ kind: z.enum(IMAGE_KINDS) });
+// `name`: the file's own name, shown in the media library (issue 32).
+const ImageQuery = z.strictObject({ kind: z.enum(IMAGE_KINDS), name: z.string().max(MEDIA_NAME_MAX).optional() });
 
 const noStore = { 'cache-control': 'private, no-store' };
 
@@ -174,9 +176,9 @@ export function catalogueImageRouter(ctx: ApiContext, guard: RequestHandler): Ro
   const router = Router();
   const readBody = express.raw({ type: () => true, limit: MAX_IMAGE_BYTES });
   router.post('/', guard, readBody, async (req, res) => {
-    const { kind } = parseInput(ImageQuery, req.query, 'query');
+    const { kind, name } = parseInput(ImageQuery, req.query, 'query');
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    res.status(201).set(noStore).json(await storeUpload(ctx, actorOf(req, staffOf(res)), kind, bytes));
+    res.status(201).set(noStore).json(await storeUpload(ctx, actorOf(req, staffOf(res)), kind, bytes, name ?? ''));
   });
   return router;
 }

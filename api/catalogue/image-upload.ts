@@ -37,14 +37,14 @@ async function reencode(bytes: Buffer, kind: ImageKind): Promise<{ body: Buffer;
  * meaning and is served with immutable caching (api/media/media.router.ts). The same picture
  * uploaded twice is one row. The audit row goes in the same transaction.
  */
-export async function storeUpload(ctx: ApiContext, actor: AuditActor, kind: ImageKind, bytes: Buffer): Promise<UploadedImage> {
+export async function storeUpload(ctx: ApiContext, actor: AuditActor, kind: ImageKind, bytes: Buffer, name = ''): Promise<UploadedImage> {
   const { body, width, height } = await reencode(bytes, kind);
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 32);
   const path = `uploads/${kind}/${hash}.webp`;
   const image: UploadedImage = { url: `/api/media/${path}`, width, height, bytes: body.byteLength, contentType: 'image/webp' };
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.insertInto('media').values({ path, content_type: image.contentType, body }).onConflict((oc) => oc.column('path').doNothing()).execute();
-    await writeAudit(trx, actor, { action: 'catalogue.image.upload', outcome: 'success', targetType: 'media', targetId: path, after: { kind, ...image, originalBytes: bytes.byteLength } }, ctx.now());
+    await trx.insertInto('media').values({ path, content_type: image.contentType, body, name }).onConflict((oc) => oc.column('path').doNothing()).execute();
+    await writeAudit(trx, actor, { action: 'catalogue.image.upload', outcome: 'success', targetType: 'media', targetId: path, after: { kind, name, ...image, originalBytes: bytes.byteLength } }, ctx.now());
   });
   return image;
 }

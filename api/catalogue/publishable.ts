@@ -1,6 +1,6 @@
 import { isPublishState, type Publishable } from '../../shared/publish-state.ts';
 
-/** A row's publish columns (migration 0024) as the console reads them. */
+/** A row's publish columns (migration 0028) as the console reads them. */
 export function publishableOf(row: { publish_state: string; publish_at: Date | null }): Publishable {
   return { publishState: isPublishState(row.publish_state) ? row.publish_state : 'draft', publishAt: row.publish_at?.toISOString() ?? null };
 }

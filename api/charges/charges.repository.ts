@@ -46,6 +46,17 @@ export async function countOpenDisputes(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * The declined charges still worth saving, per round: no retry left, and the round's ship date
+ * not reached (the last chance to pay, shared/billing-rules.ts `lastChanceToPay`). Dashboard tile.
+ */
+export async function countDeclinedByRound(db: Db, now: Date): Promise<{ roundId: number; count: number }[]> {
+  return db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
+    .select(['h.plan_order_id as roundId', sql<number>`count(*)::int`.as('count')])
+    .where('h.superseded_by', 'is', null).where(STATE_SQL.declined).where('po.ship_date', '>', now)
+    .groupBy('h.plan_order_id').orderBy('h.plan_order_id').limit(500).execute();
+}
+
 export async function findBillingRound(db: Db, roundId: number) {
   return billingRoundsQuery(db).where('po.id', '=', roundId).executeTakeFirst();
 }

@@ -39,7 +39,9 @@ async function refundPartial(ctx: ApiContext, row: HistoryRow, partialId: number
   const provider = paymentProviderOf(ctx);
   const refundKey = partialRefundKeyOf(row.id, partialId);
   const refunded = await withProviderDeadline(provider.refund({ refundKey, chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount }));
-  const outcome: RefundOutcome = refunded === 'timeout' ? 'failed' : refunded.status;
+  // No answer: it may have been made, so it stays pending (counted against the cap) and the billing
+  // pass asks again under the same key (api/billing/refunds-in-doubt.ts).
+  const outcome: RefundOutcome = refunded === 'timeout' ? 'pending' : refunded.status;
   await settlePartialRefund(ctx.db, partialId, outcome, ctx.now());
   if (outcome === 'failed') ctx.logger.error({ orderKey: row.charge_key }, 'partial refund failed; left for the operator');
   return outcome;

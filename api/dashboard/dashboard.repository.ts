@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import { CHARGED_STATUSES } from '../../shared/dashboard-figures.ts';
 import type { Db } from '../db/schema.ts';
-import { PARTIAL_REFUNDS } from '../order-history/order-refunds.repository.ts';
+import { PARTIAL_REFUNDS, REFUND_OPEN_SQL } from '../order-history/order-refunds.repository.ts';
 
 /**
  * The dashboard's SQL: every query aggregates in the database over a bounded window (a date
@@ -121,4 +122,62 @@ export async function countByArtist(db: Db, limit: number): Promise<ArtistRow[]>
     where up.status = 'ACTIVE'
     group by a.id, a.name order by subscribers desc, a.id limit ${limit}`.execute(db);
   return result.rows;
+}
+
+export interface RecurringSqlRow { price: number; pre_tax_price: number; count: number; period: number; deferred: boolean; n: Big }
+
+/**
+ * Subscriptions billed from now on (ACTIVE and not paused), grouped by what one delivery costs:
+ * the plan's price now, the count, the period and whether the fan pays later (GMO後払い's fee).
+ */
+export async function groupRecurring(db: Db): Promise<RecurringSqlRow[]> {
+  const result = await sql<RecurringSqlRow>`
+    select p.price, p.pre_tax_price, up.count, p.period, u.payment_method = 'GMOAB' as deferred, count(*) as n
+    from user_plans up join plans p on p.id = up.plan_id join users u on u.id = up.user_id
+    where up.status = 'ACTIVE' and up.paused_from is null and u.deleted_at is null
+    group by 1, 2, 3, 4, 5`.execute(db);
+  return result.rows;
+}
+
+export interface OpenRoundRow { id: number; name: string; end_date: Date; ship_date: Date; plan_name: string; plan_name_en: string | null; artist_name: string }
+
+/** The rounds still taking orders at `now`, the nearest deadline first. */
+export async function findOpenRounds(db: Db, now: Date, limit: number): Promise<OpenRoundRow[]> {
+  return db.selectFrom('plan_orders as po').innerJoin('plans as p', 'p.id', 'po.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id')
+    .select(['po.id', 'po.name', 'po.end_date', 'po.ship_date', 'p.name as plan_name', 'p.name_en as plan_name_en', 'a.name as artist_name'])
+    .where('po.end_date', '>', now).orderBy('po.end_date').orderBy('po.id').limit(limit).execute();
+}
+
+export interface ForecastRow { round_id: number; paid: boolean; skipped: boolean; paused: boolean; last_declined: boolean; boxes: Big }
+
+/**
+ * The boxes of each round's subscriptions by what decides the forecast (shared/dashboard-forecast.ts
+ * `forecastKindOf`): who the billing run would look at for the round (api/billing/eligibility.ts:
+ * active, begun before the deadline, account not deleted, no box support refunded and stopped),
+ * whether the round is already paid, skipped, paused, and whether the last charge was declined.
+ */
+export async function groupForecast(db: Db, roundIds: readonly number[]): Promise<ForecastRow[]> {
+  if (roundIds.length === 0) return [];
+  const result = await sql<ForecastRow>`
+    select round_id, paid, skipped, paused, last_declined, sum(count) as boxes from (
+      select po.id as round_id, up.count,
+        exists (select 1 from plan_order_histories h where h.user_plan_id = up.id and h.plan_order_id = po.id
+          and h.superseded_by is null and h.payment_status in (${sql.join(CHARGED_STATUSES)})) as paid,
+        exists (select 1 from user_plan_skips s where s.user_plan_id = up.id and s.plan_order_id = po.id) as skipped,
+        (up.paused_from is not null and up.paused_from <= po.end_date) as paused,
+        coalesce((select h.payment_status = 'ERROR' from plan_order_histories h
+          where h.user_plan_id = up.id and h.plan_order_id <> po.id and h.superseded_by is null
+          order by h.created_at desc, h.id desc limit 1), false) as last_declined
+      from plan_orders po join user_plans up on up.plan_id = po.plan_id join users u on u.id = up.user_id
+      where po.id in (${sql.join(roundIds)}) and up.status = 'ACTIVE' and up.created_at < po.end_date and u.deleted_at is null
+        and not exists (select 1 from plan_order_histories h where h.user_plan_id = up.id and h.plan_order_id = po.id and h.refund_box = 'stop')
+    ) facts group by 1, 2, 3, 4, 5`.execute(db);
+  return result.rows;
+}
+
+/** Orders with a refund not done yet (the order list's `refund=open`). */
+export async function countOpenRefunds(db: Db): Promise<number> {
+  const row = await db.selectFrom('plan_order_histories as h').select(sql<number>`count(*)::int`.as('n'))
+    .where('h.superseded_by', 'is', null).where(REFUND_OPEN_SQL).executeTakeFirst();
+  return row?.n ?? 0;
 }

@@ -3,6 +3,7 @@ import { billingStateOf, issueOfKey, monthKeyOf, monthKeysUpTo, monthlyMovements
 import { isCancelOffer, type CancelOffer } from '../../shared/cancel-reasons.ts';
 import { netOfRefunds } from '../../shared/money.ts';
 import type { Db } from '../db/schema.ts';
+import { forecastAt, mrrAt, toDosAt } from './dashboard-work.ts';
 import {
   countAcceptedOffers,
   countCancelReasons,
@@ -72,15 +73,16 @@ async function subscribersBy(db: Db) {
   };
 }
 
-/** Ten queries, each an aggregate over a bounded window, whatever the size of the shop. */
+/** Seventeen queries, each an aggregate over a bounded window or a LIMIT, whatever the size of the shop. */
 export async function staffDashboard(db: Db, now: Date, rounds: number = DASHBOARD_LIMITS.rounds.default): Promise<StaffDashboard> {
   const shipDate = await findCurrentRoundShipDate(db, now);
   const currentKey = shipDate ? monthKeyOf(shipDate) : null;
-  const [active, revenue, months, currentRound, by] = await Promise.all([
+  const [active, revenue, months, currentRound, by, toDos, mrr, forecast] = await Promise.all([
     countActive(db), revenueUpTo(db, currentKey, rounds), monthsUpTo(db, now), billingOf(db, currentKey), subscribersBy(db),
+    toDosAt(db, now), mrrAt(db, now), forecastAt(db, now),
   ]);
   return {
-    asOf: now.toISOString(),
+    asOf: now.toISOString(), toDos, mrr, forecast,
     active: { subscriptions: Number(active.subscriptions), paused: Number(active.paused), subscribers: Number(active.subscribers) },
     revenue, months, ...by, currentRound,
   };

@@ -86,6 +86,14 @@ export interface SandboxChargesTable {
   created_at: Timestamp;
 }
 
+/** Refund keys the sandbox has answered (migration 0025): one refund per key. */
+export interface SandboxRefundsTable {
+  refund_key: string;
+  order_key: string;
+  amount: number;
+  created_at: Timestamp;
+}
+
 export interface SandboxScreeningsTable {
   id: Generated<number>;
   user_id: number;
@@ -103,5 +111,6 @@ export interface PaymentTables {
   sandbox_card_registrations: SandboxCardRegistrationsTable;
   sandbox_cards: SandboxCardsTable;
   sandbox_charges: SandboxChargesTable;
+  sandbox_refunds: SandboxRefundsTable;
   sandbox_screenings: SandboxScreeningsTable;
 }

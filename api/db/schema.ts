@@ -23,7 +23,7 @@ export interface ArtistsTable {
   created_at: Generated<Date>;
   /** The operator's English, if any (migration 0006); null shows the Japanese marked lang="ja". */
   description_en: string | null;
-  /** Migration 0024: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
+  /** Migration 0028: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
   publish_state: Generated<string>;
   publish_at: Timestamp | null;
 }
@@ -48,7 +48,7 @@ export interface PlansTable {
   attention_en: string | null;
   /** What every box of the tier contains (shared/api/types.ts `PlanContents`); read through zod. */
   contents: ColumnType<unknown, string | null | undefined, string | null>;
-  /** Migration 0024: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
+  /** Migration 0028: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
   publish_state: Generated<string>;
   publish_at: Timestamp | null;
 }
@@ -84,7 +84,7 @@ export interface BannersTable {
   subtitle: Generated<string>;
   title_en: string | null;
   subtitle_en: string | null;
-  /** Migration 0024: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
+  /** Migration 0028: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
   publish_state: Generated<string>;
   publish_at: Timestamp | null;
 }
@@ -98,7 +98,7 @@ export interface NewsTable {
   message_en: string | null;
   /** A site path or an https address, '' for none (checked by the database and the API). */
   link: Generated<string>;
-  /** Migration 0024: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
+  /** Migration 0028: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
   publish_state: Generated<string>;
   publish_at: Timestamp | null;
 }
@@ -108,6 +108,8 @@ export interface MediaTable {
   content_type: string;
   body: Uint8Array;
   updated_at: Generated<Date>;
+  /** The uploaded file's own name (migration 0027); empty for older pictures. */
+  name: Generated<string>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import { TAX_RATE_PERCENT } from '../../shared/money.ts';
-import type { PartialRefund, RefundState } from '../../shared/refund-rules.ts';
+import { OPEN_REFUND_STATES, type PartialRefund, type RefundState } from '../../shared/refund-rules.ts';
 import type { Db } from '../db/schema.ts';
 
 /** All SQL of partial refunds (migration 0017 `order_refunds`). */
@@ -43,12 +43,20 @@ export async function insertPartialRefund(
 /** Partial refunds of the charge `chargeId` not known to be refunded yet (a gateway's late answer settles them). */
 export async function findUnsettledPartialRefunds(db: Db, chargeId: string): Promise<{ id: number; historyId: number }[]> {
   return db.selectFrom('order_refunds as r').innerJoin('plan_order_histories as h', 'h.id', 'r.history_id')
-    .select(['r.id', 'r.history_id as historyId']).where('h.charge_id', '=', chargeId).where('r.status', 'in', ['pending', 'failed']).execute();
+    .select(['r.id', 'r.history_id as historyId']).where('h.charge_id', '=', chargeId).where('r.status', 'in', OPEN_REFUND_STATES).execute();
 }
 
 export async function settlePartialRefund(db: Db, id: number, status: RefundState, now: Date): Promise<void> {
   await db.updateTable('order_refunds').set({ status, refunded_at: status === 'refunded' ? now : null }).where('id', '=', id).execute();
 }
+
+/**
+ * SQL: the order `h` has a refund not done yet, its own (full) or a partial one (issue 32: the
+ * dashboard's tile and the order list's filter): a small set, found by migration 0026's partial indexes.
+ */
+export const REFUND_OPEN_SQL = sql<boolean>`h.id in (
+  select o.id from plan_order_histories o where o.superseded_by is null and o.refund_status in (${sql.join(OPEN_REFUND_STATES)})
+  union select r.history_id from order_refunds r where r.status in (${sql.join(OPEN_REFUND_STATES)}))`;
 
 /** SQL: a partial refund of the box is done or under way; the round page and import preview flag it. */
 export function partlyRefunded(historyId: Expression<number>) {

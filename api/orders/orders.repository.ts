@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { jstDayStart, type OrderListFilters } from '../../shared/order-list-rules.ts';
+import { REFUND_OPEN_SQL } from '../order-history/order-refunds.repository.ts';
 
 /**
  * All SQL of the console's order list (issue 32). Newest first by (created_at, id), paged by key:
@@ -26,6 +27,7 @@ export async function findOrdersPage(db: Db, filters: OrderListFilters, after: n
   if (filters.round) query = query.where('h.plan_order_id', '=', Number(filters.round));
   // By the plans of the artist, so the (plan_id, created_at, id) index serves it.
   if (filters.artist) query = query.where('h.plan_id', 'in', db.selectFrom('plans').select('id').where('artist_id', '=', Number(filters.artist)));
+  if (filters.refund === 'open') query = query.where(REFUND_OPEN_SQL);
   if (filters.from) query = query.where('h.created_at', '>=', jstDayStart(filters.from));
   if (filters.to) query = query.where('h.created_at', '<', jstDayStart(filters.to, true));
   if (after !== undefined) {

@@ -44,6 +44,15 @@ export async function findRoundsPage(db: Db, filters: RoundListFilters, now: Dat
     .offset(offset).limit(limit + 1).execute();
 }
 
+/** Paid boxes still to ship of the rounds past their deadline: the sum of the list's 要出荷 rounds (dashboard tile). */
+export async function countBoxesToShip(db: Db, now: Date): Promise<number> {
+  const row = await db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('h.superseded_by', 'is', null).where('h.payment_status', 'in', TO_SHIP_STATUSES).where('po.end_date', '<', now)
+    .executeTakeFirst();
+  return row?.n ?? 0;
+}
+
 /** The artists for the rounds list's filter, by name. */
 export async function findArtistChoices(db: Db) {
   return db.selectFrom('artists').select(['id', 'name']).orderBy('name').orderBy('id').limit(500).execute();

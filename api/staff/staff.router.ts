@@ -5,6 +5,7 @@ import type { StaffMember } from '../../shared/staff-roles.ts';
 import type { ApiContext } from '../context.ts';
 import { billingRouter } from '../charges/charges.router.ts';
 import { catalogueRouter } from '../catalogue/catalogue.router.ts';
+import { mediaLibraryRouter } from '../media/media-library.router.ts';
 import { customersRouter } from '../customers/customers.router.ts';
 import { dashboardRouter } from '../dashboard/dashboard.router.ts';
 import { reportsRouter } from '../reports/reports.router.ts';
@@ -70,6 +71,7 @@ export function staffRouter(ctx: ApiContext): Router {
   router.use('/orders', ordersRouter(ctx));
   router.use('/dashboard', dashboardRouter(ctx, requireStaff(ctx, 'dashboard.read')));
   router.use('/catalogue', catalogueRouter(ctx, requireStaff(ctx, 'catalogue.write')));
+  router.use('/media', mediaLibraryRouter(ctx, requireStaff(ctx, 'catalogue.write')));
   router.use('/rounds', roundsRouter(ctx, requireStaff(ctx, 'shipping')));
   router.use('/billing', billingRouter(ctx, requireStaff(ctx, 'refunds')));
   router.use('/reports', reportsRouter(ctx, requireStaff(ctx, 'reports.read')));

@@ -117,15 +117,29 @@ async function started(ctx: ApiContext, userPlan: UserPlanRow, row: HistoryRow, 
     await trx.updateTable('user_plans').set({ status: 'ACTIVE', updated_at: now }).where('id', '=', userPlan.id).where('status', '=', 'PENDING').execute();
     return true;
   });
+  if (!moved) return { status: 'charged', created: await createdAnswer(ctx, userPlan) };
+  ctx.logger.info({ orderKey: row.charge_key }, 'checkout authenticated and paid');
+  return { status: 'charged', created: await announceStarted(ctx, userPlan) };
+}
+
+async function createdAnswer(ctx: ApiContext, userPlan: UserPlanRow): Promise<UserPlanCreated> {
   const created = await answerOfCharged(ctx, { ...userPlan, status: 'ACTIVE' });
   if (!created) throw new Error(`checkout ${userPlan.id}: paid but its round is gone`);
-  if (!moved) return { status: 'charged', created };
-  ctx.logger.info({ orderKey: row.charge_key }, 'checkout authenticated and paid');
+  return created;
+}
+
+/**
+ * A checkout started by someone other than its own request (the bank's return, the webhook, the
+ * billing pass after a crash): the answer is stored for the checkout's key (a same-key retry
+ * replays the 201) and the confirmation mail sent. The caller is the one path that moved it.
+ */
+export async function announceStarted(ctx: ApiContext, userPlan: UserPlanRow): Promise<UserPlanCreated> {
+  const created = await createdAnswer(ctx, userPlan);
   await ctx.db.updateTable('idempotency_keys').set({ response_status: 201, response_body: JSON.stringify(created) })
     .where('user_plan_id', '=', userPlan.id).where('response_status', 'is', null).execute();
   const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', userPlan.user_id).executeTakeFirst();
   if (user) await sendSubscribedMail(ctx, user, created);
-  return { status: 'charged', created };
+  return created;
 }
 
 async function ask<T>(ctx: ApiContext, what: string, row: HistoryRow, call: () => Promise<T>): Promise<T | 'timeout'> {

@@ -72,7 +72,10 @@ export async function refundVoided(ctx: ApiContext, row: HistoryRow): Promise<Re
   }
   const provider = paymentProviderOf(ctx);
   const refunded = await withDeadline(provider.refund({ refundKey: refundKeyOf(row.id), chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount }));
-  const outcome: RefundOutcome = refunded === 'timeout' ? 'failed' : refunded.status;
+  // No answer is no news: the refund may have been made. It stays pending, and the billing pass
+  // asks again under the same key (api/billing/refunds-in-doubt.ts); a new key could refund twice.
+  const outcome: RefundOutcome = refunded === 'timeout' ? 'pending' : refunded.status;
+  if (refunded === 'timeout') ctx.logger.warn({ orderKey: row.charge_key }, 'refund answer lost; asked again by the billing pass');
   if (outcome === 'refunded') await updateHistory(ctx.db, row.id, { refund_status: 'refunded', refunded_at: now }, now);
   if (outcome === 'failed') await updateHistory(ctx.db, row.id, { refund_status: 'failed' }, now);
   if (outcome === 'failed') ctx.logger.error({ orderKey: row.charge_key }, 'refund failed; left for the operator');

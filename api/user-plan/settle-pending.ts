@@ -1,13 +1,14 @@
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import type { ApiContext } from '../context.ts';
+import type { Db } from '../db/schema.ts';
 import { DomainError } from '../http/errors.ts';
-import { findLiveHistory, updateHistory } from '../order-history/order-history.repository.ts';
-import type { ChargeStatus, PaymentProvider } from '../payment/provider.ts';
+import { findLiveHistory, updateHistory, type HistoryRow } from '../order-history/order-history.repository.ts';
+import type { ChargeResult, ChargeStatus, PaymentProvider } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { PROVIDER_DEADLINE_MS, providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
 import { providerUnavailable } from './provider-errors.ts';
 import { findWaitingCheckout, settleWaitingCheckout } from './checkout-authentication.ts';
-import { findLiveUserPlanOfPlan, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
+import { findLiveUserPlanOfPlan, type UserPlanRow } from './user-plan.repository.ts';
 
 /** Database work around the provider call (reserve, record), with room to spare. */
 const SETTLE_MARGIN_MS = 5_000;
@@ -24,7 +25,11 @@ export const settleGraceMs = (provider: PaymentProvider): number => PROVIDER_DEA
  * What a stranded checkout turned out to be: charged (now ACTIVE), FAILED and why, or (the billing
  * pass only) a checkout still within its 3-D Secure window, left to the shopper.
  */
-export type Settled = { status: 'charged' } | { status: 'failed'; declined: ChargeStatus | null } | { status: 'waiting' };
+export type Settled =
+  /** `moved`: this call made it ACTIVE (of two passes that learn it, one), so its mail is this caller's. */
+  | { status: 'charged'; moved: boolean }
+  | { status: 'failed'; declined: ChargeStatus | null }
+  | { status: 'waiting' };
 
 /**
  * A checkout that died between reserving and recording (a crash, a provider that never
@@ -48,7 +53,8 @@ export async function settlePending(ctx: ApiContext, row: UserPlanRow, mode: 'su
   if (waiting) {
     const outcome = await settleWaitingCheckout(ctx, row, waiting, mode);
     if (outcome.status === 'in_doubt') throw providerUnavailable();
-    if (outcome.status === 'charged') return { status: 'charged' };
+    // Its mail went with the move (checkout-authentication.ts `started`).
+    if (outcome.status === 'charged') return { status: 'charged', moved: false };
     return outcome.status === 'failed' ? { status: 'failed', declined: 'action_required' } : { status: 'waiting' };
   }
   const now = ctx.now();
@@ -58,22 +64,60 @@ export async function settlePending(ctx: ApiContext, row: UserPlanRow, mode: 'su
   let declined: ChargeStatus | null = null;
   for (const { plan_order_id } of rounds) {
     const history = await findLiveHistory(ctx.db, row.id, plan_order_id);
-    if (!history || history.payment_status !== 'BEFORE') continue;
-    const found = await withProviderDeadline(provider.findCharge(history.charge_key, history.charge_id ?? undefined), (error) => {
-      ctx.logger.error({ orderKey: history.charge_key, reason: providerFailure(error) }, 'charge look-up failed');
-    });
-    // No answer: nothing is concluded; the shopper may try again (the key still charges once).
-    if (found === 'timeout') throw providerUnavailable();
-    // A charge the bank wants authenticated took nothing: checkout declines it (round-charge.ts).
+    if (!history) continue;
+    // Recorded paid, and the process died before the subscription's own update: it is charged.
+    if (history.payment_status !== 'BEFORE') return started(ctx, row.id, now);
+    let found = await lookUp(ctx, history);
+    // A charge held for 3-D Secure whose page the shopper never got: cancelled, so nothing is taken later.
+    const held = found?.status === 'action_required';
+    if (held) found = await cancelUnrecorded(ctx, history);
     if (found && (found.status === 'succeeded' || found.status === 'pending')) {
       const paid = found.status === 'succeeded' ? { payment_status: 'SUCCESS' as const, paid_at: now } : {};
-      await updateHistory(ctx.db, history.id, { charge_id: found.chargeId, ...paid }, now);
-      await updateUserPlan(ctx.db, row.id, { status: 'ACTIVE' }, now);
-      return { status: 'charged' };
+      const chargeId = found.chargeId;
+      const moved = await ctx.db.transaction().execute(async (trx) => {
+        await updateHistory(trx, history.id, { charge_id: chargeId, ...paid }, now);
+        return activate(trx, row.id, now);
+      });
+      return { status: 'charged', moved };
     }
-    declined = found ? found.status : declined;
-    await updateHistory(ctx.db, history.id, { payment_status: 'ERROR', decline_reason: found ? 'declined' : 'never reached the provider' }, now);
+    declined = held ? 'action_required' : found ? found.status : declined;
+    const reason = held ? 'authentication not completed' : found ? 'declined' : 'never reached the provider';
+    await updateHistory(ctx.db, history.id, { payment_status: 'ERROR', decline_reason: reason }, now);
   }
-  await updateUserPlan(ctx.db, row.id, { status: 'FAILED' }, now);
+  await ctx.db.updateTable('user_plans').set({ status: 'FAILED', updated_at: now }).where('id', '=', row.id).where('status', '=', 'PENDING').execute();
   return { status: 'failed', declined };
+}
+
+async function started(ctx: ApiContext, userPlanId: number, now: Date): Promise<Settled> {
+  return { status: 'charged', moved: await activate(ctx.db, userPlanId, now) };
+}
+
+/** PENDING → ACTIVE, guarded: true for the one caller that moved it. */
+async function activate(db: Db, userPlanId: number, now: Date): Promise<boolean> {
+  const moved = await db.updateTable('user_plans').set({ status: 'ACTIVE', updated_at: now }).where('id', '=', userPlanId).where('status', '=', 'PENDING').executeTakeFirst();
+  return moved.numUpdatedRows === 1n;
+}
+
+/** The charge of a reserved row at the provider by its order key; no answer throws (nothing is concluded). */
+async function lookUp(ctx: ApiContext, history: HistoryRow): Promise<ChargeResult | null> {
+  const found = await withProviderDeadline(paymentProviderOf(ctx).findCharge(history.charge_key, history.charge_id ?? undefined), (error) => {
+    ctx.logger.error({ orderKey: history.charge_key, reason: providerFailure(error) }, 'charge look-up failed');
+  });
+  // No answer: nothing is concluded; the shopper may try again (the key still charges once).
+  if (found === 'timeout') throw providerUnavailable();
+  return found;
+}
+
+/**
+ * Cancels a held charge the process never recorded (killed between the gateway's answer and its
+ * update): the bank's page went nowhere, so the charge must take nothing later. One that succeeded
+ * meanwhile is the charge itself.
+ */
+async function cancelUnrecorded(ctx: ApiContext, history: HistoryRow): Promise<ChargeResult | null> {
+  const cancelled = await withProviderDeadline(paymentProviderOf(ctx).cancelCharge({ chargeId: history.charge_id ?? '', orderKey: history.charge_key }), (error) => {
+    ctx.logger.error({ orderKey: history.charge_key, reason: providerFailure(error) }, 'charge cancel failed');
+  });
+  if (cancelled === 'timeout' || cancelled === 'unavailable') throw providerUnavailable();
+  if (cancelled === 'succeeded') return lookUp(ctx, history);
+  return null;
 }

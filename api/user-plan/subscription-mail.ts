@@ -26,6 +26,6 @@ export async function sendSubscribedMail(ctx: ApiContext, user: Pick<CurrentUser
   await sendQuietly(ctx, 'subscribed', renderSubscribedMail(await langOf(ctx, user.id), user.email, created, vars(ctx)), user.id);
 }
 
-export async function sendChangeMail(ctx: ApiContext, user: CurrentUser, kind: Exclude<UserPlanAction, 'change'> | ChangeMailKind, change: UserPlanChange): Promise<void> {
+export async function sendChangeMail(ctx: ApiContext, user: Pick<CurrentUser, 'id' | 'email'>, kind: Exclude<UserPlanAction, 'change'> | ChangeMailKind, change: UserPlanChange): Promise<void> {
   await sendQuietly(ctx, `plan-${kind}`, renderChangeMail(await langOf(ctx, user.id), user.email, kind, change, vars(ctx)), user.id);
 }

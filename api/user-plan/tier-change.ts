@@ -4,6 +4,7 @@ import { roundCharge } from '../../shared/money.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import { fromIssueLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
+import type { Db } from '../db/schema.ts';
 import { BadRequestError, DomainError } from '../http/errors.ts';
 import {
   claimForReplacement, findLiveHistory, nextHistoryId, reserveHistory, updateHistory, type HistoryRow,
@@ -88,15 +89,26 @@ export async function changeTierOrCount(ctx: ApiContext, user: CurrentUser, inpu
     await saveTerms(ctx, row.id, input.planId, count);
   }
   const updated = await requireOwnUserPlan(ctx.db, user.id, input.planId);
-  const answer: UserPlanChange = {
-    userPlan: await toUserPlan(ctx.db, updated, user.paymentMethod, ctx.now()),
-    appliesFrom: { order: newRound, label: fromIssueLabel(newRound) },
-    refunded,
-    refund: refunded ? refund : null,
-    charge: charged ? charge : null,
-  };
+  const answer = await changeAnswer(ctx, user.paymentMethod, updated, newRound, { refunded, refund, charge: charged ? charge : null });
   await sendChangeMail(ctx, user, input.planId === row.plan_id ? 'count' : 'tier', answer);
   return answer;
+}
+
+/** What a change tells the shopper (its answer and its mail): the plan now, its round and its money. */
+export async function changeAnswer(
+  ctx: ApiContext,
+  method: PaymentMethod,
+  updated: UserPlanRow,
+  newRound: Order | null,
+  money: { refunded: boolean; refund: ChangeQuote['refund']; charge: ChangeQuote['charge'] },
+): Promise<UserPlanChange> {
+  return {
+    userPlan: await toUserPlan(ctx.db, updated, method, ctx.now()),
+    appliesFrom: { order: newRound, label: fromIssueLabel(newRound) },
+    refunded: money.refunded,
+    refund: money.refunded ? money.refund : null,
+    charge: money.charge,
+  };
 }
 
 async function saveTerms(ctx: ApiContext, id: number, planId: number, count: number): Promise<void> {
@@ -131,17 +143,29 @@ async function recharge(ctx: ApiContext, user: CurrentUser, row: UserPlanRow, ol
     });
   });
   const description = `${terms.plan.artist.name} ${terms.plan.name} ${issueLabel(terms.round).ja}`.slice(0, 100);
+  // The gateway's answer lost (a timeout, a crash) leaves both rows as they are: the billing pass
+  // settles the change from the gateway's record (stranded-change.ts).
   const result = await chargeReserved(ctx, reserved, source.source, description);
   if (isCheckoutDecline(result)) {
-    await updateHistory(ctx.db, old.id, { superseded_by: null }, ctx.now());
+    await restoreReplaced(ctx.db, old.id, ctx.now());
     throw new DomainError(402, 'PAYMENT_DECLINED', result.status === 'action_required' ? CHANGE_AUTHENTICATION_REQUIRED : M.changeDeclined);
   }
+  return applyReplacement(ctx, old, reserved);
+}
+
+/** The new terms' charge went through: the old charge voided and refunded, the plan on the new terms. True when the refund went through. */
+export async function applyReplacement(ctx: ApiContext, old: HistoryRow, replacement: HistoryRow): Promise<boolean> {
   await ctx.db.transaction().execute(async (trx) => {
     await updateHistory(trx, old.id, { payment_status: 'CANCEL', refund_status: 'pending' }, ctx.now());
-    await updateUserPlan(trx, row.id, { plan_id: terms.planId, count: terms.count }, ctx.now());
+    await updateUserPlan(trx, replacement.user_plan_id, { plan_id: replacement.plan_id, count: replacement.count }, ctx.now());
   });
   // Taken by the gateway (refunded, or pending until its webhook) counts as refunded for the shopper.
   return (await refundVoided(ctx, old)) !== 'failed';
+}
+
+/** The new terms took nothing: the old charge is live again (guarded: only while it is still being replaced). */
+export async function restoreReplaced(db: Db, oldId: number, now: Date): Promise<void> {
+  await db.updateTable('plan_order_histories').set({ superseded_by: null, updated_at: now }).where('id', '=', oldId).where('superseded_by', 'is not', null).execute();
 }
 
 function copySnapshot(old: HistoryRow) {

@@ -24,6 +24,7 @@ export const ADMIN_PAGE_MODULES: Record<AdminRouteId, string> = {
   catalogueArtistPreview: 'catalogue-preview',
   cataloguePlan: 'catalogue-plan',
   catalogueImage: 'catalogue-image',
+  catalogueMedia: 'catalogue-media',
   catalogueRound: 'catalogue-round',
   catalogueNews: 'catalogue-news',
   catalogueNewsItem: 'catalogue-news-item',

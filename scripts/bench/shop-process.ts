@@ -6,9 +6,9 @@ import path from 'node:path';
 
 /** `node dist/main.js <role>` as a new user starts it (npm run start:web / start:api), on free ports. */
 export interface ShopProcess {
-  role: 'all' | 'web' | 'api';
+  role: 'all' | 'web' | 'api' | 'admin';
   pid: number;
-  /** The web URL for roles web and all, the API URL for role api. */
+  /** The web URL for roles web and all, the API URL for role api, the console's (ADMIN_PORT) for role admin. */
   url: string;
   apiUrl: string;
   /** Resident set size now, from /proc (Linux). */
@@ -81,7 +81,7 @@ export async function startShopProcess(role: ShopProcess['role'], env: ShopEnv):
   child.stderr?.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);
   });
-  const url = role === 'api' ? apiUrl : `http://${env.HOST}:${env.PORT}`;
+  const url = role === 'api' ? apiUrl : `http://${env.HOST}:${role === 'admin' ? env.ADMIN_PORT : env.PORT}`;
   try {
     await waitUntilAnswering(`${url}/${role === 'api' ? 'healthz' : 'readyz'}`, child, () => errors);
   } catch (error) {

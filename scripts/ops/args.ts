@@ -1,6 +1,8 @@
 import type { OpsCommand } from '../../api/ops/ops-commands.ts';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../shared/staff-roles.ts';
 import { isCsvEncoding, type CsvEncoding } from '../../api/shipping/csv-text.ts';
+import { exportEncodingOf } from '../../api/shipping/round-export.router.ts';
+import { isShippingLayout, SHIPPING_LAYOUT_IDS, type ShippingLayoutId } from '../../shared/shipping-layout-names.ts';
 
 /** What the command line asks for; files are read by the caller. */
 export type OpsRequest =
@@ -10,16 +12,18 @@ export type OpsRequest =
   | { name: 'staff'; email: string; role: StaffRole }
   | { name: 'staffReset'; email: string }
   | { name: 'staffRotateKey' }
-  | { name: 'export'; round: number; encoding: CsvEncoding; out?: string };
+  | { name: 'export'; round: number; layout: ShippingLayoutId; encoding: CsvEncoding; out?: string };
 
 export const USAGE = `usage: npm run ops -- <command>
   billing [--round <id>] [--now <ISO time>]   charge what is due now (or at --now: sandbox rehearsals only)
   shipments import [--early] <file.csv>        columns orderHistoryId (or email + roundId), trackingNumber, carrier;
                                                --early ships rounds whose ship date has not come yet
   shipments delivered <file.csv>               columns orderHistoryId (or email + roundId)[, trackingNumber]
-  shipments export --round <id> [--encoding utf8|cp932] --out <file.csv>
+  shipments export --round <id> [--layout <layout>] [--encoding utf8|cp932] --out <file.csv>
                                                the round's boxes in the warehouse list (発送準備中), to fill in
                                                配送業者 and 追跡番号 and import as is (UTF-8 or Shift_JIS files);
+                                               --layout ${SHIPPING_LAYOUT_IDS.filter((id) => id !== 'oshibox').join(', ')}: a carrier's
+                                               software's layout, Shift_JIS unless --encoding utf8;
                                                without --out to stdout (npm prints its banner there: use --out)
   catalogue import <file.json>                 artists, plans, rounds, goods, news, banners (docs/examples/catalogue.json);
                                                each /api/media/<path> it names comes from media/<path> next to it
@@ -62,20 +66,35 @@ export function parseArgs(argv: string[]): OpsRequest {
   throw new UsageError(name ? `unknown command: ${argv.join(' ')}` : 'no command given');
 }
 
+/** The console's layout names (decision 0073); an operator reads the refusal in either language. */
+function unknownLayout(value: string): UsageError {
+  return new UsageError(
+    `--layout ${value}: レイアウトは ${SHIPPING_LAYOUT_IDS.join('、')} のいずれかを指定してください。\n` +
+      `--layout ${value}: the layout is one of ${SHIPPING_LAYOUT_IDS.join(', ')}.`,
+  );
+}
+
 function parseExport(options: string[]): OpsRequest {
   let round: number | undefined;
-  let encoding: CsvEncoding = 'utf8';
+  let layout: ShippingLayoutId = 'oshibox';
+  let encoding: CsvEncoding | undefined;
   let out: string | undefined;
   for (let i = 0; i < options.length; i += 2) {
     const [flag, value] = [options[i], options[i + 1]];
     if (value === undefined) throw new UsageError(`${flag} needs a value`);
     if (flag === '--round' && /^[1-9]\d{0,8}$/.test(value)) round = Number(value);
+    else if (flag === '--layout') {
+      if (!isShippingLayout(value)) throw unknownLayout(value);
+      layout = value;
+    }
     else if (flag === '--encoding' && isCsvEncoding(value)) encoding = value;
     else if (flag === '--out' && value !== '' && !value.startsWith('--')) out = value;
     else throw new UsageError(`unknown option ${flag} ${value}`);
   }
   if (round === undefined) throw new UsageError('shipments export needs --round <id>');
-  return out === undefined ? { name: 'export', round, encoding } : { name: 'export', round, encoding, out };
+  // As the console: a carrier's layout is Shift_JIS unless asked otherwise, our own list UTF-8.
+  const request = { name: 'export', round, layout, encoding: exportEncodingOf(layout, encoding) } as const;
+  return out === undefined ? request : { ...request, out };
 }
 
 /** The command with its file read (bounded: the services refuse what is over their limits). */

@@ -18,6 +18,8 @@ export function describeBilling(summary: BillingCommandSummary): string {
   const others = [count(summary.reminders, 'reminder'), `${summary.preparing} to 発送準備中`];
   if (summary.heldEnded > 0) others.push(count(summary.heldEnded, 'wait for authentication ended at the ship date', 'waits for authentication ended at the ship date'));
   if (summary.strandedCheckouts > 0) others.push(count(summary.strandedCheckouts, 'stranded checkout settled', 'stranded checkouts settled'));
+  if (summary.strandedChanges > 0) others.push(count(summary.strandedChanges, 'stranded plan change settled', 'stranded plan changes settled'));
+  if (summary.refundsSettled > 0) others.push(count(summary.refundsSettled, 'refund in doubt settled', 'refunds in doubt settled'));
   others.push(`${count(summary.mailsSent, 'mail sent', 'mails sent')}${summary.mailsFailed > 0 ? `, ${summary.mailsFailed} failed` : ''}`);
   return `Billing at ${summary.now}: ${attempts.join(', ')}: ${outcomes.join(', ')}; ${others.join(', ')}`;
 }

@@ -1,4 +1,6 @@
 import type { CancelOffer, CancelReason } from '../cancel-reasons.ts';
+import type { BoxForecast } from '../dashboard-forecast.ts';
+import type { ToDoTile } from '../dashboard-to-dos.ts';
 import type { Amount } from '../money.ts';
 import type { Text } from '../text.ts';
 
@@ -71,8 +73,25 @@ export interface RoundBilling extends MonthKey {
   counts: Record<BillingState, number>;
 }
 
+/** A round still taking orders and how many boxes it will likely take (shared/dashboard-forecast.ts `boxForecast`). */
+export interface RoundForecast extends BoxForecast {
+  roundId: number;
+  name: string;
+  planName: string;
+  planNameEn: string | null;
+  artistName: string;
+  deadline: string;
+  shipDate: string;
+}
+
 export interface StaffDashboard {
   asOf: string;
+  /** Today's work, each with its count and the page where it is done (shared/dashboard-to-dos.ts). */
+  toDos: ToDoTile[];
+  /** Monthly recurring revenue of the subscriptions billed from now on (shared/dashboard-forecast.ts `monthlyRecurring`). */
+  mrr: Amount;
+  /** The rounds taking orders, the nearest deadline first, at most DASHBOARD_LIMITS.forecastRounds. */
+  forecast: RoundForecast[];
   active: {
     /** Subscriptions ACTIVE now, paused ones included. */
     subscriptions: number;
@@ -98,4 +117,5 @@ export const DASHBOARD_LIMITS = {
   months: 12,
   artists: 30,
   plans: 50,
+  forecastRounds: 20,
 } as const;

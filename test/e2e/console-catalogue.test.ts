@@ -10,6 +10,7 @@ import { freePorts } from '../integration/process-fixtures.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
 import { createConsoleApp } from '../support/console.ts';
+import { CONSOLE_PASSWORD, logIn } from '../support/console-browser.ts';
 import { startMailbox, type Mailbox } from '../support/mailbox.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
@@ -20,7 +21,6 @@ import { startStack, type Stack } from '../support/stack.ts';
  * Everything lives in the stack's in-memory database, gone when it closes.
  */
 const OUT = path.resolve('test-results/screenshots');
-const PASSWORD = 'console-pass-1';
 const EMAIL = 'catalogue-e2e@oshibox.example';
 const FAN = `fan-${Date.now()}@example.com`;
 const DAY = 86_400_000;
@@ -60,7 +60,7 @@ beforeAll(async () => {
   secret = newTotpSecret();
   const now = new Date();
   await stack.database.handle.db.insertInto('staff').values({
-    email: EMAIL, role: 'catalogue', password_hash: await hashPassword('e2e', PASSWORD), totp_secret: secret, enrolled_at: now, created_at: now, updated_at: now,
+    email: EMAIL, role: 'catalogue', password_hash: await hashPassword('e2e', CONSOLE_PASSWORD), totp_secret: secret, enrolled_at: now, created_at: now, updated_at: now,
   }).execute();
   await seedShop();
   browser = await launchBrowser();
@@ -82,11 +82,7 @@ describe('a catalogue member', () => {
   it('uploads a cover and changes a price; the subscriber is mailed', async () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/login`);
-    await waitForHydration(page);
-    await page.locator('input[name="email"]').fill(EMAIL);
-    await page.locator('input[name="password"]').fill(PASSWORD);
-    await page.locator('input[name="otp"]').fill(totpCodeAt(secret, new Date()));
-    await page.getByRole('button', { name: 'ログイン' }).click();
+    await logIn(page, EMAIL, totpCodeAt(secret, new Date()));
     await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: 'カタログ' }).click();
     await page.getByRole('link', { name: 'カタログE2E' }).waitFor();
     await checkPage(page, 'list');

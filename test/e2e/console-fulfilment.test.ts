@@ -1,6 +1,4 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
@@ -8,9 +6,6 @@ import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiApp } from '../../api/app.ts';
-import { createMailer } from '../../api/mail/mailer.ts';
-import { createAdminApp } from '../../server/admin-app.server.ts';
 import { SHIPPING_COLUMNS } from '../../shared/shipping-columns.ts';
 import type { StaffInvite } from '../../shared/staff-roles.ts';
 import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
@@ -19,8 +14,8 @@ import { snapAtWidths } from '../support/screenshots.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
 import { enrolAndLogIn } from '../support/console-browser.ts';
+import { startConsoleStack, type ConsoleStack } from '../support/console-stack.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { silentLogger, testConfig } from '../support/stack.ts';
 
 /**
  * A fulfilment member's day in the console (issue 19), in Chromium: added by the operator (the
@@ -35,37 +30,19 @@ let database: TestDatabase;
 let round: ExportRound;
 let api: Express;
 let consoleUrl: string;
-const servers: http.Server[] = [];
+let stack: ConsoleStack;
 const boxes: number[] = [];
-
-/** A loopback server whose app is given once its own address is known (the two name each other). */
-async function listen(): Promise<{ url: string; serve(app: Express): void }> {
-  let app: Express | undefined;
-  const server = http.createServer((req, res) => (app ? app(req, res) : res.writeHead(503).end()));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, serve: (given) => (app = given) };
-}
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   database = await createTestDatabase();
-  const apiListener = await listen();
-  const consoleListener = await listen();
-  consoleUrl = consoleListener.url;
-  const mailer = createMailer({ from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
-  api = createApiApp({
-    db: database.handle.db, logger: silentLogger, now: () => new Date(), publicOrigin: 'http://localhost:3000', adminOrigin: consoleUrl, mailer,
-    ops: { token: TEST_OPS_TOKEN, hosts: [] },
-  });
-  apiListener.serve(api);
-  const config = testConfig({ API_ORIGIN: apiListener.url, ADMIN_ORIGIN: consoleUrl });
-  consoleListener.serve(createAdminApp({ config, logger: silentLogger, clientDir: path.resolve('dist/client') }));
+  stack = await startConsoleStack(database.handle.db);
+  ({ api, consoleUrl } = stack);
   round = await seedExportRound(database.handle.db, 'e2e-fulfilment', new Date(Date.now() - 3_600_000));
   for (const name of ['推野 花子', '推野 次郎']) boxes.push(await addBox(database.handle.db, round, 'WAITING', { name }));
 });
 afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await stack?.close();
   await database?.destroy();
 });
 
@@ -89,7 +66,7 @@ async function signIn(page: Page, js: boolean): Promise<void> {
 }
 
 async function shipOne(page: Page, box: number, tracking: string, js: boolean): Promise<void> {
-  await page.getByRole('link', { name: '号・出荷' }).click();
+  await page.getByRole('link', { name: '号・出荷', exact: true }).click();
   await page.getByRole('heading', { name: '号・出荷', level: 1 }).waitFor();
   if (js) await waitForHydration(page);
   await expectAccessible(page, 'rounds', js);
@@ -114,7 +91,7 @@ describe('a fulfilment member ships a round in the console', () => {
     try {
       const page = await browser.newPage();
       await signIn(page, true);
-      await page.getByRole('link', { name: '号・出荷' }).click();
+      await page.getByRole('link', { name: '号・出荷', exact: true }).click();
       await page.getByRole('link', { name: '12月号' }).click();
       await page.getByRole('heading', { name: /12月号/, level: 1 }).waitFor();
       await waitForHydration(page);
@@ -139,7 +116,7 @@ describe('a fulfilment member ships a round in the console', () => {
       const page = await browser.newPage();
       await signIn(page, false);
       // The export form is a plain GET: the B2クラウド layout, in Shift_JIS as recommended.
-      await page.getByRole('link', { name: '号・出荷' }).click();
+      await page.getByRole('link', { name: '号・出荷', exact: true }).click();
       await page.getByRole('link', { name: '12月号' }).click();
       await page.getByLabel('レイアウト').selectOption('yamato-b2');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ダウンロード' }).click()]);

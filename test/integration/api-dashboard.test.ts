@@ -40,12 +40,15 @@ async function seedShoppers(): Promise<void> {
   const premium = (id: number, userId: number) => ({ id, userId, planId: shop.plans.premium, price: 5500, preTax: 5000, count: id === u2Premium ? 2 : 1 });
   const r = shop.rounds;
   // November round: three charges, u3's refunded when it was voided.
-  await insertCharge(db, light(u1Light, u1!), r.light.nov);
-  await insertCharge(db, premium(u2Premium, u2!), r.premium.nov);
+  // u1's November refund failed at the gateway, u2's partial one is still pending: two refunds not done.
+  await insertCharge(db, light(u1Light, u1!), r.light.nov, { refund_status: 'failed' });
+  const u2Nov = await insertCharge(db, premium(u2Premium, u2!), r.premium.nov);
+  await db.insertInto('order_refunds').values({ history_id: u2Nov, amount: 1000, reason: 'テスト', refund_key: 'dash-partial', status: 'pending', created_at: NOW }).execute();
   await insertCharge(db, light(u3Light, u3!), r.light.nov, { payment_status: 'CANCEL', refund_status: 'refunded', refunded_at: new Date('2026-11-15T00:00:00Z') });
   // December round (current): every billing state once or twice.
   const billing = { origin: 'billing' };
-  await insertCharge(db, light(u1Light, u1!), r.light.dec, billing);
+  // Its card charge is disputed and waits for the shop's answer.
+  await insertCharge(db, light(u1Light, u1!), r.light.dec, { ...billing, dispute_id: 'dp_dash', dispute_status: 'needs_response' });
   await insertCharge(db, { ...light(u5Light, u5!) }, r.light.dec, { payment_method: 'GMOAB', fee: 330, pre_tax_fee: 300, total: 4290 });
   await insertCharge(db, premium(u2Premium, u2!), r.premium.dec, { ...billing, payment_status: 'ERROR', paid_at: null, next_attempt_at: new Date('2026-12-11T00:00:00Z') });
   await insertCharge(db, premium(u7Premium, u7!), r.premium.dec, { ...billing, payment_status: 'ERROR', paid_at: null, attempts: 3 });
@@ -55,6 +58,8 @@ async function seedShoppers(): Promise<void> {
   await insertCharge(db, light(u6Light, u6!), r.light.dec, { payment_status: 'ERROR', paid_at: null });
   // January is open: its checkout charge is not in the revenue up to the current round.
   await insertCharge(db, light(u1Light, u1!), r.light.jan);
+  // u8 skips the January box of plan B.
+  await db.insertInto('user_plan_skips').values({ user_plan_id: u8B, plan_order_id: r.b.jan, created_at: NOW }).execute();
 }
 
 beforeAll(async () => {
@@ -153,12 +158,49 @@ describe('GET /api/staff/dashboard', () => {
     }
   });
 
-  it('runs ten queries (the kept offers among them) for six rounds, twelve months, several artists and plans: none per row', async () => {
+  it("opens on today's to-dos: each count links to the page where the work is done", async () => {
+    const { toDos } = await dashboard();
+    expect(toDos.map((t) => [t.kind, t.count, t.href])).toEqual([
+      // u7's December charge: declined, no retry left, the ship date not reached; u2's is still retrying.
+      ['declined', 1, `/billing/${shop.rounds.premium.dec}?state=declined`],
+      // November's two paid boxes and December's two; January is still taking orders.
+      ['toShip', 4, '/rounds?state=ship'],
+      ['refunds', 2, '/orders?refund=open'],
+      ['disputes', 1, '/billing'],
+    ]);
+  });
+
+  it('gives MRR over the subscriptions billed from now on: goods × count + shipping, per month of the period', async () => {
+    // u1 light, u1 B, u8 B: 3,960 each; u2 premium × 2: 11,660; u7 premium: 6,160. u4 is paused.
+    expect((await dashboard()).mrr).toEqual({ taxIncluded: 29_700, preTax: 27_000 });
+    await database.handle.db.updateTable('plans').set({ period: 3 }).where('id', '=', shop.plans.premium).execute();
+    try {
+      // Premium every 3 months: (11,660 + 6,160) / 3 = 5,940 instead of 17,820.
+      expect((await dashboard()).mrr).toEqual({ taxIncluded: 11_880 + 5940, preTax: 10_800 + 5400 });
+    } finally {
+      await database.handle.db.updateTable('plans').set({ period: 1 }).where('id', '=', shop.plans.premium).execute();
+    }
+  });
+
+  it('forecasts the boxes of each round taking orders: likely (paid + pending) and the upper bound', async () => {
+    const { forecast } = await dashboard();
+    const r = shop.rounds;
+    expect(forecast.map((f) => [f.roundId, f.boxes, f.likely, f.upperBound])).toEqual([
+      // u1 paid January at checkout; the cancelled and the failed checkout are not counted.
+      [r.light.jan, { paid: 1, pending: 0, skipped: 0, paused: 0, failed: 0 }, 1, 1],
+      // u2 (2 boxes, retrying) and u7 (declined) were declined in December.
+      [r.premium.jan, { paid: 0, pending: 0, skipped: 0, paused: 0, failed: 3 }, 0, 3],
+      [r.b.jan, { paid: 0, pending: 1, skipped: 1, paused: 1, failed: 0 }, 1, 3],
+    ]);
+    expect(forecast[0]).toMatchObject({ planName: 'ライトプラン', artistName: 'ダッシュA', deadline: '2026-12-31T15:00:00.000Z' });
+  });
+
+  it('runs seventeen queries (the kept offers, to-dos, MRR and forecast among them) for six rounds, twelve months, several artists and plans: none per row', async () => {
     const counter = new QueryCounter();
     const figures = await staffDashboard(database.handle.db.withPlugin(counter), NOW);
     expect(figures.revenue).toHaveLength(6);
     expect(figures.byPlan.length + figures.byArtist.length).toBeGreaterThan(4);
-    expect(counter.count).toBe(10);
+    expect(counter.count).toBe(17);
   });
 
   it('answers 400 naming the query parameter for a bad or unknown one, and 401 without the guard', async () => {

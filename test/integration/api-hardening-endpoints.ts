@@ -63,6 +63,8 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/api/staff/customers/:id/resend', path: '/api/staff/customers/1/resend' },
   { method: 'POST', pattern: '/api/staff/customers/:id/notes', path: '/api/staff/customers/1/notes' },
   { method: 'POST', pattern: '/api/staff/catalogue/images/', path: '/api/staff/catalogue/images?kind=cover' },
+  { method: 'GET', pattern: '/api/staff/media/', path: '/api/staff/media' },
+  { method: 'DELETE', pattern: '/api/staff/media/', path: '/api/staff/media' },
   { method: 'GET', pattern: '/api/staff/catalogue/artists', path: '/api/staff/catalogue/artists' },
   { method: 'POST', pattern: '/api/staff/catalogue/artists', path: '/api/staff/catalogue/artists' },
   { method: 'GET', pattern: '/api/staff/catalogue/artists/:id', path: '/api/staff/catalogue/artists/1' },

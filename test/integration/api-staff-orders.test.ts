@@ -70,6 +70,22 @@ describe('the order list', () => {
     expectApiError(await get('/api/staff/orders?page=2'), 400, 'BAD_REQUEST');
   });
 
+  it('filters the orders with a refund not done: their own refund pending or failed, or a partial one pending or failed', async () => {
+    const ids = async (query: string) => (await list(query)).orders.map((r) => r.id);
+    expect(await ids('?refund=open')).toEqual([]);
+    await api.db.updateTable('plan_order_histories').set({ refund_status: 'failed' }).where('id', '=', o.cardOld).execute();
+    await api.db.insertInto('order_refunds').values({ history_id: o.deferred, amount: 500, reason: 'テスト', refund_key: 'orders-open', status: 'pending', created_at: START }).execute();
+    await api.db.insertInto('order_refunds').values({ history_id: o.waiting, amount: 500, reason: 'テスト', refund_key: 'orders-done', status: 'refunded', created_at: START }).execute();
+    try {
+      expect(await ids('?refund=open')).toEqual([o.deferred, o.cardOld]);
+      expect(await ids('?refund=open&method=GMOAB')).toEqual([o.deferred]);
+      expectApiError(await get('/api/staff/orders?refund=done'), 400, 'BAD_REQUEST', ['refund']);
+    } finally {
+      await api.db.updateTable('plan_order_histories').set({ refund_status: null }).where('id', '=', o.cardOld).execute();
+      await api.db.deleteFrom('order_refunds').where('refund_key', 'in', ['orders-open', 'orders-done']).execute();
+    }
+  });
+
   it('pages by key: every order once, in order, across pages, ties on the time broken by number', async () => {
     bulk = await seedOrderRound(api.db, 'orders-bulk', '一括アーティスト', new Date(START.getTime() + 400 * HOUR));
     await addManyOrders(api.db, bulk, 123, new Date(START.getTime() - 5 * HOUR));

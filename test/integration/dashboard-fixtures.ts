@@ -86,14 +86,14 @@ export async function insertSubscription(db: Kysely<DB>, s: SubscriptionRow): Pr
 export async function insertCharge(
   db: Kysely<DB>, sub: { id: number; userId: number; planId: number; count?: number; price: number; preTax: number }, roundId: number,
   overrides: Partial<Insertable<PlanOrderHistoriesTable>> = {},
-): Promise<void> {
+): Promise<number> {
   serial += 1;
   const count = sub.count ?? 1;
   const at = new Date('2026-11-01T01:00:00Z');
-  await db.insertInto('plan_order_histories').values({
+  return (await db.insertInto('plan_order_histories').values({
     user_id: sub.userId, user_plan_id: sub.id, plan_id: sub.planId, plan_order_id: roundId, payment_method: 'CARD', payment_status: 'SUCCESS', count,
     price: sub.price * count, pre_tax_price: sub.preTax * count, ship_fee: 660, pre_tax_ship_fee: 600, total: sub.price * count + 660,
     ship_src_name: 'OshiBox', ship_zip: '1500002', ship_address: '東京都渋谷区渋谷', ship_address2: '', ship_dest_name: 'ダッシュ', ship_tel: '0312345678',
     charge_key: `dash-${serial}`, paid_at: at, created_at: at, updated_at: at, ...overrides,
-  }).execute();
+  }).returning('id').executeTakeFirstOrThrow()).id;
 }

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitStatements } from '../../api/db/migrate.ts';
-import { up } from '../../api/db/migrations/0024-catalogue-publish-state.ts';
+import { up } from '../../api/db/migrations/0028-catalogue-publish-state.ts';
 import type { DB } from '../../api/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 /**
- * Migration 0024 (issue 32) on a catalogue as it stood before it: the columns it adds are taken
+ * Migration 0028 (issue 32) on a catalogue as it stood before it: the columns it adds are taken
  * away again (and news gets its `open_flag` back), rows are written the old way, and the
  * migration's statements run. Nothing public before may disappear: every artist, plan and banner
  * is published, and news is published exactly where it was open.
@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 let database: TestDatabase;
 let db: Kysely<DB>;
 
-const BEFORE_0024 = `
+const BEFORE_0028 = `
 alter table artists drop column publish_state, drop column publish_at;
 alter table plans drop column publish_state, drop column publish_at;
 alter table banners drop column publish_state, drop column publish_at;
@@ -27,7 +27,7 @@ create index news_open_published on news (published_at desc) where open_flag;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.handle.db;
-  for (const statement of splitStatements(BEFORE_0024)) await sql.raw(statement).execute(db);
+  for (const statement of splitStatements(BEFORE_0028)) await sql.raw(statement).execute(db);
   await sql`insert into artists (slug, name, type, attribute) values ('old-artist', '旧アーティスト', 'OTHER', '{"links":[]}')`.execute(db);
   await sql`insert into plans (artist_id, name, price, pre_tax_price) select id, '旧プラン', 3300, 3000 from artists where slug = 'old-artist'`.execute(db);
   await sql`insert into banners (title, image) values ('旧バナー', '/api/media/banner/old.svg')`.execute(db);
@@ -39,7 +39,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-describe('migration 0024', () => {
+describe('migration 0028', () => {
   it('publishes every existing artist, plan and banner, and news exactly where it was open', async () => {
     const states = async (table: 'artists' | 'plans' | 'banners') =>
       (await db.selectFrom(table).select(['publish_state', 'publish_at']).execute()).map((r) => [r.publish_state, r.publish_at]);

@@ -20,11 +20,16 @@ export async function enrolAndLogIn(page: Page, setupUrl: string, email: string,
   await page.getByRole('button', { name: '設定する' }).click();
   await page.getByRole('link', { name: '保管しました（ログインへ）' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
+  await logIn(page, email, totp.generate({ timestamp: Date.now() + 30_000 }), { js });
+  return totp;
+}
+
+/** The login form, on the page already open at /login: e-mail, CONSOLE_PASSWORD and the code `otp`. */
+export async function logIn(page: Page, email: string, otp: string, { js = true } = {}): Promise<void> {
   if (js) await waitForHydration(page);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(CONSOLE_PASSWORD);
-  await page.locator('input[name="otp"]').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.locator('input[name="otp"]').fill(otp);
   await page.getByRole('button', { name: 'ログイン' }).click();
   await page.getByRole('navigation', { name: '管理メニュー' }).waitFor();
-  return totp;
 }

@@ -21,7 +21,11 @@ import * as mailLogBody from './0020-mail-log-body.ts';
 import * as nameKana from './0021-name-kana.ts';
 import * as orderListIndexes from './0022-order-list-indexes.ts';
 import * as cancelSurvey from './0023-cancel-survey.ts';
-import * as cataloguePublishState from './0024-catalogue-publish-state.ts';
+import * as inFlightIndexes from './0024-in-flight-indexes.ts';
+import * as refundsInDoubt from './0025-refunds-in-doubt.ts';
+import * as openRefundIndexes from './0026-open-refund-indexes.ts';
+import * as mediaLibrary from './0027-media-library.ts';
+import * as cataloguePublishState from './0028-catalogue-publish-state.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -48,5 +52,9 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 21, ...nameKana },
   { version: 22, ...orderListIndexes },
   { version: 23, ...cancelSurvey },
-  { version: 24, ...cataloguePublishState },
+  { version: 24, ...inFlightIndexes },
+  { version: 25, ...refundsInDoubt },
+  { version: 26, ...openRefundIndexes },
+  { version: 27, ...mediaLibrary },
+  { version: 28, ...cataloguePublishState },
 ];

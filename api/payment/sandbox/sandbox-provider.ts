@@ -41,7 +41,7 @@ export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date; l
       const row = await db.selectFrom('sandbox_charges').selectAll().where('order_key', '=', orderKey).executeTakeFirst();
       return row ? toChargeResult(row) : null;
     }),
-    refund: (input) => refund(db, input),
+    refund: (input) => refund(db, input, now()),
     // The card 4000 0000 0000 3063 holds every charge for 3-D Secure: its page is the sandbox's own.
     startChargeAuthentication: ({ chargeId, orderKey, returnUrl }) => later(async () => {
       const row = await db.selectFrom('sandbox_charges').select(['status']).where('order_key', '=', orderKey).where('charge_id', '=', chargeId).executeTakeFirst();
@@ -132,17 +132,26 @@ function toChargeResult(row: { order_key: string; charge_id: string; amount: num
   return result;
 }
 
-async function refund(db: Kysely<DB>, input: RefundRequest): Promise<RefundResult> {
-  let query = db.updateTable('sandbox_charges')
-    .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', input.amount) }))
-    .where('status', '=', 'succeeded')
-    .where((eb) => eb(eb('refunded_amount', '+', input.amount), '<=', eb.ref('amount')));
-  if (input.chargeId) query = query.where('charge_id', '=', input.chargeId);
-  else if (input.orderKey) query = query.where('order_key', '=', input.orderKey);
-  else return { status: 'failed', reason: 'no charge named' };
+/** Refunds once per refund key, as a real gateway does: a key already answered is refunded already. */
+async function refund(db: Kysely<DB>, input: RefundRequest, now: Date): Promise<RefundResult> {
   if (!Number.isInteger(input.amount) || input.amount <= 0) return { status: 'failed', reason: 'amount must be a positive integer' };
-  const result = await query.executeTakeFirst();
-  return result.numUpdatedRows === 1n ? { status: 'refunded' } : { status: 'failed', reason: 'no refundable charge for that amount' };
+  if (!input.chargeId && !input.orderKey) return { status: 'failed', reason: 'no charge named' };
+  return db.transaction().execute(async (trx) => {
+    let charge = trx.selectFrom('sandbox_charges').select('order_key').where('status', '=', 'succeeded');
+    charge = input.chargeId ? charge.where('charge_id', '=', input.chargeId) : charge.where('order_key', '=', input.orderKey ?? '');
+    const found = await charge.forUpdate().executeTakeFirst();
+    if (!found) return { status: 'failed', reason: 'no refundable charge for that amount' };
+    const earlier = await trx.selectFrom('sandbox_refunds').select('refund_key').where('refund_key', '=', input.refundKey).executeTakeFirst();
+    if (earlier) return { status: 'refunded' };
+    const result = await trx.updateTable('sandbox_charges')
+      .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', input.amount) }))
+      .where('order_key', '=', found.order_key)
+      .where((eb) => eb(eb('refunded_amount', '+', input.amount), '<=', eb.ref('amount')))
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) return { status: 'failed', reason: 'no refundable charge for that amount' };
+    await trx.insertInto('sandbox_refunds').values({ refund_key: input.refundKey, order_key: found.order_key, amount: input.amount, created_at: now }).execute();
+    return { status: 'refunded' };
+  });
 }
 
 async function screen(db: Kysely<DB>, now: Date, input: ScreeningRequest): Promise<ScreeningResult> {

@@ -9,6 +9,7 @@ import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import type { FormFailure, FormValues } from '../../data/form-action.ts';
 import { formWholeNumber } from '../../../shared/digits.ts';
 import { Checkbox, Select, TextArea } from './form-fields.tsx';
+import { ImageField, type ImageChoice } from './image-field.tsx';
 
 const L = {
   slug: { ja: 'スラッグ（URL）', en: 'Slug (URL)' },
@@ -20,7 +21,6 @@ const L = {
   descriptionEn: { ja: '紹介文（英語）', en: 'Description (English)' },
   icon: { ja: 'アイコン画像', en: 'Icon image' },
   coverImage: { ja: 'カバー画像', en: 'Cover image' },
-  imageHint: { ja: '/api/media/… のパス（画像のアップロードで作れます）', en: 'A /api/media/… path (made by the picture upload)' },
   links: { ja: 'リンク', en: 'Links' },
   linksHint: { ja: '1行に1つ: 種類 URL ラベル（例: YOUTUBE https://www.youtube.com/@name 公式）', en: 'One a line: TYPE URL label (e.g. YOUTUBE https://www.youtube.com/@name Official)' },
   copyright: { ja: '著作権表示', en: 'Copyright' },
@@ -62,7 +62,9 @@ export function checkArtist(values: FormValues) {
 
 const linksText = (artist: AdminArtist) => artist.links.map((l) => [l.type, l.url, l.label].filter(Boolean).join(' ')).join('\n');
 
-export function ArtistForm({ artist, failure, submit, intent }: { artist: AdminArtist | null; failure: FormFailure | undefined; submit: Text; intent?: string }) {
+export function ArtistForm({ artist, failure, submit, intent, library }: {
+  artist: AdminArtist | null; failure: FormFailure | undefined; submit: Text; intent?: string; library: ImageChoice[];
+}) {
   const a = artist;
   return (
     <ValidatedForm failure={failure} intent={intent} className="catalogue-form">
@@ -72,8 +74,8 @@ export function ArtistForm({ artist, failure, submit, intent }: { artist: AdminA
       <Select name="type" label={L.type} defaultValue={a?.type ?? 'OTHER'} options={TYPE_OPTIONS} />
       <TextArea name="description" label={L.description} defaultValue={a?.description} maxLength={5_000} />
       <TextArea name="descriptionEn" label={L.descriptionEn} defaultValue={a?.descriptionEn ?? ''} maxLength={5_000} />
-      <Field name="icon" label={L.icon} hint={L.imageHint} defaultValue={a?.icon} maxLength={500} />
-      <Field name="coverImage" label={L.coverImage} hint={L.imageHint} defaultValue={a?.coverImage} maxLength={500} />
+      <ImageField name="icon" label={L.icon} library={library} defaultValue={a?.icon ?? ''} />
+      <ImageField name="coverImage" label={L.coverImage} library={library} defaultValue={a?.coverImage ?? ''} />
       <TextArea name="links" label={L.links} hint={L.linksHint} defaultValue={a ? linksText(a) : ''} maxLength={12_000} rows={3} />
       <Field name="copyright" label={L.copyright} defaultValue={a?.copyright} maxLength={200} />
       <Field name="backgroundColor" type="color" label={L.backgroundColor} hint={L.colorHint} defaultValue={a?.backgroundColor ?? '#ffffff'} />

@@ -7,6 +7,7 @@ import type { FormValues } from '../../data/form-action.ts';
 import { TextArea } from './form-fields.tsx';
 import { formWholeNumber } from '../../../shared/digits.ts';
 import { fromJstInput, toJstInput } from './jst-input.ts';
+import { ImageField, type ImageChoice } from './image-field.tsx';
 
 /** The forms of news and banners, checked with the import's rules (shared/catalogue-import-schema.ts). */
 const L = {
@@ -21,7 +22,6 @@ const L = {
   subtitle: { ja: 'サブタイトル', en: 'Subtitle' },
   subtitleEn: { ja: 'サブタイトル（英語）', en: 'Subtitle (English)' },
   image: { ja: '画像', en: 'Picture' },
-  imageHint: { ja: '/api/media/… のパス（画像のアップロードで「バナー」として作れます）', en: 'A /api/media/… path (upload it as "Banner")' },
   sort: { ja: '表示順', en: 'Sort order' },
   startsAt: { ja: '掲載開始（日本時間・空欄なら制限なし）', en: 'Shown from (Japan time; blank: no bound)' },
   endsAt: { ja: '掲載終了（日本時間・空欄なら制限なし）', en: 'Shown until (Japan time; blank: no bound)' },
@@ -63,14 +63,14 @@ export function NewsFields({ news }: { news: AdminNews | null }) {
   );
 }
 
-export function BannerFields({ banner }: { banner: AdminBanner | null }) {
+export function BannerFields({ banner, library }: { banner: AdminBanner | null; library: ImageChoice[] }) {
   return (
     <>
       <Field name="title" label={L.title} defaultValue={banner?.title} maxLength={100} required />
       <Field name="subtitle" label={L.subtitle} defaultValue={banner?.subtitle} maxLength={200} />
       <Field name="titleEn" label={L.titleEn} defaultValue={banner?.titleEn ?? ''} maxLength={100} />
       <Field name="subtitleEn" label={L.subtitleEn} defaultValue={banner?.subtitleEn ?? ''} maxLength={200} />
-      <Field name="image" label={L.image} hint={L.imageHint} defaultValue={banner?.image} maxLength={500} required />
+      <ImageField name="image" label={L.image} library={library} defaultValue={banner?.image ?? ''} required uploadKind="banner" />
       <Field name="link" label={L.link} hint={L.linkHint} defaultValue={banner?.link ?? '/'} maxLength={500} />
       <Field name="sort" label={L.sort} inputMode="numeric" defaultValue={String(banner?.sort ?? 0)} maxLength={10} />
       <Field name="startsAt" type="datetime-local" label={L.startsAt} defaultValue={toJstInput(banner?.startsAt)} />

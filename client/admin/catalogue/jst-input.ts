@@ -1,6 +1,9 @@
-import { formatInTimeZone } from 'date-fns-tz';
-import { SHOP_TIME_ZONE } from '../../../shared/format.ts';
+import { jstParts, pad2 } from '../../../shared/jst.ts';
 
 /** `datetime-local` speaks the shop's time, Japan's: the form's value and the API's ISO instant. */
-export const toJstInput = (iso: string | null | undefined) => (iso ? formatInTimeZone(iso, SHOP_TIME_ZONE, "yyyy-MM-dd'T'HH:mm") : '');
+export function toJstInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const { year, month, day, hour, minute } = jstParts(iso);
+  return `${year}-${pad2(month)}-${pad2(day)}T${pad2(hour)}:${pad2(minute)}`;
+}
 export const fromJstInput = (value: string | undefined) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value ?? '') ? `${value}:00+09:00` : value ?? '');

@@ -17,6 +17,7 @@ import { RefundFacts, RefundLinks } from './refund-links.tsx';
 import { hyphenatedTel } from '../../../shared/phone.ts';
 import { hyphenatedZip } from '../../../shared/shipping-columns.ts';
 import { TextAreaField } from './text-area-field.tsx';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
@@ -56,20 +57,22 @@ export function SubscriptionsTable({ detail, mayAct }: { detail: CustomerDetail;
     <section aria-labelledby="customer-subscriptions">
       <h2 id="customer-subscriptions">{t(C.subscriptions)}</h2>
       {detail.subscriptions.length === 0 ? <p>{t(C.none)}</p> : (
-        <table className="console-table">
-          <thead><tr><th scope="col">{t(C.plan)}</th><th scope="col">{t(C.status)}</th><th scope="col">{t(C.count)}</th><th scope="col">{t(C.reason)}</th>{mayAct ? <th scope="col">{t(C.actions)}</th> : null}</tr></thead>
-          <tbody>
-            {detail.subscriptions.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">{customerPlanLabel(s)}</th>
-                <td>{t(statusOf(s))}{s.cancelledAt ? ` ${formatDate(s.cancelledAt)}` : ''}</td>
-                <td>{s.count}</td>
-                <td>{s.cancelReason ? t(s.cancelReason) : ''}{s.cancelNote ? `（${s.cancelNote}）` : ''}{s.cancelledBy ? <span className="console-hint"> — {t(s.cancelledBy)}</span> : null}</td>
-                {mayAct ? <td>{s.status === 'ACTIVE' ? <PlanLinks s={s} /> : null}</td> : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ScrollRegion label={t(C.subscriptions)}>
+          <table className="console-table">
+            <thead><tr><th scope="col">{t(C.plan)}</th><th scope="col">{t(C.status)}</th><th scope="col">{t(C.count)}</th><th scope="col">{t(C.reason)}</th>{mayAct ? <th scope="col">{t(C.actions)}</th> : null}</tr></thead>
+            <tbody>
+              {detail.subscriptions.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row">{customerPlanLabel(s)}</th>
+                  <td>{t(statusOf(s))}{s.cancelledAt ? ` ${formatDate(s.cancelledAt)}` : ''}</td>
+                  <td>{s.count}</td>
+                  <td>{s.cancelReason ? t(s.cancelReason) : ''}{s.cancelNote ? `（${s.cancelNote}）` : ''}{s.cancelledBy ? <span className="console-hint"> — {t(s.cancelledBy)}</span> : null}</td>
+                  {mayAct ? <td>{s.status === 'ACTIVE' ? <PlanLinks s={s} /> : null}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
       <KeptOffers detail={detail} />
     </section>
@@ -119,29 +122,31 @@ export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDe
     <section aria-labelledby="customer-charges">
       <h2 id="customer-charges">{t(C.charges)}</h2>
       {detail.charges.length === 0 ? <p>{t(C.none)}</p> : (
-        <table className="console-table">
-          <thead><tr><th scope="col">{t(C.orderNumber)}</th><th scope="col">{t(C.round)}</th><th scope="col">{t(C.status)}</th><th scope="col">{t(C.amount)}</th><th scope="col">{t(C.refund)}</th></tr></thead>
-          <tbody>
-            {detail.charges.map((c) => {
-              const refund = refundText(c);
-              return (
-                <tr key={c.id} id={`charge-${c.id}`}>
-                  <th scope="row">{c.id}</th>
-                  <td>{customerChargeLabel(c)}</td>
-                  <td>{status(c.paymentStatus)}{c.dispute ? <> <DisputeBadge dispute={c.dispute} /></> : null}</td>
-                  <td>{yen(c.total)}</td>
-                  <td>
-                    {refund ? t(refund) : null}{c.refundReason ? `（${c.refundReason}）` : null}
-                    <RefundFacts charge={c} />
-                    {mayRefund ? <RefundLinks charge={c} /> : null}
-                    {mayAct && CHARGED.includes(c.paymentStatus) ? <> <Link to={confirmHref('resend', c.id)}>{`${t(C.resend)}（${c.id}）`}</Link></> : null}
-                    {mayAct && c.paymentStatus === 'WAITING' ? <> <Link to={confirmHref('address', c.id)}>{`${t(C.shipTo)}（${c.id}）`}</Link></> : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ScrollRegion label={t(C.charges)}>
+          <table className="console-table">
+            <thead><tr><th scope="col">{t(C.orderNumber)}</th><th scope="col">{t(C.round)}</th><th scope="col">{t(C.status)}</th><th scope="col">{t(C.amount)}</th><th scope="col">{t(C.refund)}</th></tr></thead>
+            <tbody>
+              {detail.charges.map((c) => {
+                const refund = refundText(c);
+                return (
+                  <tr key={c.id} id={`charge-${c.id}`}>
+                    <th scope="row">{c.id}</th>
+                    <td>{customerChargeLabel(c)}</td>
+                    <td>{status(c.paymentStatus)}{c.dispute ? <> <DisputeBadge dispute={c.dispute} /></> : null}</td>
+                    <td>{yen(c.total)}</td>
+                    <td>
+                      {refund ? t(refund) : null}{c.refundReason ? `（${c.refundReason}）` : null}
+                      <RefundFacts charge={c} />
+                      {mayRefund ? <RefundLinks charge={c} /> : null}
+                      {mayAct && CHARGED.includes(c.paymentStatus) ? <> <Link to={confirmHref('resend', c.id)}>{`${t(C.resend)}（${c.id}）`}</Link></> : null}
+                      {mayAct && c.paymentStatus === 'WAITING' ? <> <Link to={confirmHref('address', c.id)}>{`${t(C.shipTo)}（${c.id}）`}</Link></> : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -12,6 +12,7 @@ export const ORDER_COPY = {
   artist: { ja: 'アーティスト', en: 'Artist' },
   roundId: { ja: '号の番号', en: 'Round number' },
   method: { ja: '決済方法', en: 'Payment method' },
+  refund: { ja: '返金', en: 'Refund' },
   from: { ja: '注文日（から）', en: 'Ordered from' },
   to: { ja: '注文日（まで）', en: 'Ordered until' },
   search: { ja: '検索', en: 'Search' },

@@ -15,6 +15,7 @@ import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rul
 import type * as z from 'zod/mini';
 import type { AuditEntryView } from '../../../shared/api/audit.ts';
 import type { OrderPage, OrderResendResult } from '../../../shared/api/orders.ts';
+import type { MediaPage } from '../../../shared/api/media-library.ts';
 
 export interface StaffSetup {
   email: string;
@@ -121,7 +122,9 @@ function catalogueCalls(call: ReturnType<typeof createApiCaller>) {
     banner: async (bannerId: string) => call<{ banner: AdminBanner }>('GET', `${base}/banners/${id(bannerId)}`),
     createBanner: async (body: unknown) => call<{ banner: AdminBanner }>('POST', `${base}/banners`, { body }),
     saveBanner: async (bannerId: string, body: unknown) => call<{ banner: AdminBanner }>('PUT', `${base}/banners/${id(bannerId)}`, { body }),
-    uploadImage: async (kind: ImageKind, file: Blob) => call<UploadedImage>('POST', `${base}/images`, { query: { kind }, raw: file }),
+    uploadImage: async (kind: ImageKind, file: Blob, name = '') => call<UploadedImage>('POST', `${base}/images`, { query: name ? { kind, name } : { kind }, raw: file }),
+    mediaLibrary: async (page: number) => call<MediaPage>('GET', '/api/staff/media', { query: { page } }),
+    deleteMedia: async (path: string) => call<null>('DELETE', '/api/staff/media', { query: { path } }),
   };
 }
 

@@ -85,7 +85,7 @@ export function Component() {
       <h1>{t(COPY.title)}</h1>
       <p>{t(COPY.lead)}</p>
       {error ? <FormError text={error} /> : null}
-      <Form method="get" className="form console-filters" aria-label={t(COPY.search)}>
+      <Form method="get" className="form console-filters" role="search" aria-label={t(COPY.search)}>
         <FilterSelect name="staffId" label={COPY.staffId} value={filters.staffId}
           options={staff.map((m) => ({ value: String(m.id), label: m.email }))} />
         <FilterField name="staffEmail" label={COPY.staffEmail} value={filters.staffEmail} maxLength={200} />

@@ -8,6 +8,7 @@ import { ValidatedForm } from '../../components/form/validated-form.tsx';
 import { apiFailure, formFailure, readForm, seeOther, type FormFailure } from '../../data/form-action.ts';
 import { useLang, useT } from '../../lang.tsx';
 import { ArtistForm, checkArtist } from '../catalogue/artist-form.tsx';
+import { loadImageChoices } from '../catalogue/image-field.tsx';
 import { checkPlan, PlanFields } from '../catalogue/plan-form.tsx';
 import { PublishPanel, StatusBadge } from '../catalogue/publish-panel.tsx';
 import { isPublishStep, runPublishStep } from '../catalogue/publish-step.ts';
@@ -35,10 +36,12 @@ const COPY = {
 const Intent = z.enum(['artist', 'plan']);
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const data = mustStaff(await staffApiFrom(context).catalogueArtist(params.id ?? ''));
+  const api = staffApiFrom(context);
+  const data = mustStaff(await api.catalogueArtist(params.id ?? ''));
   // Decided here, on the server's clock, so the page and its hydration agree.
   const now = new Date();
-  return { ...data, status: publishStatusAt(data.artist, now), planStatus: Object.fromEntries(data.plans.map((p) => [p.id, publishStatusAt(p, now)])) };
+  const status = publishStatusAt(data.artist, now);
+  return { ...data, status, planStatus: Object.fromEntries(data.plans.map((p) => [p.id, publishStatusAt(p, now)])), library: await loadImageChoices(api) };
 }
 
 /** Two forms: the artist's fields (`intent=artist`) and a new plan (`intent=plan`). */
@@ -64,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 type Answer = FormFailure & { intent?: string };
 
 export function Component() {
-  const { artist, plans, status, planStatus } = useLoaderData<typeof loader>();
+  const { artist, plans, status, planStatus, library } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const t = useT();
   const { english } = useLang();
@@ -98,7 +101,7 @@ export function Component() {
         </ul>
       )}
       <h2>{t(COPY.edit)}</h2>
-      <ArtistForm artist={artist} failure={failureOf('artist')} submit={COPY.save} intent="artist" />
+      <ArtistForm artist={artist} failure={failureOf('artist')} submit={COPY.save} intent="artist" library={library} />
       <h2>{t(COPY.addPlan)}</h2>
       <ValidatedForm failure={failureOf('plan')} intent="plan" className="catalogue-form">
         <PlanFields plan={null} withPrice />

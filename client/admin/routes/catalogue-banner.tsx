@@ -11,6 +11,7 @@ import { PublishPanel } from '../catalogue/publish-panel.tsx';
 import { isPublishStep, runPublishStep } from '../catalogue/publish-step.ts';
 import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { loadImageChoices } from '../catalogue/image-field.tsx';
 
 const COPY = {
   back: { ja: 'バナー一覧へ戻る', en: 'Back to the banners' },
@@ -18,8 +19,9 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const data = mustStaff(await staffApiFrom(context).banner(params.id ?? ''));
-  return { ...data, status: publishStatusAt(data.banner, new Date()) };
+  const api = staffApiFrom(context);
+  const data = mustStaff(await api.banner(params.id ?? ''));
+  return { ...data, status: publishStatusAt(data.banner, new Date()), library: await loadImageChoices(api) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -36,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { banner, status } = useLoaderData<typeof loader>();
+  const { banner, status, library } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure & { intent?: string }>();
   const failure = answer?.intent === 'state' ? undefined : answer;
   const t = useT();
@@ -48,7 +50,7 @@ export function Component() {
       <PublishPanel item={banner} status={status} archivable={true} deletable={true} failure={answer?.intent === 'state' ? answer : undefined}
         previewHref={adminHref('catalogueBannerPreview', { id: String(banner.id) })} />
       <ValidatedForm failure={failure} className="catalogue-form">
-        <BannerFields banner={banner} />
+        <BannerFields banner={banner} library={library} />
         <SubmitButton label={COPY.save} />
       </ValidatedForm>
     </main>

@@ -14,6 +14,8 @@ import { StatusBadge } from '../catalogue/publish-panel.tsx';
 import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
+import { loadImageChoices } from '../catalogue/image-field.tsx';
 
 const COPY = {
   title: { ja: 'バナー', en: 'Banners' },
@@ -32,10 +34,12 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = staffApiFrom(context);
   const archived = archivedParam(request);
-  const page = mustStaff(await staffApiFrom(context).catalogueBanners(pageParam(request), archived));
+  const page = mustStaff(await api.catalogueBanners(pageParam(request), archived));
   const now = new Date();
-  return { ...page, archived, status: Object.fromEntries(page.items.map((b) => [b.id, publishStatusAt(b, now)])) };
+  const status = Object.fromEntries(page.items.map((b) => [b.id, publishStatusAt(b, now)]));
+  return { ...page, archived, status, library: await loadImageChoices(api) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { items, page, pages, archived, status } = useLoaderData<typeof loader>();
+  const { items, page, pages, archived, status, library } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const t = useT();
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : t(COPY.always));
@@ -58,6 +62,7 @@ export function Component() {
       <h1>{t(COPY.title)}</h1>
       <p><Link to={archived ? adminHref('catalogueBanners') : `${adminHref('catalogueBanners')}?archived=1`}>{t(archived ? COPY.showCurrent : COPY.showArchived)}</Link></p>
       {items.length === 0 ? <p>{t(COPY.empty)}</p> : (
+        <ScrollRegion label={t(COPY.title)}>
         <table className="console-table">
           <thead><tr><th scope="col">{t(COPY.heading)}</th><th scope="col">{t(COPY.window)}</th><th scope="col">{t(COPY.sort)}</th><th scope="col">{t(COPY.publish)}</th></tr></thead>
           <tbody>
@@ -71,12 +76,13 @@ export function Component() {
             ))}
           </tbody>
         </table>
+        </ScrollRegion>
       )}
       <Pager path={adminHref('catalogueBanners')} page={page} pages={pages} hasNext={page < pages} />
       <h2>{t(COPY.add)}</h2>
       <p><Link to={`${adminHref('catalogueImage')}?kind=banner`}>{t(COPY.upload)}</Link></p>
       <ValidatedForm failure={failure} className="catalogue-form">
-        <BannerFields banner={null} />
+        <BannerFields banner={null} library={library} />
         <SubmitButton label={COPY.submit} />
       </ValidatedForm>
     </main>

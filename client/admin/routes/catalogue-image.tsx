@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { IMAGE_KINDS, type ImageKind, type UploadedImage } from '../../../shared/api/catalogue-admin.ts';
 import { IMAGE_MESSAGES, IMAGE_SIZES, MAX_IMAGE_BYTES } from '../../../shared/catalogue-images.ts';
+import { MEDIA_NAME_MAX } from '../../../shared/api/media-library.ts';
 import type { Text } from '../../../shared/text.ts';
 import { FieldMessage } from '../../components/form/field.tsx';
 import { FormError } from '../../components/form/form-message.tsx';
@@ -21,7 +22,7 @@ const COPY = {
   kind: { ja: '用途', en: 'Use' },
   file: { ja: '画像ファイル', en: 'Picture file' },
   submit: { ja: 'アップロードする', en: 'Upload' },
-  done: { ja: 'アップロードしました。次のパスを画像の欄に入力してください:', en: 'Uploaded. Put this path in the picture field:' },
+  done: { ja: 'アップロードしました。カタログの画像の欄で選べます:', en: 'Uploaded. The catalogue’s picture fields offer it:' },
   preview: { ja: 'アップロードした画像', en: 'The uploaded picture' },
 } as const satisfies Record<string, Text>;
 
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(file instanceof Blob) || file.size === 0) return formFailure({ fields: { file: IMAGE_MESSAGES.missing } }, values);
   if (file.size > MAX_IMAGE_BYTES) return formFailure({ fields: { file: IMAGE_MESSAGES.tooLarge } }, values);
   const api = staffApiFrom(context);
-  const uploaded = await api.uploadImage(kind.data, file);
+  const uploaded = await api.uploadImage(kind.data, file, file instanceof File ? file.name.slice(0, MEDIA_NAME_MAX) : '');
   if (!uploaded.ok) return apiFailure(uploaded, values);
   if (artist.success && (kind.data === 'icon' || kind.data === 'cover')) {
     const saved = await setArtistPicture(api, artist.data, kind.data, uploaded.data.url);

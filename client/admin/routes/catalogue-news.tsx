@@ -14,6 +14,7 @@ import { StatusBadge } from '../catalogue/publish-panel.tsx';
 import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 
 const COPY = {
   title: { ja: 'お知らせ', en: 'News' },
@@ -50,6 +51,7 @@ export function Component() {
       <p><Link to={adminHref('catalogue')}>{t(COPY.back)}</Link></p>
       <h1>{t(COPY.title)}</h1>
       {items.length === 0 ? <p>{t(COPY.empty)}</p> : (
+        <ScrollRegion label={t(COPY.title)}>
         <table className="console-table">
           <thead><tr><th scope="col">{t(COPY.heading)}</th><th scope="col">{t(COPY.at)}</th><th scope="col">{t(COPY.state)}</th></tr></thead>
           <tbody>
@@ -62,6 +64,7 @@ export function Component() {
             ))}
           </tbody>
         </table>
+        </ScrollRegion>
       )}
       <Pager path={adminHref('catalogueNews')} page={page} pages={pages} hasNext={page < pages} />
       <h2>{t(COPY.add)}</h2>

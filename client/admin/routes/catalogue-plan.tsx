@@ -19,6 +19,7 @@ import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { formWholeNumber } from '../../../shared/digits.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 
 const COPY = {
   back: { ja: 'アーティストへ戻る', en: 'Back to the artist' },
@@ -114,6 +115,7 @@ export function Component() {
       <PublishPanel item={plan} status={status} archivable deletable failure={failureOf('state')} note={COPY.subscribersStay}
         previewHref={adminHref('catalogueArtistPreview', { id: String(plan.artistId) })} />
       <h2>{t(COPY.rounds)}</h2>
+      <ScrollRegion label={t(COPY.rounds)}>
       <table className="console-table">
         <thead><tr><th scope="col">{t(COPY.round)}</th><th scope="col">{t(COPY.deadline)}</th><th scope="col">{t(COPY.ship)}</th><th scope="col">{t(COPY.price)}</th><th scope="col">{t(COPY.state)}</th></tr></thead>
         <tbody>
@@ -125,6 +127,7 @@ export function Component() {
           ))}
         </tbody>
       </table>
+      </ScrollRegion>
       <h2>{t(COPY.addRound)}</h2>
       <p>{t(roundSpacingHint(plan.period))}</p>
       <ValidatedForm failure={failureOf('round')} intent="round" className="catalogue-form">

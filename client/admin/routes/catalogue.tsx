@@ -10,12 +10,14 @@ import { StatusBadge } from '../catalogue/publish-panel.tsx';
 import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 
 const COPY = {
   title: { ja: 'カタログ', en: 'Catalogue' },
   artists: { ja: 'アーティスト', en: 'Artists' },
   add: { ja: 'アーティストを追加', en: 'Add an artist' },
   upload: { ja: '画像をアップロード', en: 'Upload a picture' },
+  media: { ja: 'メディアライブラリ', en: 'Media library' },
   news: { ja: 'お知らせ', en: 'News' },
   banners: { ja: 'バナー', en: 'Banners' },
   name: { ja: '名前', en: 'Name' },
@@ -50,12 +52,14 @@ export function Component() {
       <p className="catalogue-actions">
         <Link className="button button-primary" to={adminHref('catalogueArtistNew')}>{t(COPY.add)}</Link>
         <Link className="button button-ghost" to={adminHref('catalogueImage')}>{t(COPY.upload)}</Link>
+        <Link to={adminHref('catalogueMedia')}>{t(COPY.media)}</Link>
         <Link to={adminHref('catalogueNews')}>{t(COPY.news)}</Link>
         <Link to={adminHref('catalogueBanners')}>{t(COPY.banners)}</Link>
       </p>
       <h2>{t(archived ? COPY.archivedArtists : COPY.artists)}（{total}）</h2>
       <p><Link to={archived ? adminHref('catalogue') : `${adminHref('catalogue')}?archived=1`}>{t(archived ? COPY.showCurrent : COPY.showArchived)}</Link></p>
       {artists.length === 0 ? <p>{t(COPY.empty)}</p> : (
+        <ScrollRegion label={t(COPY.artists)}>
         <table className="console-table">
           <thead><tr><th scope="col">{t(COPY.name)}</th><th scope="col">{t(COPY.slug)}</th><th scope="col">{t(COPY.type)}</th><th scope="col">{t(COPY.publish)}</th><th scope="col">{t(COPY.state)}</th></tr></thead>
           <tbody>
@@ -70,6 +74,7 @@ export function Component() {
             ))}
           </tbody>
         </table>
+        </ScrollRegion>
       )}
       <Pager path={here} page={page} pages={pages} hasNext={page < pages} />
     </main>

@@ -10,6 +10,7 @@ import { Pager } from '../components/pager.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { hyphenatedTel } from '../../../shared/phone.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 
 const COPY = {
   title: { ja: '会員検索', en: 'Find a customer' },
@@ -70,21 +71,23 @@ function Results({ q, page }: { q: string; page: CustomerSearchPage }) {
   return (
     <section aria-labelledby="customer-results">
       <h2 id="customer-results">{t(COPY.results)}</h2>
-      <table className="console-table">
-        <thead>
-          <tr><th scope="col">{t(COPY.name)}</th><th scope="col">{t(COPY.email)}</th><th scope="col">{t(COPY.tel)}</th><th scope="col">{t(COPY.joined)}</th></tr>
-        </thead>
-        <tbody>
-          {page.hits.map((hit) => (
-            <tr key={hit.id}>
-              <th scope="row"><Link to={adminHref('customer', { id: String(hit.id) })}>{hit.name || `#${hit.id}`}</Link>{hit.nameKana ? <small className="console-kana">{hit.nameKana}</small> : null}{hit.deleted ? t(COPY.deleted) : null}</th>
-              <td>{hit.email}</td>
-              <td>{hyphenatedTel(hit.tel)}</td>
-              <td>{formatDate(hit.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollRegion label={t(COPY.results)}>
+        <table className="console-table">
+          <thead>
+            <tr><th scope="col">{t(COPY.name)}</th><th scope="col">{t(COPY.email)}</th><th scope="col">{t(COPY.tel)}</th><th scope="col">{t(COPY.joined)}</th></tr>
+          </thead>
+          <tbody>
+            {page.hits.map((hit) => (
+              <tr key={hit.id}>
+                <th scope="row"><Link to={adminHref('customer', { id: String(hit.id) })}>{hit.name || `#${hit.id}`}</Link>{hit.nameKana ? <small className="console-kana">{hit.nameKana}</small> : null}{hit.deleted ? t(COPY.deleted) : null}</th>
+                <td>{hit.email}</td>
+                <td>{hyphenatedTel(hit.tel)}</td>
+                <td>{formatDate(hit.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
       <Pager path={adminHref('customers')} page={page.page} hasNext={page.more} params={{ q }} />
     </section>
   );

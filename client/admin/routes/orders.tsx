@@ -4,7 +4,7 @@ import type { OrderPage, OrderRow } from '../../../shared/api/orders.ts';
 import { customerChargeLabel } from '../../../shared/api/customers.ts';
 import { safeParse } from '../../../shared/field-errors.ts';
 import { formatNumber } from '../../../shared/format.ts';
-import { ORDER_BULK_MAX, ORDER_FILTER_KEYS, OrderListQuery, type OrderListFilters } from '../../../shared/order-list-rules.ts';
+import { ORDER_BULK_MAX, ORDER_FILTER_KEYS, OrderListQuery, REFUND_FILTER_LABELS, REFUND_FILTERS, type OrderListFilters } from '../../../shared/order-list-rules.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/payment.ts';
 import { can, type StaffMember } from '../../../shared/staff-roles.ts';
 import { apiFailure, formFailure, seeOther } from '../../data/form-action.ts';
@@ -84,6 +84,7 @@ function OrderFilters({ page, filters }: { page: OrderPage; filters: OrderListFi
       <FilterSelect form="orders" name="artist" label={COPY.artist} value={filters.artist} options={page.artists.map((a) => ({ value: String(a.id), label: a.name }))} />
       <FilterInput form="orders" name="round" label={COPY.roundId} value={filters.round} />
       <FilterSelect form="orders" name="method" label={COPY.method} value={filters.method} options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(PAYMENT_METHOD_LABELS[m]) }))} />
+      <FilterSelect form="orders" name="refund" label={COPY.refund} value={filters.refund} options={REFUND_FILTERS.map((r) => ({ value: r, label: t(REFUND_FILTER_LABELS[r]) }))} />
       <FilterInput form="orders" name="from" label={COPY.from} value={filters.from} type="date" />
       <FilterInput form="orders" name="to" label={COPY.to} value={filters.to} type="date" />
       <div className="console-inline">

@@ -11,6 +11,7 @@ import { mustStaff } from '../data/console-load.ts';
 import { pageParam } from '../data/page-param.ts';
 import { boxStatus } from '../data/shipping-text.ts';
 import { ROUND_EXPORT_PATH, staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 
 const COPY = {
   back: { ja: 'お届け回の一覧', en: 'All rounds' },
@@ -85,28 +86,30 @@ export function Component() {
       </form>
       <h2>{t(COPY.boxes)}</h2>
       {boxes.length === 0 ? <p>{t(COPY.none)}</p> : (
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t(COPY.order)}</th>
-              <th scope="col">{t(COPY.status)}</th>
-              <th scope="col" className="num">{t(COPY.count)}</th>
-              <th scope="col">{t(COPY.to)}</th>
-              <th scope="col">{t(COPY.tracking)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {boxes.map((box) => (
-              <tr key={box.id}>
-                <th scope="row">{box.id}</th>
-                <td>{t(boxStatus(box.status))}{box.refunded ? <> <strong className="console-flag">{t(REFUND_FLAG_LABELS[box.refunded])}</strong></> : null}</td>
-                <td className="num">{box.count}</td>
-                <td>{`${box.name} 〒${hyphenatedZip(box.zip)} ${box.address} ${box.address2}`.trim()}</td>
-                <td>{box.trackingNumber ? `${box.carrier} ${box.trackingNumber}`.trim() : '—'}</td>
+        <ScrollRegion label={t(COPY.boxes)}>
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t(COPY.order)}</th>
+                <th scope="col">{t(COPY.status)}</th>
+                <th scope="col" className="num">{t(COPY.count)}</th>
+                <th scope="col">{t(COPY.to)}</th>
+                <th scope="col">{t(COPY.tracking)}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {boxes.map((box) => (
+                <tr key={box.id}>
+                  <th scope="row">{box.id}</th>
+                  <td>{t(boxStatus(box.status))}{box.refunded ? <> <strong className="console-flag">{t(REFUND_FLAG_LABELS[box.refunded])}</strong></> : null}</td>
+                  <td className="num">{box.count}</td>
+                  <td>{`${box.name} 〒${hyphenatedZip(box.zip)} ${box.address} ${box.address2}`.trim()}</td>
+                  <td>{box.trackingNumber ? `${box.carrier} ${box.trackingNumber}`.trim() : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
       <Pager path={adminHref('round', { id: String(round.id) })} page={page} hasNext={hasNext} />
     </main>

@@ -12,6 +12,7 @@ import { useT } from '../../lang.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { boxStatus, IMPORT_MODE } from '../data/shipping-text.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
+import { ScrollRegion } from '../components/scroll-region.tsx';
 
 const COPY = {
   title: { ja: '取り込みの確認', en: 'Review the import' },
@@ -88,28 +89,30 @@ function Preview({ preview, failure }: { preview: ShipmentPreviewView; failure: 
     <>
       <h2>{`${t(COPY.changes)}（${formatNumber(preview.changes.length)}）`}</h2>
       {preview.changes.length === 0 ? <p>{t(COPY.noChanges)}</p> : (
-        <table className="console-table" data-testid="import-changes">
-          <thead>
-            <tr>
-              <th scope="col" className="num">{t(COPY.line)}</th>
-              <th scope="col">{t(COPY.order)}</th>
-              <th scope="col">{t(COPY.from)}</th>
-              <th scope="col">{t(COPY.to)}</th>
-              <th scope="col">{t(COPY.tracking)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.changes.map((change) => (
-              <tr key={change.line}>
-                <td className="num">{change.line}</td>
-                <th scope="row">{change.orderHistoryId}{change.refunded ? <> <strong className="console-flag">{t(REFUND_FLAG_LABELS[change.refunded])}</strong></> : null}</th>
-                <td>{t(boxStatus(change.from))}</td>
-                <td>{t(TO[change.to])}</td>
-                <td>{`${change.carrier} ${change.trackingNumber}`.trim() || '—'}</td>
+        <ScrollRegion label={t(COPY.changes)}>
+          <table className="console-table" data-testid="import-changes">
+            <thead>
+              <tr>
+                <th scope="col" className="num">{t(COPY.line)}</th>
+                <th scope="col">{t(COPY.order)}</th>
+                <th scope="col">{t(COPY.from)}</th>
+                <th scope="col">{t(COPY.to)}</th>
+                <th scope="col">{t(COPY.tracking)}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {preview.changes.map((change) => (
+                <tr key={change.line}>
+                  <td className="num">{change.line}</td>
+                  <th scope="row">{change.orderHistoryId}{change.refunded ? <> <strong className="console-flag">{t(REFUND_FLAG_LABELS[change.refunded])}</strong></> : null}</th>
+                  <td>{t(boxStatus(change.from))}</td>
+                  <td>{t(TO[change.to])}</td>
+                  <td>{`${change.carrier} ${change.trackingNumber}`.trim() || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
       {preview.alreadyApplied > 0 ? <p>{`${t(COPY.already)}: ${formatNumber(preview.alreadyApplied)}`}</p> : null}
       <Refused refused={preview.refused} />
@@ -144,23 +147,25 @@ function Refused({ refused }: { refused: RefusedLineView[] }) {
   return (
     <>
       <h2>{`${t(COPY.refused)}（${formatNumber(refused.length)}）`}</h2>
-      <table className="console-table" data-testid="import-refused">
-        <thead>
-          <tr>
-            <th scope="col" className="num">{t(COPY.line)}</th>
-            <th scope="col">{t(COPY.reason)}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {refused.map((line) => (
-            <tr key={line.line}>
-              <th scope="row" className="num">{line.line}</th>
-              {/* Reports applied before issue 32 hold the English reason alone. */}
-              <td lang={line.reasonEn === undefined ? 'en' : undefined}>{t({ ja: line.reason, en: line.reasonEn ?? line.reason })}</td>
+      <ScrollRegion label={t(COPY.refused)}>
+        <table className="console-table" data-testid="import-refused">
+          <thead>
+            <tr>
+              <th scope="col" className="num">{t(COPY.line)}</th>
+              <th scope="col">{t(COPY.reason)}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {refused.map((line) => (
+              <tr key={line.line}>
+                <th scope="row" className="num">{line.line}</th>
+                {/* Reports applied before issue 32 hold the English reason alone. */}
+                <td lang={line.reasonEn === undefined ? 'en' : undefined}>{t({ ja: line.reason, en: line.reasonEn ?? line.reason })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useLang } from '../../lang.tsx';
-import { PLOT, PLOT_HEIGHT, PLOT_WIDTH, VerticalPlot, xCentre, yOf } from './chart-axes.tsx';
+import { plotHeight, plotWidth, VerticalPlot, xCentre, yOf, type PlotLayout } from './chart-axes.tsx';
 import { ChartFrame, formatWith, type ChartProps } from './chart-frame.tsx';
 import { colourOf, lengthOf, round, valueScale } from './chart-scale.ts';
 import { labelIn, summaryOf, type Label } from './chart-text.ts';
@@ -26,19 +26,22 @@ export function BarChart(props: ChartProps & { data: BarDatum[]; orientation?: '
   const top = largestOf(data);
   const summary = summaryOf(data.length, top && { label: labelIn(top.label, english), value: formatWith(props.format, top.value) }, english);
   const table = { columns: [props.valueName], rows: data.map((d) => ({ label: d.label, cells: [formatWith(props.format, d.value)] })) };
-  const band = PLOT_WIDTH / Math.max(data.length, 1);
-  const barWidth = round(Math.min(band * 0.6, 56));
+  const barWidth = (layout: PlotLayout) => round(Math.min((plotWidth(layout) / Math.max(data.length, 1)) * 0.6, 56));
   return (
     <ChartFrame title={props.title} categoryName={props.categoryName} empty={data.length === 0} table={table}>
       {props.orientation === 'horizontal' ? <HorizontalBars {...props} scale={scale} summary={summary} /> : (
         <VerticalPlot {...props} scale={scale} categories={data.map((d) => d.label)} summary={summary}>
-          {data.map((d, i) => (
-            <rect key={i} className="chart-bar" x={round(xCentre(i, data.length) - barWidth / 2)} y={yOf(d.value, scale)} width={barWidth}
-              height={lengthOf(d.value, scale, PLOT_HEIGHT)} fill={colourOf(0)}>
-              <title>{`${labelIn(d.label, english)}: ${formatWith(props.format, d.value)}`}</title>
-            </rect>
-          ))}
-          <line x1={PLOT.left} x2={PLOT.left} y1={PLOT.top} y2={PLOT.top + PLOT_HEIGHT} stroke="#595959" />
+          {(layout) => (
+            <>
+              {data.map((d, i) => (
+                <rect key={i} className="chart-bar" x={round(xCentre(i, data.length, layout) - barWidth(layout) / 2)} y={yOf(d.value, scale, layout)}
+                  width={barWidth(layout)} height={lengthOf(d.value, scale, plotHeight(layout))} fill={colourOf(0)}>
+                  <title>{`${labelIn(d.label, english)}: ${formatWith(props.format, d.value)}`}</title>
+                </rect>
+              ))}
+              <line x1={layout.left} x2={layout.left} y1={layout.top} y2={layout.top + plotHeight(layout)} stroke="#595959" />
+            </>
+          )}
         </VerticalPlot>
       )}
     </ChartFrame>

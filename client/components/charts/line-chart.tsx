@@ -1,6 +1,6 @@
 import { useLang } from '../../lang.tsx';
 import { largestOf } from './bar-chart.tsx';
-import { VerticalPlot, xCentre, yOf } from './chart-axes.tsx';
+import { VerticalPlot, WIDE_PLOT, xCentre, yOf, type PlotLayout } from './chart-axes.tsx';
 import { ChartFrame, formatWith, type ChartProps } from './chart-frame.tsx';
 import { colourOf, valueScale, type ValueScale } from './chart-scale.ts';
 import { labelIn, summaryOf, type Label } from './chart-text.ts';
@@ -12,7 +12,7 @@ export interface LineSeries {
 }
 
 /** The path of one series: a move after every gap, so an undefined month is never drawn as zero. */
-export function linePath(values: (number | null)[], scale: ValueScale): string {
+export function linePath(values: (number | null)[], scale: ValueScale, layout: PlotLayout = WIDE_PLOT): string {
   let gap = true;
   const steps: string[] = [];
   values.forEach((value, i) => {
@@ -20,7 +20,7 @@ export function linePath(values: (number | null)[], scale: ValueScale): string {
       gap = true;
       return;
     }
-    steps.push(`${gap ? 'M' : 'L'}${xCentre(i, values.length)} ${yOf(value, scale)}`);
+    steps.push(`${gap ? 'M' : 'L'}${xCentre(i, values.length, layout)} ${yOf(value, scale, layout)}`);
     gap = false;
   });
   return steps.join(' ');
@@ -42,11 +42,11 @@ export function LineChart(props: ChartProps & { categories: Label[]; series: Lin
   return (
     <ChartFrame title={props.title} categoryName={props.categoryName} empty={categories.length === 0 || all.length === 0} table={table} legend={series.map((s) => s.name)}>
       <VerticalPlot {...props} scale={scale} categories={categories} summary={summary}>
-        {series.map((s, n) => (
+        {(layout) => series.map((s, n) => (
           <g key={n} className="chart-series">
-            <path d={linePath(s.values, scale)} fill="none" stroke={colourOf(n)} strokeWidth="2" />
+            <path d={linePath(s.values, scale, layout)} fill="none" stroke={colourOf(n)} strokeWidth="2" />
             {s.values.map((value, i) => (value === null ? null : (
-              <circle key={i} cx={xCentre(i, categories.length)} cy={yOf(value, scale)} r="3.5" fill={colourOf(n)}>
+              <circle key={i} cx={xCentre(i, categories.length, layout)} cy={yOf(value, scale, layout)} r="3.5" fill={colourOf(n)}>
                 <title>{`${labelIn(s.name, english)} ${labelIn(categories[i] ?? '', english)}: ${formatWith(props.format, value)}`}</title>
               </circle>
             )))}

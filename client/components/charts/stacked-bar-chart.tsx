@@ -1,6 +1,6 @@
 import { useLang } from '../../lang.tsx';
 import { largestOf } from './bar-chart.tsx';
-import { PLOT_HEIGHT, PLOT_WIDTH, VerticalPlot, xCentre, yOf } from './chart-axes.tsx';
+import { plotHeight, plotWidth, VerticalPlot, WIDE_PLOT, xCentre, yOf, type PlotLayout } from './chart-axes.tsx';
 import { ChartFrame, formatWith, type ChartProps } from './chart-frame.tsx';
 import { colourOf, lengthOf, round, valueScale, type ValueScale } from './chart-scale.ts';
 import { labelIn, summaryOf, type Label } from './chart-text.ts';
@@ -14,11 +14,12 @@ export interface StackSeries {
 interface Segment { series: number; value: number; y: number; height: number }
 
 /** Each category's segments from the bottom up: a segment starts where the one below it ends. */
-export function stackSegments(series: StackSeries[], index: number, scale: ValueScale): Segment[] {
+export function stackSegments(series: StackSeries[], index: number, scale: ValueScale, layout: PlotLayout = WIDE_PLOT): Segment[] {
   let below = 0;
+  const extent = plotHeight(layout);
   return series.flatMap((s, n) => {
     const value = Math.max(s.values[index] ?? 0, 0);
-    const segment = { series: n, value, y: yOf(below + value, scale), height: round(lengthOf(below + value, scale, PLOT_HEIGHT) - lengthOf(below, scale, PLOT_HEIGHT)) };
+    const segment = { series: n, value, y: yOf(below + value, scale, layout), height: round(lengthOf(below + value, scale, extent) - lengthOf(below, scale, extent)) };
     below += value;
     return value > 0 ? [segment] : [];
   });
@@ -36,14 +37,15 @@ export function StackedBarChart(props: ChartProps & { categories: Label[]; serie
     columns: series.map((s) => s.name),
     rows: categories.map((label, i) => ({ label, cells: series.map((s) => formatWith(props.format, s.values[i] ?? 0)) })),
   };
-  const barWidth = round(Math.min((PLOT_WIDTH / Math.max(categories.length, 1)) * 0.6, 56));
+  const barWidth = (layout: PlotLayout) => round(Math.min((plotWidth(layout) / Math.max(categories.length, 1)) * 0.6, 56));
   return (
     <ChartFrame title={props.title} categoryName={props.categoryName} empty={categories.length === 0} table={table} legend={series.map((s) => s.name)}>
       <VerticalPlot {...props} scale={scale} categories={categories} summary={summary}>
-        {categories.map((label, i) => (
+        {(layout) => categories.map((label, i) => (
           <g key={i}>
-            {stackSegments(series, i, scale).map((seg) => (
-              <rect key={seg.series} className="chart-bar" x={round(xCentre(i, categories.length) - barWidth / 2)} y={seg.y} width={barWidth} height={seg.height} fill={colourOf(seg.series)}>
+            {stackSegments(series, i, scale, layout).map((seg) => (
+              <rect key={seg.series} className="chart-bar" x={round(xCentre(i, categories.length, layout) - barWidth(layout) / 2)} y={seg.y} width={barWidth(layout)}
+                height={seg.height} fill={colourOf(seg.series)}>
                 <title>{`${labelIn(label, english)} ${labelIn(series[seg.series]!.name, english)}: ${formatWith(props.format, seg.value)}`}</title>
               </rect>
             ))}

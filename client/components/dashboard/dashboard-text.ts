@@ -2,6 +2,25 @@ import type { Text } from '../../../shared/text.ts';
 
 /** The dashboard's headings and axis names (issue 19); the figures' definitions: docs/decisions/0028-dashboard-figures.md. */
 export const DASHBOARD_TEXT = {
+  toDos: { ja: '今日の対応', en: "Today's work" },
+  notYourArea: { ja: 'この対応はほかの担当者の権限です。', en: "Another role's area." },
+  figures: { ja: '主な数字', en: 'Key figures' },
+  taxSwitch: { ja: '金額の表示', en: 'Amounts shown' },
+  mrr: { ja: '月次の定期収益（MRR）', en: 'Monthly recurring revenue (MRR)' },
+  mrrNote: {
+    ja: '休止中を除く有効な定期便の「1回のお届け（商品・送料・後払い手数料）÷ お届け間隔の月数」の合計。',
+    en: 'Active subscriptions not paused: each delivery (goods, shipping, deferred-payment fee) ÷ its interval in months, added up.',
+  },
+  taxIn: { ja: '税込', en: 'tax incl.' },
+  taxOut: { ja: '税抜', en: 'before tax' },
+  forecast: { ja: '号ごとの箱数の見込み（受付中）', en: 'Boxes to make per round (taking orders)' },
+  forecastLead: {
+    ja: '見込み＝決済済み＋締切で決済予定。最大＝見込み＋スキップ・休止中・前回の決済失敗（締切までに戻るかもしれない分）。',
+    en: 'Likely = paid + to be charged at the deadline. Upper bound = likely + skipped, paused and last charge declined (they may come back before the deadline).',
+  },
+  forecastNone: { ja: '受付中の号はありません。', en: 'No round is taking orders.' },
+  likely: { ja: '見込み', en: 'Likely' },
+  upperBound: { ja: '最大', en: 'Upper bound' },
   active: { ja: '有効な定期便', en: 'Active subscriptions' },
   revenue: { ja: '号別の売上（税込、返金を差し引き）', en: 'Revenue per round (tax incl., refunds subtracted)' },
   revenuePreTax: { ja: '号別の売上（税抜、返金を差し引き）', en: 'Revenue per round (before tax, refunds subtracted)' },

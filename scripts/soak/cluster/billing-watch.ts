@@ -32,28 +32,36 @@ export async function installSettledTrigger(url: string): Promise<void> {
   await withClient(url, (c) => c.query(TRIGGER));
 }
 
-export interface BillingState { reserved: number; due: number; success: number; error: number; mailsPending: number }
+/**
+ * `inFlight`: checkouts and plan changes still BEFORE, anywhere. One whose API copy died waits for a
+ * billing pass past the provider's grace (20 s with the sandbox, decision 0084), so the wait
+ * includes them rather than racing the last pass.
+ */
+export interface BillingState { reserved: number; due: number; success: number; error: number; mailsPending: number; inFlight: number }
 
 export async function billingState(url: string, roundId: number): Promise<BillingState> {
   return withClient(url, async (c) => {
     const rows = await c.query<{ status: string; n: string }>(
       `select payment_status as status, count(*) as n from plan_order_histories where origin = 'billing' and plan_order_id = $1 group by 1`, [roundId]);
     const mails = await c.query<{ n: string }>(`select count(*) as n from billing_mails where status = 'pending'`);
+    const inFlight = await c.query<{ n: string }>(`select count(*) as n from plan_order_histories where origin = 'checkout' and payment_status = 'BEFORE'`);
     const by = new Map(rows.rows.map((r) => [r.status, Number(r.n)]));
     const reserved = [...by.values()].reduce((a, b) => a + b, 0);
-    return { reserved, due: by.get('BEFORE') ?? 0, success: by.get('SUCCESS') ?? 0, error: by.get('ERROR') ?? 0, mailsPending: Number(mails.rows[0]?.n ?? 0) };
+    return { reserved, due: by.get('BEFORE') ?? 0, success: by.get('SUCCESS') ?? 0, error: by.get('ERROR') ?? 0, mailsPending: Number(mails.rows[0]?.n ?? 0), inFlight: Number(inFlight.rows[0]?.n ?? 0) };
   });
 }
 
-/** Until the round is reserved, no row is still due and the mail outbox is empty, or `limitMs` passes. */
+const settled = (state: BillingState): boolean => state.reserved > 0 && state.due === 0 && state.mailsPending === 0 && state.inFlight === 0;
+
+/** Until the round is reserved, no row is still due or in flight and the mail outbox is empty, or `limitMs` passes. */
 export async function waitBillingDone(url: string, roundId: number, limitMs: number): Promise<{ done: boolean; state: BillingState; waitedMs: number }> {
   const started = Date.now();
   let state = await billingState(url, roundId);
-  while (!(state.reserved > 0 && state.due === 0 && state.mailsPending === 0) && Date.now() - started < limitMs) {
+  while (!settled(state) && Date.now() - started < limitMs) {
     await sleep(1000);
     state = await billingState(url, roundId).catch(() => state);
   }
-  return { done: state.reserved > 0 && state.due === 0 && state.mailsPending === 0, state, waitedMs: Date.now() - started };
+  return { done: settled(state), state, waitedMs: Date.now() - started };
 }
 
 export interface SettledFacts { byCopy: Record<string, number>; first: number; last: number; maxClaims: number }

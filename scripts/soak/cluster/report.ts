@@ -113,7 +113,7 @@ function faultLines(f: SoakFacts, failures: Failure[]): string[] {
 
 function billingLines(f: SoakFacts, problems: string[]): string[] {
   const { state, settled, done, waitedMs } = f.billing;
-  if (!done) problems.push(`billing not finished ${sec(waitedMs)} after the load: ${state.due} rows still due, ${state.mailsPending} mails pending`);
+  if (!done) problems.push(`billing not finished ${sec(waitedMs)} after the load: ${state.due} rows still due, ${state.inFlight} checkouts or changes in flight, ${state.mailsPending} mails pending`);
   const perCopy = Object.entries(settled.byCopy).map(([copy, n]) => `${copy}: ${n}`).join(', ') || 'none';
   const span = settled.last > 0 ? sec(settled.last - f.dueAt) : 'n/a';
   return [

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startStaffSession, STAFF_COOKIE } from '../../api/staff/staff-session.ts';
+import { createAdminApp } from '../../server/admin-app.server.ts';
+import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
+import { freePort } from '../support/free-port.ts';
+import { silentLogger, startStack, testConfig, type Stack } from '../support/stack.ts';
+import { addOrder, seedOrderRound } from '../integration/order-list-fixtures.ts';
+import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
+
+/**
+ * The console's script per route (issue 32, decision 0083): a page starts with the shared core and
+ * its own route's modules, and a click to another route loads that route's chunk then, in the same
+ * document (client-side navigation), never before.
+ */
+let stack: Stack;
+let consoleOrigin: string;
+let closeConsole: () => Promise<void>;
+let browser: Browser;
+let orderId = 0;
+
+beforeAll(async () => {
+  const port = await freePort();
+  consoleOrigin = `http://127.0.0.1:${port}`;
+  stack = await startStack({ seed: false, staffApi: { adminOrigin: consoleOrigin, opsToken: TEST_OPS_TOKEN } });
+  const app = createAdminApp({ config: testConfig({ API_ORIGIN: stack.apiUrl, ADMIN_ORIGIN: consoleOrigin }), logger: silentLogger, clientDir: path.resolve('dist/client') });
+  const server = app.listen(port, '127.0.0.1');
+  closeConsole = () => new Promise((resolve) => server.close(() => resolve()));
+  const db = stack.database.handle.db;
+  const round = await seedOrderRound(db, 'e2e-split', '星乃ミライ', new Date(Date.now() + 30 * 86_400_000));
+  orderId = await addOrder(db, round, { at: new Date(Date.now() - 3_600_000) });
+  const now = new Date();
+  const owner = await db.insertInto('staff').values({ email: 'owner@e2e-split.example', role: 'owner', enrolled_at: now, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  browser = await launchBrowser();
+  await browser.context.addCookies([{ name: STAFF_COOKIE, value: await startStaffSession(db, owner.id, now), url: consoleOrigin }]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await closeConsole?.();
+  await stack?.close();
+});
+
+it('loads the next route’s chunk on the click that needs it, and navigates without reloading the page', async () => {
+  const page = await browser.newPage();
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto(`${consoleOrigin}/orders`);
+  await waitForHydration(page);
+  expect(scripts.some((p) => p.startsWith('/assets/orders-'))).toBe(true);
+  // Nothing of another route, and nothing of the catalogue's forms, before it is needed.
+  expect(scripts.filter((p) => /^\/assets\/(customer|catalogue[\w-]*|staff|audit)-[A-Z0-9]+\.js$/.test(p))).toEqual([]);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  await page.getByRole('link', { name: String(orderId), exact: true }).click();
+  await page.getByRole('heading', { name: '推野 花子', level: 1 }).waitFor();
+  expect(new URL(page.url()).pathname).toMatch(/^\/customers\/\d+$/);
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(scripts.some((p) => p.startsWith('/assets/customer-'))).toBe(true);
+  expect(browser.errors).toEqual([]);
+  await page.close();
+});
