@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { publicAt } from '../db/public-at.ts';
 import type { ArtistsTable, Db } from '../db/schema.ts';
 
 export type ArtistRow = Selectable<ArtistsTable> & { tags: string[]; lowest_price: unknown };
@@ -12,6 +13,11 @@ export interface ArtistFilter {
 }
 
 export type ArtistOrder = 'sort' | 'new';
+
+/** Only what the shop shows at `now` (shared/publish-state.ts): drafts, archived and scheduled artists are not found. */
+function selectPublicArtists(db: Db, now: Date) {
+  return selectArtists(db, now).where(publicAt('artists', now));
+}
 
 /**
  * Artists with their tags and the price of their cheapest plan open at `now` (its open round's
@@ -31,7 +37,7 @@ function selectArtists(db: Db, now: Date) {
         where o.plan_id = p.id and o.start_date <= ${now} and o.end_date > ${now}
         order by o.end_date limit 1
       ) o
-      where p.artist_id = artists.id and not artists.is_close and p.display_type <> 'SPECIAL_LIST'
+      where p.artist_id = artists.id and not artists.is_close and p.display_type <> 'SPECIAL_LIST' and ${publicAt('p', now)}
       order by o.price, p.sort, p.id
       limit 1
     )`.as('lowest_price'));
@@ -44,7 +50,7 @@ export async function findArtists(
   limit: number,
   now: Date,
 ): Promise<ArtistRow[]> {
-  let query = selectArtists(db, now);
+  let query = selectPublicArtists(db, now);
   if (filter.isClose !== undefined) query = query.where('is_close', '=', filter.isClose);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
   if (filter.afterSort !== undefined) query = query.where('sort', '>', filter.afterSort);
@@ -59,11 +65,12 @@ export async function findArtists(
 }
 
 export async function findArtistBySlug(db: Db, slug: string, now: Date): Promise<ArtistRow | undefined> {
-  return selectArtists(db, now).where('slug', '=', slug).executeTakeFirst();
+  return selectPublicArtists(db, now).where('slug', '=', slug).executeTakeFirst();
 }
 
-export async function findArtistById(db: Db, id: number, now: Date): Promise<ArtistRow | undefined> {
-  return selectArtists(db, now).where('id', '=', id).executeTakeFirst();
+/** `scope: 'any'` for what a fan already has (a subscription outlives its artist's publication) and the console's preview. */
+export async function findArtistById(db: Db, id: number, now: Date, scope: 'public' | 'any'): Promise<ArtistRow | undefined> {
+  return (scope === 'public' ? selectPublicArtists(db, now) : selectArtists(db, now)).where('id', '=', id).executeTakeFirst();
 }
 
 /** The artists these plans belong to, in one query. */

@@ -4,6 +4,7 @@ import type { Db } from '../db/schema.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { listPastBoxes, listPlansOfArtists } from '../plan/plan.service.ts';
 import { toArtist } from './artist.mapper.ts';
+import type { PlanScope } from '../plan/plan.repository.ts';
 import * as repo from './artist.repository.ts';
 
 const ARTIST = { ja: 'アーティスト', en: 'Artist' };
@@ -53,7 +54,22 @@ export async function listCategoryArtists(
 export async function getArtistDetail(db: Db, slug: string, state: 'open' | 'all', now: Date): Promise<ArtistDetail> {
   const row = await repo.findArtistBySlug(db, slug, now);
   if (!row) throw new NotFoundError(ARTIST);
-  const [plansByArtist, pastBoxes] = await Promise.all([listPlansOfArtists(db, [row.id], now), listPastBoxes(db, row.id, now)]);
-  const plans = plansByArtist.get(row.id) ?? [];
-  return { ...toArtist(row), plans: state === 'open' ? plans.filter((p) => p.currentOrder) : plans, pastBoxes };
+  const detail = await detailOf(db, row, 'public', now);
+  return state === 'open' ? { ...detail, plans: detail.plans.filter((p) => p.currentOrder) } : detail;
+}
+
+/**
+ * The console's preview (issue 32): the artist page's data for any artist but an archived one, its
+ * draft and scheduled plans included, exactly as the shop would show it once published. Only the
+ * staff API calls it (api/catalogue/publish-admin.service.ts).
+ */
+export async function previewArtistDetail(db: Db, id: number, now: Date): Promise<ArtistDetail> {
+  const row = await repo.findArtistById(db, id, now, 'any');
+  if (!row) throw new NotFoundError(ARTIST);
+  return detailOf(db, row, 'preview', now);
+}
+
+async function detailOf(db: Db, row: repo.ArtistRow, scope: PlanScope, now: Date): Promise<ArtistDetail> {
+  const [plansByArtist, pastBoxes] = await Promise.all([listPlansOfArtists(db, [row.id], scope, now), listPastBoxes(db, row.id, scope, now)]);
+  return { ...toArtist(row), plans: plansByArtist.get(row.id) ?? [], pastBoxes };
 }

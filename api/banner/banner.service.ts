@@ -1,11 +1,13 @@
 import type { Banner } from '../../shared/api/types.ts';
+import { publicAt } from '../db/public-at.ts';
 import type { Db } from '../db/schema.ts';
 
-/** Banners whose display window contains `now`, in display order. */
+/** Public banners (shared/publish-state.ts) whose display window contains `now`, in display order. */
 export async function listActiveBanners(db: Db, now: Date): Promise<Banner[]> {
   const rows = await db
     .selectFrom('banners')
     .select(['id', 'title', 'subtitle', 'title_en', 'subtitle_en', 'image', 'link', 'sort'])
+    .where(publicAt('banners', now))
     .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
     .orderBy('sort')

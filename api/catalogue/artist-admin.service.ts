@@ -8,6 +8,7 @@ import type { ApiContext } from '../context.ts';
 import { DomainError, NotFoundError } from '../http/errors.ts';
 import { writeAudit, type AuditActor } from '../staff/audit.service.ts';
 import * as repo from './catalogue.repository.ts';
+import { NEW_DRAFT, publishableOf } from './publishable.ts';
 
 const ARTIST = { ja: 'アーティスト', en: 'Artist' };
 const SLUG_TAKEN = { ja: 'このスラッグは別のアーティストが使っています。', en: 'Another artist has this slug.' };
@@ -22,13 +23,14 @@ export function toAdminArtist(row: repo.ArtistRow, tags: string[]): AdminArtist 
     id: row.id, slug: row.slug, name: row.name, subName: row.sub_name, description: row.description,
     descriptionEn: row.description_en, type: row.type as ArtistType, icon: row.icon, coverImage: row.cover_image,
     links: linksOf(row.attribute), copyright: row.copyright, backgroundColor: row.background_color, sort: row.sort,
-    isClose: row.is_close, tags,
+    isClose: row.is_close, tags, ...publishableOf(row),
   };
 }
 
-export async function listArtists(ctx: ApiContext, page: number): Promise<AdminArtistPage> {
-  const total = await repo.countArtists(ctx.db);
-  const rows = await repo.pageArtists(ctx.db, (page - 1) * CATALOGUE_PAGE_SIZE, CATALOGUE_PAGE_SIZE);
+/** A page of the artists, the archived ones apart (`archived`: only those). */
+export async function listArtists(ctx: ApiContext, page: number, archived: boolean): Promise<AdminArtistPage> {
+  const total = await repo.countArtists(ctx.db, archived);
+  const rows = await repo.pageArtists(ctx.db, archived, (page - 1) * CATALOGUE_PAGE_SIZE, CATALOGUE_PAGE_SIZE);
   const tags = await repo.tagsOf(ctx.db, rows.map((r) => r.id));
   return { artists: rows.map((r) => toAdminArtist(r, tags.get(r.id) ?? [])), page, pages: Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE)), total };
 }
@@ -51,7 +53,7 @@ export async function saveArtist(ctx: ApiContext, actor: AuditActor, input: Cata
     const values = artistValues(input);
     const saved = before
       ? await trx.updateTable('artists').set(values).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow()
-      : await trx.insertInto('artists').values(values).returningAll().executeTakeFirstOrThrow();
+      : await trx.insertInto('artists').values({ ...values, ...NEW_DRAFT }).returningAll().executeTakeFirstOrThrow();
     const beforeView = before ? toAdminArtist(before, (await repo.tagsOf(trx, [before.id])).get(before.id) ?? []) : undefined;
     await replaceTags(trx, saved.id, input.tags);
     const after = toAdminArtist(saved, [...input.tags]);

@@ -6,13 +6,15 @@ export type ArtistRow = Selectable<ArtistsTable>;
 export type PlanRow = Selectable<PlansTable>;
 export type RoundRow = Selectable<PlanOrdersTable> & { charged: boolean };
 
-export async function countArtists(db: Db): Promise<number> {
-  const row = await db.selectFrom('artists').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+export async function countArtists(db: Db, archived: boolean): Promise<number> {
+  const row = await db.selectFrom('artists').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('publish_state', archived ? '=' : '<>', 'archived').executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function pageArtists(db: Db, offset: number, limit: number): Promise<ArtistRow[]> {
-  return db.selectFrom('artists').selectAll().orderBy('sort').orderBy('id').offset(offset).limit(limit).execute();
+export function pageArtists(db: Db, archived: boolean, offset: number, limit: number): Promise<ArtistRow[]> {
+  return db.selectFrom('artists').selectAll().where('publish_state', archived ? '=' : '<>', 'archived')
+    .orderBy('sort').orderBy('id').offset(offset).limit(limit).execute();
 }
 
 export function findArtist(db: Db, id: number, lock = false): Promise<ArtistRow | undefined> {

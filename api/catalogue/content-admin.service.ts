@@ -7,6 +7,7 @@ import { NotFoundError } from '../http/errors.ts';
 import { lockCatalogue } from '../ops/catalogue-import.repository.ts';
 import { bannerValues, newsValues } from '../ops/catalogue-import.values.ts';
 import { writeAudit, type AuditActor } from '../staff/audit.service.ts';
+import { NEW_DRAFT, publishableOf } from './publishable.ts';
 
 /** The console's news and banners (issue 19): a page of each, one by id, create and edit, audited. */
 const NEWS = { ja: 'お知らせ', en: 'News' };
@@ -15,14 +16,14 @@ const BANNER = { ja: 'バナー', en: 'Banner' };
 function toNews(row: Selectable<NewsTable>): AdminNews {
   return {
     id: row.id, title: row.title, message: row.message, titleEn: row.title_en, messageEn: row.message_en, link: row.link,
-    open: row.open_flag, publishedAt: row.published_at.toISOString(),
+    publishedAt: row.published_at.toISOString(), ...publishableOf(row),
   };
 }
 
 function toBanner(row: Selectable<BannersTable>): AdminBanner {
   return {
     id: row.id, title: row.title, subtitle: row.subtitle, titleEn: row.title_en, subtitleEn: row.subtitle_en, image: row.image, link: row.link,
-    sort: row.sort, startsAt: row.starts_at?.toISOString() ?? null, endsAt: row.ends_at?.toISOString() ?? null,
+    sort: row.sort, startsAt: row.starts_at?.toISOString() ?? null, endsAt: row.ends_at?.toISOString() ?? null, ...publishableOf(row),
   };
 }
 
@@ -46,19 +47,22 @@ export async function saveNews(ctx: ApiContext, actor: AuditActor, input: Catalo
     await lockCatalogue(trx);
     const before = id === undefined ? undefined : await trx.selectFrom('news').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (id !== undefined && !before) throw new NotFoundError(NEWS);
-    const values = newsValues(input, before?.published_at ?? ctx.now());
+    // The console's form says nothing of the state: publishing is its own step (publish-admin.service.ts).
+    const { publish_state: _fileState, ...values } = newsValues(input, before?.published_at ?? ctx.now());
     const row = before
       ? await trx.updateTable('news').set(values).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow()
-      : await trx.insertInto('news').values(values).returningAll().executeTakeFirstOrThrow();
+      : await trx.insertInto('news').values({ ...values, ...NEW_DRAFT }).returningAll().executeTakeFirstOrThrow();
     const after = toNews(row);
     await writeAudit(trx, actor, { action: before ? 'catalogue.news.update' : 'catalogue.news.create', outcome: 'success', targetType: 'news', targetId: row.id, before: before && toNews(before), after }, ctx.now());
     return after;
   });
 }
 
-export async function listBanners(ctx: ApiContext, page: number): Promise<AdminPage<AdminBanner>> {
-  const { n } = await ctx.db.selectFrom('banners').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await ctx.db.selectFrom('banners').selectAll().orderBy('sort').orderBy('id')
+/** A page of the banners, the archived ones apart (`archived`: only those). */
+export async function listBanners(ctx: ApiContext, page: number, archived: boolean): Promise<AdminPage<AdminBanner>> {
+  const op = archived ? '=' : '<>';
+  const { n } = await ctx.db.selectFrom('banners').select((eb) => eb.fn.countAll<string>().as('n')).where('publish_state', op, 'archived').executeTakeFirstOrThrow();
+  const rows = await ctx.db.selectFrom('banners').selectAll().where('publish_state', op, 'archived').orderBy('sort').orderBy('id')
     .offset((page - 1) * CATALOGUE_PAGE_SIZE).limit(CATALOGUE_PAGE_SIZE).execute();
   return { items: rows.map(toBanner), page, pages: pagesOf(Number(n)), total: Number(n) };
 }
@@ -77,7 +81,7 @@ export async function saveBanner(ctx: ApiContext, actor: AuditActor, input: Cata
     const values = bannerValues(input);
     const row = before
       ? await trx.updateTable('banners').set(values).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow()
-      : await trx.insertInto('banners').values(values).returningAll().executeTakeFirstOrThrow();
+      : await trx.insertInto('banners').values({ ...values, ...NEW_DRAFT }).returningAll().executeTakeFirstOrThrow();
     const after = toBanner(row);
     await writeAudit(trx, actor, { action: before ? 'catalogue.banner.update' : 'catalogue.banner.create', outcome: 'success', targetType: 'banner', targetId: row.id, before: before && toBanner(before), after }, ctx.now());
     return after;

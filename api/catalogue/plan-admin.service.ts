@@ -12,6 +12,7 @@ import { planValues } from '../ops/catalogue-import.values.ts';
 import { toPlanContents } from '../plan/plan-contents.ts';
 import { writeAudit, type AuditActor } from '../staff/audit.service.ts';
 import * as repo from './catalogue.repository.ts';
+import { NEW_DRAFT, publishableOf } from './publishable.ts';
 
 const PLAN = { ja: 'プラン', en: 'Plan' };
 const ARTIST = { ja: 'アーティスト', en: 'Artist' };
@@ -29,7 +30,7 @@ function toAdminPlan(row: repo.PlanRow, rounds: repo.RoundRow[]): AdminPlan {
   return {
     id: row.id, artistId: row.artist_id, name: row.name, nameEn: row.name_en, attention: row.attention, attentionEn: row.attention_en,
     period: row.period, price: row.price, preTaxPrice: row.pre_tax_price, sort: row.sort, displayType: row.display_type as DisplayType,
-    contents: toPlanContents(row.contents), rounds: rounds.map(toAdminRound),
+    contents: toPlanContents(row.contents), rounds: rounds.map(toAdminRound), ...publishableOf(row),
   };
 }
 
@@ -50,7 +51,7 @@ export async function createPlan(ctx: ApiContext, actor: AuditActor, artistId: n
     await lockCatalogue(trx);
     if (!(await repo.findArtist(trx, artistId, true))) throw new NotFoundError(ARTIST);
     const values = planValues(artistId, { ...input, price: withTax(input.preTaxPrice) });
-    const row = await trx.insertInto('plans').values(values).returningAll().executeTakeFirstOrThrow();
+    const row = await trx.insertInto('plans').values({ ...values, ...NEW_DRAFT }).returningAll().executeTakeFirstOrThrow();
     const after = toAdminPlan(row, []);
     await writeAudit(trx, actor, { action: 'catalogue.plan.create', outcome: 'success', targetType: 'plan', targetId: row.id, after }, ctx.now());
     return after;

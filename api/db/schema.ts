@@ -23,6 +23,9 @@ export interface ArtistsTable {
   created_at: Generated<Date>;
   /** The operator's English, if any (migration 0006); null shows the Japanese marked lang="ja". */
   description_en: string | null;
+  /** Migration 0028: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
+  publish_state: Generated<string>;
+  publish_at: Timestamp | null;
 }
 
 export interface ArtistTagsTable {
@@ -45,6 +48,9 @@ export interface PlansTable {
   attention_en: string | null;
   /** What every box of the tier contains (shared/api/types.ts `PlanContents`); read through zod. */
   contents: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Migration 0028: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
+  publish_state: Generated<string>;
+  publish_at: Timestamp | null;
 }
 
 export interface PlanOrdersTable {
@@ -78,18 +84,23 @@ export interface BannersTable {
   subtitle: Generated<string>;
   title_en: string | null;
   subtitle_en: string | null;
+  /** Migration 0028: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
+  publish_state: Generated<string>;
+  publish_at: Timestamp | null;
 }
 
 export interface NewsTable {
   id: Generated<number>;
   title: string;
   message: string;
-  open_flag: Generated<boolean>;
   published_at: ColumnType<Date, Date | string | undefined, Date | string>;
   title_en: string | null;
   message_en: string | null;
   /** A site path or an https address, '' for none (checked by the database and the API). */
   link: Generated<string>;
+  /** Migration 0028: 'draft' | 'published' | 'archived' (shared/publish-state.ts); public from `publish_at` if set. */
+  publish_state: Generated<string>;
+  publish_at: Timestamp | null;
 }
 
 export interface MediaTable {

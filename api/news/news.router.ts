@@ -15,13 +15,13 @@ export function newsRouter(ctx: ApiContext): Router {
 
   router.get('/', async (req, res) => {
     const { limit } = parseInput(ListQuery, req.query, 'query');
-    res.json(await news.listNews(ctx.db, limit));
+    res.json(await news.listNews(ctx.db, limit, ctx.now()));
   });
 
   router.get('/:newsId', async (req, res) => {
     const { newsId } = parseInput(DetailParams, req.params, 'path');
     parseInput(DetailQuery, req.query, 'query');
-    res.json(await news.getNews(ctx.db, newsId));
+    res.json(await news.getNews(ctx.db, newsId, ctx.now()));
   });
 
   return router;

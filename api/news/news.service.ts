@@ -11,7 +11,8 @@ function toNews(row: repo.NewsRow): News {
     id: row.id,
     title: row.title,
     message: row.message,
-    openFlag: row.open_flag,
+    // Only public news is served (news.repository.ts), so the spec's flag is always true.
+    openFlag: true,
     publishedAt: row.published_at.toISOString(),
     titleEn: row.title_en || null,
     messageEn: row.message_en || null,
@@ -21,13 +22,13 @@ function toNews(row: repo.NewsRow): News {
   };
 }
 
-export async function listNews(db: Db, limit: number): Promise<News[]> {
-  return (await repo.findOpenNews(db, limit)).map(toNews);
+export async function listNews(db: Db, limit: number, now: Date): Promise<News[]> {
+  return (await repo.findOpenNews(db, limit, now)).map(toNews);
 }
 
-/** Only published news can be read: a draft answers 404 like a missing one. */
-export async function getNews(db: Db, id: number): Promise<News> {
-  const row = await repo.findOpenNewsById(db, id);
+/** Only published news can be read: a draft or a scheduled item answers 404 like a missing one. */
+export async function getNews(db: Db, id: number, now: Date): Promise<News> {
+  const row = await repo.findOpenNewsById(db, id, now);
   if (!row) throw new NotFoundError(NEWS);
   return toNews(row);
 }

@@ -67,7 +67,8 @@ export function newsValues(n: CatalogueNews, dated: Date): Insertable<NewsTable>
     title_en: n.titleEn,
     message_en: n.messageEn,
     link: n.link,
-    open_flag: n.open,
+    // The file's `open` is the news item's publish state (migration 0028).
+    publish_state: n.open ? 'published' : 'draft',
     published_at: n.publishedAt ?? dated,
   };
 }

@@ -1,25 +1,47 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { publicAt } from '../db/public-at.ts';
 import type { Db, OrderGoodsTable, PlanOrdersTable, PlansTable } from '../db/schema.ts';
 
 export type PlanRow = Selectable<PlansTable>;
 export type OrderRow = Selectable<PlanOrdersTable>;
 export type GoodsRow = Selectable<OrderGoodsTable>;
 
-export async function findPlansOfArtists(db: Db, artistIds: number[]): Promise<PlanRow[]> {
-  if (artistIds.length === 0) return [];
-  return db.selectFrom('plans').selectAll().where('artist_id', 'in', artistIds).orderBy('sort').orderBy('id').execute();
+/**
+ * Which plans a query sees (shared/publish-state.ts): 'public', what the shop shows at `now`;
+ * 'preview', the console's preview of an artist page (drafts and scheduled plans too, not archived).
+ */
+export type PlanScope = 'public' | 'preview';
+
+function inScope(scope: PlanScope, now: Date) {
+  return scope === 'public' ? publicAt('plans', now) : sql<boolean>`plans.publish_state <> 'archived'`;
 }
 
-/** Every plan of the artists these plans belong to (the tiers a subscription may change to), in one query. */
-export async function findPlansOfArtistsOfPlans(db: Db, planIds: number[]): Promise<PlanRow[]> {
-  if (planIds.length === 0) return [];
-  return db.selectFrom('plans').selectAll()
-    .where('artist_id', 'in', (eb) => eb.selectFrom('plans as owned').select('owned.artist_id').where('owned.id', 'in', planIds))
+export async function findPlansOfArtists(db: Db, artistIds: number[], scope: PlanScope, now: Date): Promise<PlanRow[]> {
+  if (artistIds.length === 0) return [];
+  return db.selectFrom('plans').selectAll().where('artist_id', 'in', artistIds).where(inScope(scope, now))
     .orderBy('sort').orderBy('id').execute();
 }
 
-export async function findPlanById(db: Db, id: number): Promise<PlanRow | undefined> {
-  return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * The tiers a subscription may change to: the public plans of the artists these plans belong to,
+ * and these plans themselves whatever their state (a fan keeps seeing what they have), in one query.
+ */
+export async function findPlansOfArtistsOfPlans(db: Db, planIds: number[], now: Date): Promise<PlanRow[]> {
+  if (planIds.length === 0) return [];
+  return db.selectFrom('plans').selectAll()
+    .where('artist_id', 'in', (eb) => eb.selectFrom('plans as owned').select('owned.artist_id').where('owned.id', 'in', planIds))
+    .where((eb) => eb.or([eb('id', 'in', planIds), publicAt('plans', now)]))
+    .orderBy('sort').orderBy('id').execute();
+}
+
+/** `scope: 'public'`: the plan and its artist are public at `now` (what can be shown and bought). */
+export async function findPlanById(db: Db, id: number, scope: 'public' | 'any', now: Date): Promise<PlanRow | undefined> {
+  let query = db.selectFrom('plans').selectAll('plans').where('plans.id', '=', id);
+  if (scope === 'public') {
+    query = query.where(publicAt('plans', now))
+      .where((eb) => eb.exists(eb.selectFrom('artists').select('artists.id').whereRef('artists.id', '=', 'plans.artist_id').where(publicAt('artists', now))));
+  }
+  return query.executeTakeFirst();
 }
 
 /** The round now open for each plan: started, deadline not passed; the earliest deadline wins. */
@@ -58,7 +80,7 @@ export async function findGoodsOfOrder(db: Db, orderId: number): Promise<GoodsRo
 export type ShippedOrderRow = OrderRow & { plan_name: string; plan_name_en: string | null };
 
 /** The artist's rounds that have shipped by `now`, newest first, with their plan's name. */
-export async function findShippedOrdersOfArtist(db: Db, artistId: number, now: Date, limit: number): Promise<ShippedOrderRow[]> {
+export async function findShippedOrdersOfArtist(db: Db, artistId: number, scope: PlanScope, now: Date, limit: number): Promise<ShippedOrderRow[]> {
   return db
     .selectFrom('plan_orders')
     .innerJoin('plans', 'plans.id', 'plan_orders.plan_id')
@@ -66,6 +88,7 @@ export async function findShippedOrdersOfArtist(db: Db, artistId: number, now: D
     .select(['plans.name as plan_name', 'plans.name_en as plan_name_en'])
     .where('plans.artist_id', '=', artistId)
     .where('plans.display_type', '<>', 'SPECIAL_LIST')
+    .where(inScope(scope, now))
     .where('plan_orders.ship_date', '<=', now)
     .orderBy('plan_orders.ship_date', 'desc')
     .orderBy('plans.sort')

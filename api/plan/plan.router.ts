@@ -21,7 +21,7 @@ export function planRouter(ctx: ApiContext): Router {
   router.get('/:planId', async (req, res) => {
     const { planId } = parseInput(PlanParams, req.params, 'path');
     parseInput(NoQuery, req.query, 'query');
-    res.json(await plans.getPlan(ctx.db, planId, ctx.now()));
+    res.json(await plans.getPlan(ctx.db, planId, ctx.now(), 'public'));
   });
 
   return router;

@@ -68,8 +68,8 @@ async function withCurrentOrders(db: Db, rows: repo.PlanRow[], now: Date): Promi
 }
 
 /** Plans of several artists, each with the round now open, grouped by artist id. */
-export async function listPlansOfArtists(db: Db, artistIds: number[], now: Date): Promise<Map<number, Plan[]>> {
-  const plans = await withCurrentOrders(db, await repo.findPlansOfArtists(db, artistIds), now);
+export async function listPlansOfArtists(db: Db, artistIds: number[], scope: repo.PlanScope, now: Date): Promise<Map<number, Plan[]>> {
+  const plans = await withCurrentOrders(db, await repo.findPlansOfArtists(db, artistIds, scope, now), now);
   const grouped = new Map<number, Plan[]>(artistIds.map((id) => [id, []]));
   for (const plan of plans) grouped.get(plan.artistId)?.push(plan);
   return grouped;
@@ -77,15 +77,20 @@ export async function listPlansOfArtists(db: Db, artistIds: number[], now: Date)
 
 /** Every plan of the artists of these plans, each with the round now open, ordered by sort. */
 export async function listPlansOfArtistsOfPlans(db: Db, planIds: number[], now: Date): Promise<Plan[]> {
-  return withCurrentOrders(db, await repo.findPlansOfArtistsOfPlans(db, planIds), now);
+  return withCurrentOrders(db, await repo.findPlansOfArtistsOfPlans(db, planIds, now), now);
 }
 
-export async function getPlan(db: Db, planId: number, now: Date): Promise<PlanDetail> {
-  const row = await repo.findPlanById(db, planId);
+/**
+ * A plan with its artist and latest rounds. `scope: 'public'` (the shop, checkout, the tier a fan
+ * changes to): a plan or artist not public at `now` is not found, like a missing one, so a draft
+ * can be neither seen nor bought. `'any'`: a plan a fan already has.
+ */
+export async function getPlan(db: Db, planId: number, now: Date, scope: 'public' | 'any'): Promise<PlanDetail> {
+  const row = await repo.findPlanById(db, planId, scope, now);
   if (!row) throw new NotFoundError(PLAN);
   const [[plan], artist, orders] = await Promise.all([
     withCurrentOrders(db, [row], now),
-    findArtistById(db, row.artist_id, now),
+    findArtistById(db, row.artist_id, now, scope),
     repo.findOrdersOfPlan(db, planId, RECENT_ROUNDS),
   ]);
   if (!plan || !artist) throw new NotFoundError(PLAN);
@@ -96,7 +101,7 @@ export async function getPlan(db: Db, planId: number, now: Date): Promise<PlanDe
 export async function getOrder(db: Db, orderId: number, now: Date): Promise<OrderDetail> {
   const row = await repo.findOrderById(db, orderId);
   if (!row) throw new NotFoundError(ROUND);
-  const plan = await getPlan(db, row.plan_id, now);
+  const plan = await getPlan(db, row.plan_id, now, 'public');
   const shipped = row.ship_date <= now;
   const goods = shipped ? (await repo.findGoodsOfOrder(db, orderId)).map(toGoods) : null;
   const { artist, orders: _orders, ...planOnly } = plan;
@@ -104,8 +109,8 @@ export async function getOrder(db: Db, orderId: number, now: Date): Promise<Orde
 }
 
 /** The artist's shipped rounds with their goods: two queries whatever the number of rounds. */
-export async function listPastBoxes(db: Db, artistId: number, now: Date): Promise<PastBox[]> {
-  const rounds = await repo.findShippedOrdersOfArtist(db, artistId, now, PAST_BOXES);
+export async function listPastBoxes(db: Db, artistId: number, scope: repo.PlanScope, now: Date): Promise<PastBox[]> {
+  const rounds = await repo.findShippedOrdersOfArtist(db, artistId, scope, now, PAST_BOXES);
   const goods = await repo.findGoodsOfOrders(db, rounds.map((r) => r.id));
   return rounds.map((round) => ({
     id: round.id,

@@ -27,7 +27,7 @@ export interface SubscribeInput {
 /** What checkout refuses before anything is reserved, in the order a shopper would fix it. */
 async function checkout(ctx: ApiContext, user: CurrentUser, input: SubscribeInput) {
   const now = ctx.now();
-  const plan = await getPlan(ctx.db, input.planId, now);
+  const plan = await getPlan(ctx.db, input.planId, now, 'public');
   if (plan.artist.isClose) throw new DomainError(409, 'ARTIST_CLOSED', M.artistClosed);
   const round = plan.currentOrder;
   if (!round) throw new DomainError(409, 'NO_OPEN_ROUND', M.noOpenRound);

@@ -45,7 +45,7 @@ async function quoteChange(ctx: ApiContext, user: CurrentUser, input: ChangeInpu
   const row = await requireOwnUserPlan(ctx.db, user.id, input.currentPlanId);
   const count = input.count ?? row.count;
   if (input.planId === row.plan_id && count === row.count) throw new BadRequestError(M.nothingToChange);
-  const [current, next] = await Promise.all([getPlan(ctx.db, row.plan_id, now), getPlan(ctx.db, input.planId, now)]);
+  const [current, next] = await Promise.all([getPlan(ctx.db, row.plan_id, now, 'any'), getPlan(ctx.db, input.planId, now, input.planId === row.plan_id ? 'any' : 'public')]);
   if (next.artistId !== current.artistId) throw new BadRequestError(M.otherArtist, { planId: M.otherArtist });
   if (next.artist.isClose) throw new DomainError(409, 'ARTIST_CLOSED', M.artistClosed);
   if (input.planId !== row.plan_id && (await findActiveUserPlan(ctx.db, user.id, input.planId))) throw targetTaken();

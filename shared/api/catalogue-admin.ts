@@ -1,4 +1,5 @@
 import type { CatalogueArtistFields, CataloguePlanFields } from '../catalogue-import-schema.ts';
+import type { Publishable } from '../publish-state.ts';
 import type { Banner } from './types.ts';
 
 /** The console's catalogue (issue 19) as the staff API answers it under /api/staff/catalogue. */
@@ -7,7 +8,7 @@ export const CATALOGUE_PAGE_SIZE = 50;
 export const CATALOGUE_MAX_PAGE = 1_000;
 
 /** An artist in the shape its form and the import file use, so editing starts from what is stored. */
-export type AdminArtist = CatalogueArtistFields & { id: number };
+export type AdminArtist = CatalogueArtistFields & Publishable & { id: number };
 
 export interface AdminArtistPage {
   artists: AdminArtist[];
@@ -28,7 +29,7 @@ export interface AdminRound {
   charged: boolean;
 }
 
-export type AdminPlan = CataloguePlanFields & { id: number; artistId: number; rounds: AdminRound[] };
+export type AdminPlan = CataloguePlanFields & Publishable & { id: number; artistId: number; rounds: AdminRound[] };
 
 /** What the confirm step of a price change shows before saving. */
 export interface PricePreview {
@@ -64,19 +65,18 @@ export interface AdminRoundDetail extends AdminRound {
 }
 
 /** News and banners as their console forms show them (instants as ISO strings). */
-export interface AdminNews {
+export interface AdminNews extends Publishable {
   id: number;
   title: string;
   message: string;
   titleEn: string | null;
   messageEn: string | null;
   link: string;
-  open: boolean;
   publishedAt: string;
 }
 
 /** A banner as the console edits it: the shop's own, with the window it shows in. */
-export interface AdminBanner extends Banner {
+export interface AdminBanner extends Banner, Publishable {
   startsAt: string | null;
   endsAt: string | null;
 }
@@ -88,3 +88,15 @@ export interface AdminPage<T> {
   pages: number;
   total: number;
 }
+
+/**
+ * What a publish step answers (POST …/{kind}/{id}/state): the item's state after it, and for a
+ * plan the live subscriptions that go on as before (docs/decisions/0081-drafts-and-publishing.md).
+ */
+export interface PublishAnswer extends Publishable {
+  id: number;
+  subscribers: number;
+}
+
+/** `?archived=1` on a console list shows the archived items instead of the others. */
+export const ARCHIVED_QUERY = 'archived';

@@ -50,7 +50,7 @@ async function expectEnglish(page: Page, name: string): Promise<void> {
 /** A news item and one tier without English: the operator has not translated them yet. */
 async function leaveSomeUntranslated(): Promise<void> {
   const db = shop.stack.database.handle.db;
-  await db.insertInto('news').values({ title: UNTRANSLATED_NEWS, message: '本文です。', title_en: null, message_en: null, open_flag: true, published_at: new Date() }).execute();
+  await db.insertInto('news').values({ title: UNTRANSLATED_NEWS, message: '本文です。', title_en: null, message_en: null, publish_state: 'published', published_at: new Date() }).execute();
   const artist = await db.selectFrom('artists').select('id').where('slug', '=', ARTIST).executeTakeFirstOrThrow();
   await db.updateTable('plans').set({ name_en: null }).where('artist_id', '=', artist.id).where('name', '=', UNTRANSLATED_PLAN).execute();
 }

@@ -13,9 +13,9 @@ const BANNERS = {
 } as const;
 
 const NEWS = {
-  latest: { title: 'KNOWN latest news', message: '本文A', open_flag: true, published_at: minutesFromNow(-1) },
-  draft: { title: 'KNOWN draft', message: '下書き', open_flag: false, published_at: minutesFromNow(-0.5) },
-  old: { title: 'KNOWN old news', message: '本文B', open_flag: true, published_at: new Date('2000-01-01T00:00:00Z') },
+  latest: { title: 'KNOWN latest news', message: '本文A', publish_state: 'published', published_at: minutesFromNow(-1) },
+  draft: { title: 'KNOWN draft', message: '下書き', publish_state: 'draft', published_at: minutesFromNow(-0.5) },
+  old: { title: 'KNOWN old news', message: '本文B', publish_state: 'published', published_at: new Date('2000-01-01T00:00:00Z') },
 } as const;
 
 let api: ApiTest;
@@ -93,8 +93,8 @@ describe('GET /api/news', () => {
   });
 
   it('lists exactly the open rows of the table', async () => {
-    const open = await api.db.selectFrom('news').select('id').where('open_flag', '=', true).orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
-    const drafts = await api.db.selectFrom('news').select('id').where('open_flag', '=', false).execute();
+    const open = await api.db.selectFrom('news').select('id').where('publish_state', '=', 'published').orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
+    const drafts = await api.db.selectFrom('news').select('id').where('publish_state', '=', 'draft').execute();
     expect(drafts.length).toBeGreaterThan(0);
     const res = await request(api.app).get('/api/news');
     expect(bodyOf<News[]>(res).map((n) => n.id)).toEqual(open.map((r) => r.id));

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 function newsRow(link: string) {
-  return { title: `KNOWN link ${link.slice(0, 20)}`, message: '本文', open_flag: true, published_at: minutesFromNow(-5), link };
+  return { title: `KNOWN link ${link.slice(0, 20)}`, message: '本文', publish_state: 'published', published_at: minutesFromNow(-5), link };
 }
 
 async function newsById(id: number): Promise<News> {

@@ -267,14 +267,15 @@ describe('rounds and their contents', () => {
 });
 
 describe('news and banners', () => {
-  it('publishes news with the shop’s link rule, edits it with before and after audited', async () => {
-    const news = { title: '新プラン開始', message: '本文です。', link: '/lineup', open: true, publishedAt: '2026-11-22T12:00:00+09:00' };
+  it('saves news with the shop’s link rule as a draft, edits it with before and after audited', async () => {
+    const news = { title: '新プラン開始', message: '本文です。', link: '/lineup', publishedAt: '2026-11-22T12:00:00+09:00' };
     expectApiError(await staffSend(api, catalogue, 'post', '/api/staff/catalogue/news', { ...news, link: 'javascript:alert(1)' }), 400, 'BAD_REQUEST', ['link']);
     const created = bodyOf<{ news: AdminNews }>(await staffSend(api, catalogue, 'post', '/api/staff/catalogue/news', news)).news;
-    expect(created).toMatchObject({ title: '新プラン開始', open: true, link: '/lineup', publishedAt: '2026-11-22T03:00:00.000Z' });
-    const edited = await staffSend(api, catalogue, 'put', `/api/staff/catalogue/news/${created.id}`, { ...news, open: false });
-    expect(bodyOf<{ news: AdminNews }>(edited).news.open).toBe(false);
-    expect((await auditRows('catalogue.news.update')).at(-1)).toMatchObject({ before: { open: true }, after: { open: false } });
+    // Publishing is its own step (api-catalogue-drafts.test.ts): the form's save makes a draft.
+    expect(created).toMatchObject({ title: '新プラン開始', publishState: 'draft', link: '/lineup', publishedAt: '2026-11-22T03:00:00.000Z' });
+    const edited = await staffSend(api, catalogue, 'put', `/api/staff/catalogue/news/${created.id}`, { ...news, title: '新プラン開始（改）' });
+    expect(bodyOf<{ news: AdminNews }>(edited).news.title).toBe('新プラン開始（改）');
+    expect((await auditRows('catalogue.news.update')).at(-1)).toMatchObject({ before: { title: '新プラン開始' }, after: { title: '新プラン開始（改）' } });
     expect(bodyOf<AdminPage<AdminNews>>(await staffGet(api, catalogue, '/api/staff/catalogue/news')).items.map((n) => n.id)).toContain(created.id);
   });
 
@@ -283,8 +284,8 @@ describe('news and banners', () => {
     const created = bodyOf<{ news: AdminNews }>(await staffSend(api, catalogue, 'post', '/api/staff/catalogue/news', undated)).news;
     expect(created.publishedAt).toBe(api.clock.now.toISOString());
     api.clock.advance(60_000);
-    const edited = bodyOf<{ news: AdminNews }>(await staffSend(api, catalogue, 'put', `/api/staff/catalogue/news/${created.id}`, { ...undated, open: false })).news;
-    expect(edited).toMatchObject({ open: false, publishedAt: created.publishedAt });
+    const edited = bodyOf<{ news: AdminNews }>(await staffSend(api, catalogue, 'put', `/api/staff/catalogue/news/${created.id}`, { ...undated, title: '日付なし（改）' })).news;
+    expect(edited).toMatchObject({ title: '日付なし（改）', publishedAt: created.publishedAt });
   });
 
   it('adds a banner whose picture must be the shop’s own, and its window in order', async () => {

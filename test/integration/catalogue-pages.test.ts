@@ -188,8 +188,8 @@ describe('special product pages', () => {
 
 describe('news', () => {
   it('lists published news with dates, without drafts', async () => {
-    const published = await db().selectFrom('news').select(['title']).where('open_flag', '=', true).execute();
-    const draft = await db().selectFrom('news').select(['title']).where('open_flag', '=', false).executeTakeFirstOrThrow();
+    const published = await db().selectFrom('news').select(['title']).where('publish_state', '=', 'published').execute();
+    const draft = await db().selectFrom('news').select(['title']).where('publish_state', '=', 'draft').executeTakeFirstOrThrow();
     const html = await page('/news');
     expect(html).toContain('<title>お知らせ | OshiBox</title>');
     for (const item of published) expect(html).toContain(escaped(item.title));
@@ -198,7 +198,7 @@ describe('news', () => {
   });
 
   it('shows one news item as paragraphs with a way back', async () => {
-    const item = await db().selectFrom('news').selectAll().where('open_flag', '=', true).orderBy('id').executeTakeFirstOrThrow();
+    const item = await db().selectFrom('news').selectAll().where('publish_state', '=', 'published').orderBy('id').executeTakeFirstOrThrow();
     const html = await page(`/news/${item.id}`);
     expect(html).toContain(`<title>${escaped(item.title)} | OshiBox</title>`);
     for (const paragraph of item.message.split('\n\n')) expect(html).toContain(`<p>${escaped(paragraph)}</p>`);
@@ -208,7 +208,7 @@ describe('news', () => {
   it('renders a message as text, never as markup', async () => {
     const { id } = await db()
       .insertInto('news')
-      .values({ title: 'markup test', message: '<img src=x onerror=alert(1)>\n\nsecond', open_flag: true })
+      .values({ title: 'markup test', message: '<img src=x onerror=alert(1)>\n\nsecond', publish_state: 'published' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const html = await page(`/news/${id}`);
@@ -218,7 +218,7 @@ describe('news', () => {
   });
 
   it('answers 404 for a missing, draft or malformed id', async () => {
-    const draft = await db().selectFrom('news').select('id').where('open_flag', '=', false).executeTakeFirstOrThrow();
+    const draft = await db().selectFrom('news').select('id').where('publish_state', '=', 'draft').executeTakeFirstOrThrow();
     for (const path of ['/news/999999', '/news/abc', `/news/${draft.id}`, '/news/0', '/news/99999999999']) {
       const html = await page(path, 404);
       expect(html).toContain('ページが見つかりません');

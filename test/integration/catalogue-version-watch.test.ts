@@ -93,7 +93,7 @@ async function storedVersion(): Promise<string> {
 }
 
 async function publishNews(title: string): Promise<void> {
-  await database.handle.db.insertInto('news').values({ title, message: `${title}の本文`, open_flag: true }).execute();
+  await database.handle.db.insertInto('news').values({ title, message: `${title}の本文`, publish_state: 'published' }).execute();
 }
 
 const WAIT = { timeout: 10_000, interval: 20 };
@@ -129,8 +129,8 @@ describe('watchCatalogueVersion', () => {
     }
     // Two statements in one transaction: one bump at its commit, one change seen.
     await database.handle.db.transaction().execute(async (trx) => {
-      await trx.insertInto('news').values({ title: '四つ目', message: '本文', open_flag: true }).execute();
-      await trx.updateTable('news').set({ open_flag: false }).where('title', '=', '一つ目').execute();
+      await trx.insertInto('news').values({ title: '四つ目', message: '本文', publish_state: 'published' }).execute();
+      await trx.updateTable('news').set({ publish_state: 'draft' }).where('title', '=', '一つ目').execute();
     });
     await expect.poll(() => changes.length, WAIT).toBe(4);
     await afterPolls(url, 3);

@@ -82,6 +82,11 @@ describe('what moves it', () => {
       const res = await staffSend(asStaffApi(api), catalogue, 'put', `/api/staff/catalogue/artists/${id}`, { ...ARTIST, name: '改名花子' });
       expect(res.status, res.text).toBe(200);
     });
+    // Saved is a draft (issue 32): publishing is a step of its own, and moves the version too.
+    await expectMoved(async () => {
+      const res = await staffSend(asStaffApi(api), catalogue, 'post', `/api/staff/catalogue/artists/${id}/state`, { intent: 'publish' });
+      expect(res.status, res.text).toBe(200);
+    });
     expect(bodyOf<ArtistDetail>(await request(api.app).get('/api/artist/version-artist')).name).toBe('改名花子');
   });
 
@@ -92,6 +97,9 @@ describe('what moves it', () => {
       const res = await staffSend(asStaffApi(api), catalogue, 'post', `/api/staff/catalogue/artists/${artist?.id}/plans`, PLAN);
       expect(res.status, res.text).toBe(201);
       planId = bodyOf<{ plan: AdminPlan }>(res).plan.id;
+    });
+    await expectMoved(async () => {
+      expect((await staffSend(asStaffApi(api), catalogue, 'post', `/api/staff/catalogue/plans/${planId}/state`, { intent: 'publish' })).status).toBe(200);
     });
     const { preTaxPrice: _, ...edit } = PLAN;
     await expectMoved(async () => {

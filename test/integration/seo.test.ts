@@ -51,7 +51,7 @@ describe('sitemap.xml', () => {
 
     const db = stack.database.handle.db;
     const artists = await db.selectFrom('artists').select(['slug', 'is_close']).execute();
-    const news = await db.selectFrom('news').select('id').where('open_flag', '=', true).execute();
+    const news = await db.selectFrom('news').select('id').where('publish_state', '=', 'published').execute();
     expect(artists.some((a) => a.is_close)).toBe(true);
     expect(artists.some((a) => !a.is_close)).toBe(true);
     expect(news.length).toBeGreaterThan(0);
@@ -72,7 +72,7 @@ describe('sitemap.xml', () => {
   it('leaves out news that is not open', async () => {
     const [draft] = await stack.database.handle.db
       .insertInto('news')
-      .values({ title: 'draft', message: 'draft', open_flag: false, published_at: new Date() })
+      .values({ title: 'draft', message: 'draft', publish_state: 'draft', published_at: new Date() })
       .returning('id')
       .execute();
     const res = await request(stack.web).get('/sitemap.xml').expect(200);

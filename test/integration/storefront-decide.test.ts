@@ -155,12 +155,12 @@ describe('news links', () => {
   it('render an https link as a plain link, and nothing for a link the rule refuses', async () => {
     const safe = await db()
       .insertInto('news')
-      .values({ title: 'KNOWN external', message: '本文', open_flag: true, link: 'https://example.com/event' })
+      .values({ title: 'KNOWN external', message: '本文', publish_state: 'published', link: 'https://example.com/event' })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await page(`/news/${safe.id}`)).toContain('href="https://example.com/event" rel="noopener noreferrer"');
     for (const link of ['javascript:alert(1)', '//evil.example/x', 'http://evil.example/']) {
-      await expect(db().insertInto('news').values({ title: 'KNOWN bad', message: '本文', open_flag: true, link }).execute()).rejects.toThrow();
+      await expect(db().insertInto('news').values({ title: 'KNOWN bad', message: '本文', publish_state: 'published', link }).execute()).rejects.toThrow();
     }
     const html = await page('/news');
     expect(html).not.toContain('javascript:');

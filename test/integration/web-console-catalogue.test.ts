@@ -100,6 +100,20 @@ describe('the catalogue pages without JavaScript', () => {
     expect(after.text).toContain('¥4,400（税込）');
   });
 
+  it('archives and deletes by plain forms: a delete asks for its box, and a referred-to plan is refused saying why (issue 32)', async () => {
+    const path = `/catalogue/plans/${shop.planId}`;
+    const unconfirmed = await post(path, { intent: 'delete' });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.text).toContain('削除する前に、確認のチェックを入れてください。');
+    const refused = await post(path, { intent: 'delete', confirm: 'on' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('削除できないため、アーカイブしてください。');
+    expect(refused.text).toContain('定期便');
+    expect((await post(path, { intent: 'archive' })).status).toBe(303);
+    expect((await get(path)).text).toContain('publish-badge-archived');
+    expect((await post(path, { intent: 'publish' })).status).toBe(303);
+  });
+
   it('adds a round in Japan time and fills in what its box held', async () => {
     const added = await post(`/catalogue/plans/${shop.planId}`, { intent: 'round', name: '4月号', startDate: '2027-03-01T00:00', endDate: '2027-04-01T00:00', shipDate: '2027-04-25T10:00' });
     expect(added.status).toBe(303);
@@ -118,8 +132,8 @@ describe('the catalogue pages without JavaScript', () => {
     expect(page.text).toContain('value="2027-04-01T00:00"');
   });
 
-  it('publishes news and adds a banner, each form failing first with its field named', async () => {
-    const news = { title: 'お知らせ1', message: '本文', titleEn: '', messageEn: '', link: 'http://insecure.example', publishedAt: '2026-11-24T12:00', open: 'on' };
+  it('saves news and adds a banner, each form failing first with its field named, then publishes the news', async () => {
+    const news = { title: 'お知らせ1', message: '本文', titleEn: '', messageEn: '', link: 'http://insecure.example', publishedAt: '2026-11-24T12:00' };
     const bad = await post('/catalogue/news', news);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('リンクはサイト内のパス（/…）か https:// のURLにしてください。');
@@ -128,9 +142,15 @@ describe('the catalogue pages without JavaScript', () => {
     const list = await get('/catalogue/news');
     expect(list.text).toContain('お知らせ1');
     expect(list.text).toContain('2026/11/24 12:00');
-    const edited = await post(String(good.headers.location), { ...news, link: '/lineup', title: 'お知らせ1（改）', open: '' });
+    const edited = await post(String(good.headers.location), { ...news, link: '/lineup', title: 'お知らせ1（改）' });
     expect(edited.status).toBe(303);
-    expect((await get('/catalogue/news')).text).toContain('非公開');
+    // Saved is a draft (issue 32); publishing is the panel's own form, a plain POST.
+    expect((await get('/catalogue/news')).text).toContain('publish-badge-draft');
+    expect((await post(String(good.headers.location), { intent: 'publish' })).status).toBe(303);
+    expect((await get('/catalogue/news')).text).toContain('publish-badge-published');
+    const preview = await get(`${String(good.headers.location)}/preview`);
+    expect(preview.text).toContain('プレビュー（未公開）');
+    expect(preview.text).toContain('お知らせ1（改）');
     // An empty date is the time of saving, not a refusal.
     expect((await post('/catalogue/news', { ...news, link: '/lineup', title: '日付なしのお知らせ', publishedAt: '' })).status).toBe(303);
     expect((await get('/catalogue/news')).text).toContain('日付なしのお知らせ');

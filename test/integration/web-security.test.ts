@@ -10,7 +10,7 @@ beforeAll(async () => {
   stack = await startStack();
   await stack.database.handle.db
     .insertInto('news')
-    .values({ title: HOSTILE_TITLE, message: 'test', open_flag: true, published_at: new Date(Date.now() + 60_000) })
+    .values({ title: HOSTILE_TITLE, message: 'test', publish_state: 'published', published_at: new Date(Date.now() + 60_000) })
     .execute();
 });
 afterAll(() => stack.close());

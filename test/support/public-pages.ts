@@ -5,7 +5,7 @@ import { href } from '../../shared/routes.ts';
 export async function listPublicPages(stack: Stack): Promise<{ name: string; path: string }[]> {
   const db = stack.database.handle.db;
   const artist = await db.selectFrom('artists').select('slug').where('is_close', '=', false).orderBy('sort').executeTakeFirstOrThrow();
-  const news = await db.selectFrom('news').select('id').where('open_flag', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  const news = await db.selectFrom('news').select('id').where('publish_state', '=', 'published').orderBy('id').executeTakeFirstOrThrow();
   return [
     { name: 'home', path: href('home') },
     { name: 'lineup', path: href('lineup') },

@@ -184,9 +184,9 @@ describe('seedDemo', () => {
     expect(showing).toHaveLength(4);
     expect(banners.filter((b) => b.ends_at && b.ends_at.getTime() <= now)).toHaveLength(1);
     expect(banners.every((b) => b.link.startsWith('/'))).toBe(true);
-    const published = news.filter((n) => n.open_flag);
+    const published = news.filter((n) => n.publish_state === 'published');
     expect(published).toHaveLength(8);
-    expect(news.filter((n) => !n.open_flag)).toHaveLength(1);
+    expect(news.filter((n) => n.publish_state === 'draft')).toHaveLength(1);
     for (const item of published) {
       expect(item.published_at.getTime()).toBeLessThan(now);
       expect(item.published_at.getTime()).toBeGreaterThan(now - 70 * 86_400_000);

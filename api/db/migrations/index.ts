@@ -25,6 +25,7 @@ import * as inFlightIndexes from './0024-in-flight-indexes.ts';
 import * as refundsInDoubt from './0025-refunds-in-doubt.ts';
 import * as openRefundIndexes from './0026-open-refund-indexes.ts';
 import * as mediaLibrary from './0027-media-library.ts';
+import * as cataloguePublishState from './0028-catalogue-publish-state.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 25, ...refundsInDoubt },
   { version: 26, ...openRefundIndexes },
   { version: 27, ...mediaLibrary },
+  { version: 28, ...cataloguePublishState },
 ];

@@ -220,7 +220,7 @@ async function insertNews(trx: Trx, now: Date): Promise<void> {
     title_en: item.titleEn ?? null,
     message_en: item.paragraphsEn?.join('\n\n') ?? null,
     link: item.link ?? '',
-    open_flag: item.open,
+    publish_state: item.open ? 'published' : 'draft',
     published_at: tokyoDay(now, -item.daysAgo, '11:00:00'),
   }))).execute();
 }

@@ -4,7 +4,7 @@ import { catalogueFieldErrors } from '../../../shared/catalogue-import-problems.
 import type { Text } from '../../../shared/text.ts';
 import { Field } from '../../components/form/field.tsx';
 import type { FormValues } from '../../data/form-action.ts';
-import { Checkbox, TextArea } from './form-fields.tsx';
+import { TextArea } from './form-fields.tsx';
 import { formWholeNumber } from '../../../shared/digits.ts';
 import { fromJstInput, toJstInput } from './jst-input.ts';
 import { ImageField, type ImageChoice } from './image-field.tsx';
@@ -17,7 +17,6 @@ const L = {
   messageEn: { ja: '本文（英語）', en: 'Message (English)' },
   link: { ja: 'リンク', en: 'Link' },
   linkHint: { ja: 'サイト内のパス（/…）か https:// のURL', en: 'A path of this site (/…) or an https:// URL' },
-  open: { ja: '公開する', en: 'Published' },
   publishedAt: { ja: '掲載日時（日本時間）', en: 'Published at (Japan time)' },
   publishedAtHint: { ja: '空欄なら保存した時刻になります。', en: 'Left empty: the time it is saved.' },
   subtitle: { ja: 'サブタイトル', en: 'Subtitle' },
@@ -33,7 +32,8 @@ const orNull = (value: string | undefined) => (value ? fromJstInput(value) : nul
 export function checkNews(values: FormValues) {
   const input = {
     title: values.title ?? '', message: values.message ?? '', titleEn: values.titleEn ?? '', messageEn: values.messageEn ?? '',
-    link: values.link ?? '', open: values.open === 'on',
+    // Publishing is its own step (client/admin/catalogue/publish-panel.tsx): the form saves a draft.
+    link: values.link ?? '', open: false,
     // Empty: now (a new item) or the date it has (the API's clock decides).
     ...(values.publishedAt?.trim() ? { publishedAt: fromJstInput(values.publishedAt) } : {}),
   };
@@ -59,7 +59,6 @@ export function NewsFields({ news }: { news: AdminNews | null }) {
       <TextArea name="messageEn" label={L.messageEn} defaultValue={news?.messageEn ?? ''} maxLength={10_000} rows={4} />
       <Field name="link" label={L.link} hint={L.linkHint} defaultValue={news?.link} maxLength={500} />
       <Field name="publishedAt" type="datetime-local" label={L.publishedAt} hint={L.publishedAtHint} defaultValue={toJstInput(news?.publishedAt)} />
-      <Checkbox name="open" label={L.open} defaultChecked={news?.open ?? false} />
     </>
   );
 }

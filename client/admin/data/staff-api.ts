@@ -6,9 +6,9 @@ import type { BillingState, StaffDashboard } from '../../../shared/api/dashboard
 import type { ChargeActionInput } from '../../../shared/billing-console-rules.ts';
 import type { RoundDetail, RoundList, StagedImport } from '../../../shared/api/rounds.ts';
 import type { ReportMonth } from '../../../shared/report-columns.ts';
-import type { UserPlanChange } from '../../../shared/api/types.ts';
+import type { ArtistDetail, UserPlanChange } from '../../../shared/api/types.ts';
 import type {
-  AdminArtist, AdminArtistPage, AdminBanner, AdminNews, AdminPage, AdminPlan, AdminRoundDetail, ImageKind, PriceChanged, PricePreview, UploadedImage,
+  AdminArtist, AdminArtistPage, AdminBanner, AdminNews, AdminPage, AdminPlan, AdminRoundDetail, ImageKind, PriceChanged, PricePreview, PublishAnswer, UploadedImage,
 } from '../../../shared/api/catalogue-admin.ts';
 import type { StaffInvite, StaffListEntry, StaffMember, StaffRole } from '../../../shared/staff-roles.ts';
 import type { StaffLoginInput, StaffSetupInput } from '../../../shared/staff-rules.ts';
@@ -97,7 +97,11 @@ function catalogueCalls(call: ReturnType<typeof createApiCaller>) {
   const base = '/api/staff/catalogue';
   const id = (value: string | number) => encodeURIComponent(String(value));
   return {
-    catalogueArtists: async (page: number) => call<AdminArtistPage>('GET', `${base}/artists`, { query: { page } }),
+    catalogueArtists: async (page: number, archived: boolean) => call<AdminArtistPage>('GET', `${base}/artists`, { query: { page, archived: archived ? 1 : 0 } }),
+    publishStep: async (kinds: string, itemId: string, body: { intent: string; publishAt?: string }) =>
+      call<PublishAnswer>('POST', `${base}/${kinds}/${id(itemId)}/state`, { body }),
+    deleteItem: async (kinds: string, itemId: string) => call<null>('DELETE', `${base}/${kinds}/${id(itemId)}`),
+    previewArtist: async (artistId: string) => call<ArtistDetail>('GET', `${base}/artists/${id(artistId)}/preview`),
     catalogueArtist: async (artistId: string) => call<{ artist: AdminArtist; plans: AdminPlan[] }>('GET', `${base}/artists/${id(artistId)}`),
     createArtist: async (body: unknown) => call<{ artist: AdminArtist }>('POST', `${base}/artists`, { body }),
     saveArtist: async (artistId: string, body: unknown) => call<{ artist: AdminArtist }>('PUT', `${base}/artists/${id(artistId)}`, { body }),
@@ -114,7 +118,7 @@ function catalogueCalls(call: ReturnType<typeof createApiCaller>) {
     newsItem: async (newsId: string) => call<{ news: AdminNews }>('GET', `${base}/news/${id(newsId)}`),
     createNews: async (body: unknown) => call<{ news: AdminNews }>('POST', `${base}/news`, { body }),
     saveNews: async (newsId: string, body: unknown) => call<{ news: AdminNews }>('PUT', `${base}/news/${id(newsId)}`, { body }),
-    catalogueBanners: async (page: number) => call<AdminPage<AdminBanner>>('GET', `${base}/banners`, { query: { page } }),
+    catalogueBanners: async (page: number, archived: boolean) => call<AdminPage<AdminBanner>>('GET', `${base}/banners`, { query: { page, archived: archived ? 1 : 0 } }),
     banner: async (bannerId: string) => call<{ banner: AdminBanner }>('GET', `${base}/banners/${id(bannerId)}`),
     createBanner: async (body: unknown) => call<{ banner: AdminBanner }>('POST', `${base}/banners`, { body }),
     saveBanner: async (bannerId: string, body: unknown) => call<{ banner: AdminBanner }>('PUT', `${base}/banners/${id(bannerId)}`, { body }),

@@ -10,6 +10,9 @@ import { useLang, useT } from '../../lang.tsx';
 import { ArtistForm, checkArtist } from '../catalogue/artist-form.tsx';
 import { loadImageChoices } from '../catalogue/image-field.tsx';
 import { checkPlan, PlanFields } from '../catalogue/plan-form.tsx';
+import { PublishPanel, StatusBadge } from '../catalogue/publish-panel.tsx';
+import { isPublishStep, runPublishStep } from '../catalogue/publish-step.ts';
+import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
@@ -34,16 +37,21 @@ const Intent = z.enum(['artist', 'plan']);
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const api = staffApiFrom(context);
-  return { ...mustStaff(await api.catalogueArtist(params.id ?? '')), library: await loadImageChoices(api) };
+  const data = mustStaff(await api.catalogueArtist(params.id ?? ''));
+  // Decided here, on the server's clock, so the page and its hydration agree.
+  const now = new Date();
+  const status = publishStatusAt(data.artist, now);
+  return { ...data, status, planStatus: Object.fromEntries(data.plans.map((p) => [p.id, publishStatusAt(p, now)])), library: await loadImageChoices(api) };
 }
 
 /** Two forms: the artist's fields (`intent=artist`) and a new plan (`intent=plan`). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = await readForm(request);
+  const id = params.id ?? '';
+  if (isPublishStep(values.intent)) return runPublishStep(context, 'artists', id, values, adminHref('catalogueArtist', { id }), adminHref('catalogue'));
   const intent = Intent.safeParse(values.intent);
   if (!intent.success) return formFailure({ error: COPY.badIntent }, values);
   const api = staffApiFrom(context);
-  const id = params.id ?? '';
   if (intent.data === 'artist') {
     const { input, fields } = checkArtist(values);
     if (fields) return formFailure({ fields }, values, 400, { intent: 'artist' });
@@ -59,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 type Answer = FormFailure & { intent?: string };
 
 export function Component() {
-  const { artist, plans, library } = useLoaderData<typeof loader>();
+  const { artist, plans, status, planStatus, library } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const t = useT();
   const { english } = useLang();
@@ -70,6 +78,8 @@ export function Component() {
       <title>{`${artist.name} | OshiBox`}</title>
       <p><Link to={adminHref('catalogue')}>{t(COPY.back)}</Link></p>
       <h1>{artist.name}</h1>
+      <PublishPanel item={artist} status={status} archivable deletable failure={failureOf('state')}
+        previewHref={adminHref('catalogueArtistPreview', { id })} />
       <h2>{t(COPY.pictures)}</h2>
       <div className="catalogue-pictures">
         {artist.icon ? <img src={artist.icon} alt={t(COPY.icon)} width={96} height={96} /> : null}
@@ -82,7 +92,12 @@ export function Component() {
       <h2>{t(COPY.plans)}</h2>
       {plans.length === 0 ? <p>{t(COPY.noPlans)}</p> : (
         <ul>
-          {plans.map((p) => <li key={p.id}><Link to={adminHref('cataloguePlan', { id: String(p.id) })}>{p.name}</Link>（{formatPrice(p.price, english)}）<EnglishMissing pairs={ENGLISH_PAIRS.plan(p)} /></li>)}
+          {plans.map((p) => (
+            <li key={p.id}>
+              <Link to={adminHref('cataloguePlan', { id: String(p.id) })}>{p.name}</Link>（{formatPrice(p.price, english)}）{' '}
+              {planStatus[p.id] ? <StatusBadge status={planStatus[p.id]!} /> : null}<EnglishMissing pairs={ENGLISH_PAIRS.plan(p)} />
+            </li>
+          ))}
         </ul>
       )}
       <h2>{t(COPY.edit)}</h2>

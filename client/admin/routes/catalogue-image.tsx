@@ -47,7 +47,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 async function setArtistPicture(api: StaffApi, artistId: string, kind: ImageKind, url: string) {
   const found = await api.catalogueArtist(artistId);
   if (!found.ok) return found;
-  const { id: _id, ...fields } = found.data.artist;
+  // The form's fields only: the publish state changes by its own steps, never by a save.
+  const { id: _id, publishState: _state, publishAt: _at, ...fields } = found.data.artist;
   return api.saveArtist(artistId, kind === 'icon' ? { ...fields, icon: url } : { ...fields, coverImage: url });
 }
 

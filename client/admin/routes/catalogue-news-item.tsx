@@ -7,6 +7,9 @@ import { apiFailure, formFailure, readForm, seeOther, type FormFailure } from '.
 import { useT } from '../../lang.tsx';
 import { checkNews, NewsFields } from '../catalogue/content-forms.tsx';
 import { mustStaff } from '../data/console-load.ts';
+import { PublishPanel } from '../catalogue/publish-panel.tsx';
+import { isPublishStep, runPublishStep } from '../catalogue/publish-step.ts';
+import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 
 const COPY = {
@@ -15,11 +18,16 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return mustStaff(await staffApiFrom(context).newsItem(params.id ?? ''));
+  const data = mustStaff(await staffApiFrom(context).newsItem(params.id ?? ''));
+  return { ...data, status: publishStatusAt(data.news, new Date()) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = await readForm(request);
+  if (isPublishStep(values.intent)) {
+    const id = params.id ?? '';
+    return runPublishStep(context, 'news', id, values, adminHref('catalogueNewsItem', { id }), adminHref('catalogueNews'));
+  }
   const { input, fields } = checkNews(values);
   if (fields) return formFailure({ fields }, values);
   const id = params.id ?? '';
@@ -28,14 +36,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { news } = useLoaderData<typeof loader>();
-  const failure = useActionData<FormFailure>();
+  const { news, status } = useLoaderData<typeof loader>();
+  const answer = useActionData<FormFailure & { intent?: string }>();
+  const failure = answer?.intent === 'state' ? undefined : answer;
   const t = useT();
   return (
     <main>
       <title>{`${news.title} | OshiBox`}</title>
       <p><Link to={adminHref('catalogueNews')}>{t(COPY.back)}</Link></p>
       <h1>{news.title}</h1>
+      <PublishPanel item={news} status={status} archivable={false} deletable={false} failure={answer?.intent === 'state' ? answer : undefined}
+        previewHref={adminHref('catalogueNewsPreview', { id: String(news.id) })} />
       <ValidatedForm failure={failure} className="catalogue-form">
         <NewsFields news={news} />
         <SubmitButton label={COPY.save} />

@@ -10,6 +10,8 @@ import { checkNews, NewsFields } from '../catalogue/content-forms.tsx';
 import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { Pager } from '../components/pager.tsx';
 import { pageParam } from '../data/page-param.ts';
+import { StatusBadge } from '../catalogue/publish-panel.tsx';
+import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 import { ScrollRegion } from '../components/scroll-region.tsx';
@@ -20,15 +22,15 @@ const COPY = {
   heading: { ja: 'タイトル', en: 'Title' },
   at: { ja: '掲載日時', en: 'Published at' },
   state: { ja: '状態', en: 'State' },
-  open: { ja: '公開', en: 'Published' },
-  hidden: { ja: '非公開', en: 'Hidden' },
   empty: { ja: 'お知らせはまだありません。', en: 'No news yet.' },
   add: { ja: 'お知らせを追加', en: 'Add news' },
   submit: { ja: '追加する', en: 'Add' },
 } as const satisfies Record<string, Text>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return mustStaff(await staffApiFrom(context).catalogueNews(pageParam(request)));
+  const page = mustStaff(await staffApiFrom(context).catalogueNews(pageParam(request)));
+  const now = new Date();
+  return { ...page, status: Object.fromEntries(page.items.map((n) => [n.id, publishStatusAt(n, now)])) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { items, page, pages } = useLoaderData<typeof loader>();
+  const { items, page, pages, status } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const t = useT();
   return (
@@ -57,7 +59,7 @@ export function Component() {
               <tr key={n.id}>
                 <td><Link to={adminHref('catalogueNewsItem', { id: String(n.id) })}>{n.title}</Link><EnglishMissing pairs={ENGLISH_PAIRS.news(n)} /></td>
                 <td>{formatDateTime(n.publishedAt)}</td>
-                <td>{t(n.open ? COPY.open : COPY.hidden)}</td>
+                <td>{status[n.id] ? <StatusBadge status={status[n.id]!} /> : null}</td>
               </tr>
             ))}
           </tbody>

@@ -13,6 +13,9 @@ import { useLang, useT } from '../../lang.tsx';
 import { checkPlan, PlanFields } from '../catalogue/plan-form.tsx';
 import { checkRound, RoundFields } from '../catalogue/round-form.tsx';
 import { PriceConfirm } from '../catalogue/price-confirm.tsx';
+import { PublishPanel } from '../catalogue/publish-panel.tsx';
+import { isPublishStep, runPublishStep } from '../catalogue/publish-step.ts';
+import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { formWholeNumber } from '../../../shared/digits.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
@@ -41,6 +44,10 @@ const COPY = {
   save: { ja: '保存する', en: 'Save' },
   changed: { ja: '価格を変更しました。会員へのお知らせメールを送信しています。', en: 'The price is changed; the subscribers’ mails are on their way.' },
   badIntent: { ja: 'フォームが正しくありません。', en: 'Unknown form.' },
+  subscribersStay: {
+    ja: '下書きに戻す・アーカイブすると新しいお申し込みだけが止まります。今の定期便は続き、請求額は変わりません（価格の変更は下の手順で）。',
+    en: 'Back to draft or archived, the plan takes no new subscriptions; current ones go on and are charged as before (prices change only by the step below).',
+  },
   badPrice: { ja: '0〜10,000,000の整数で入力してください。', en: 'A whole number from 0 to 10,000,000.' },
 } as const satisfies Record<string, Text>;
 
@@ -52,15 +59,16 @@ const yenOf = (value: string | undefined) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { plan } = mustStaff(await staffApiFrom(context).cataloguePlan(params.id ?? ''));
-  return { plan, changed: new URL(request.url).searchParams.has('changed') };
+  return { plan, status: publishStatusAt(plan, new Date()), changed: new URL(request.url).searchParams.has('changed') };
 }
 
 /** Three forms: the plan's details, the price's review (shows the confirm step), and the confirmation. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = await readForm(request);
+  const id = params.id ?? '';
+  if (isPublishStep(values.intent)) return runPublishStep(context, 'plans', id, values, adminHref('cataloguePlan', { id }), adminHref('catalogue'));
   const intent = Intent.safeParse(values.intent);
   if (!intent.success) return formFailure({ error: COPY.badIntent }, values);
-  const id = params.id ?? '';
   if (intent.data === 'plan') return savePlan(context, id, values);
   if (intent.data === 'round') return addRound(context, id, values);
   const api = staffApiFrom(context);
@@ -92,7 +100,7 @@ async function addRound(context: unknown, id: string, values: FormValues) {
 type Answer = FormFailure & { intent?: string; preview?: PricePreview };
 
 export function Component() {
-  const { plan, changed } = useLoaderData<typeof loader>();
+  const { plan, status, changed } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const t = useT();
   const { english } = useLang();
@@ -104,6 +112,8 @@ export function Component() {
       <p><Link to={adminHref('catalogueArtist', { id: String(plan.artistId) })}>{t(COPY.back)}</Link></p>
       <h1>{plan.name}（{formatPrice(plan.price, english)}）</h1>
       {changed ? <p role="status" className="console-status">{t(COPY.changed)}</p> : null}
+      <PublishPanel item={plan} status={status} archivable deletable failure={failureOf('state')} note={COPY.subscribersStay}
+        previewHref={adminHref('catalogueArtistPreview', { id: String(plan.artistId) })} />
       <h2>{t(COPY.rounds)}</h2>
       <ScrollRegion label={t(COPY.rounds)}>
       <table className="console-table">

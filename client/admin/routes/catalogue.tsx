@@ -5,7 +5,9 @@ import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 import { EnglishMissing, ENGLISH_PAIRS } from '../components/english-missing.tsx';
 import { Pager } from '../components/pager.tsx';
-import { pageParam } from '../data/page-param.ts';
+import { archivedParam, pageParam } from '../data/page-param.ts';
+import { StatusBadge } from '../catalogue/publish-panel.tsx';
+import { publishStatusAt } from '../../../shared/publish-state.ts';
 import { mustStaff } from '../data/console-load.ts';
 import { staffApiFrom } from '../data/staff-api.ts';
 import { ScrollRegion } from '../components/scroll-region.tsx';
@@ -21,21 +23,28 @@ const COPY = {
   name: { ja: '名前', en: 'Name' },
   slug: { ja: 'スラッグ', en: 'Slug' },
   type: { ja: '種別', en: 'Type' },
-  state: { ja: '状態', en: 'State' },
-  open: { ja: '公開中', en: 'Open' },
-  closed: { ja: '公開終了', en: 'Closed' },
+  state: { ja: '販売', en: 'Sales' },
+  publish: { ja: '公開', en: 'Publishing' },
+  open: { ja: '販売中', en: 'On sale' },
+  closed: { ja: '販売終了', en: 'Closed' },
+  archivedArtists: { ja: 'アーカイブしたアーティスト', en: 'Archived artists' },
+  showArchived: { ja: 'アーカイブしたアーティストを見る', en: 'Show archived artists' },
+  showCurrent: { ja: 'アーカイブ以外のアーティストを見る', en: 'Show current artists' },
   empty: { ja: 'アーティストはまだいません。', en: 'No artists yet.' },
 } as const satisfies Record<string, Text>;
 
 /** The artists, a page at a time (`?page=`), in the lineup's order. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return mustStaff(await staffApiFrom(context).catalogueArtists(pageParam(request)));
+  const archived = archivedParam(request);
+  const page = mustStaff(await staffApiFrom(context).catalogueArtists(pageParam(request), archived));
+  const now = new Date();
+  return { ...page, archived, status: Object.fromEntries(page.artists.map((a) => [a.id, publishStatusAt(a, now)])) };
 }
 
 export function Component() {
-  const { artists, page, pages, total } = useLoaderData<typeof loader>();
+  const { artists, page, pages, total, archived, status } = useLoaderData<typeof loader>();
   const t = useT();
-  const here = adminHref('catalogue');
+  const here = archived ? `${adminHref('catalogue')}?archived=1` : adminHref('catalogue');
   return (
     <main>
       <title>{`${t(COPY.title)} | OshiBox`}</title>
@@ -47,17 +56,19 @@ export function Component() {
         <Link to={adminHref('catalogueNews')}>{t(COPY.news)}</Link>
         <Link to={adminHref('catalogueBanners')}>{t(COPY.banners)}</Link>
       </p>
-      <h2>{t(COPY.artists)}（{total}）</h2>
+      <h2>{t(archived ? COPY.archivedArtists : COPY.artists)}（{total}）</h2>
+      <p><Link to={archived ? adminHref('catalogue') : `${adminHref('catalogue')}?archived=1`}>{t(archived ? COPY.showCurrent : COPY.showArchived)}</Link></p>
       {artists.length === 0 ? <p>{t(COPY.empty)}</p> : (
         <ScrollRegion label={t(COPY.artists)}>
         <table className="console-table">
-          <thead><tr><th scope="col">{t(COPY.name)}</th><th scope="col">{t(COPY.slug)}</th><th scope="col">{t(COPY.type)}</th><th scope="col">{t(COPY.state)}</th></tr></thead>
+          <thead><tr><th scope="col">{t(COPY.name)}</th><th scope="col">{t(COPY.slug)}</th><th scope="col">{t(COPY.type)}</th><th scope="col">{t(COPY.publish)}</th><th scope="col">{t(COPY.state)}</th></tr></thead>
           <tbody>
             {artists.map((a) => (
               <tr key={a.id}>
                 <td><Link to={adminHref('catalogueArtist', { id: String(a.id) })}>{a.name}</Link><EnglishMissing pairs={ENGLISH_PAIRS.artist(a)} /></td>
                 <td><code>{a.slug}</code></td>
                 <td>{t(ARTIST_TYPE_LABELS[a.type])}</td>
+                <td>{status[a.id] ? <StatusBadge status={status[a.id]!} /> : null}</td>
                 <td>{t(a.isClose ? COPY.closed : COPY.open)}</td>
               </tr>
             ))}
