@@ -58,6 +58,7 @@ export const EMPTY_PLAN_ORDER_HISTORY: Readonly<PlanOrderHistory> = Object.freez
   chargeAt: null,
   tracking: null,
   timeline: [],
+  contents: null,
   deferred: null,
   receipt: { available: false, refusal: 'status', issuedCount: 0, addressee: null },
 });

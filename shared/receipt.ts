@@ -80,7 +80,7 @@ export function netTaxBreakdown(parts: TaxedParts, refunded: number): TaxBreakdo
  */
 export type ReceiptRefusal = 'deferred' | 'status' | 'refunded';
 
-const PAID_STATUSES: readonly PaymentStatus[] = ['SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'];
+export const PAID_STATUSES: readonly PaymentStatus[] = ['SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'];
 
 /** `paid`: the charge and what of it was refunded (shared/refund-rules.ts `refundedTotal`). */
 export function receiptRefusal(method: PaymentMethod, status: string, paid: { total: number; refunded: number } = { total: 0, refunded: 0 }): ReceiptRefusal | null {

@@ -1,5 +1,8 @@
 import type { PlanOrderHistory, Receipt } from '../../shared/api/types.ts';
-import { parsePaymentMethod } from '../../shared/payment.ts';
+import { isPaymentStatus, parsePaymentMethod } from '../../shared/payment.ts';
+import { boxContentsOpen } from '../../shared/spoilers.ts';
+import { findGoodsOfOrders } from '../plan/plan.repository.ts';
+import { toGoods } from '../plan/plan.service.ts';
 import { refundedTotal } from '../../shared/refund-rules.ts';
 import { checkAddressee, RECEIPT_REFUSALS, receiptRefusal, type ReceiptRefusal } from '../../shared/receipt.ts';
 import type { Db } from '../db/schema.ts';
@@ -13,12 +16,15 @@ const ORDER = { ja: 'ご注文', en: 'Order' };
 const NOT_ISSUED = { ja: 'この注文の領収書はまだ発行されていません。', en: 'No receipt has been issued for this order yet.' };
 const RECEIPT_STATUSES = ['SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED'] as const;
 
-/** A row with its partial refunds and, for a skip undone, when it is charged again. */
+/** A row with its partial refunds, for a skip undone when it is charged again, and the box's contents once open to the fan. */
 async function withExtras(db: Db, rows: UserHistoryRow[], now: Date): Promise<PlanOrderHistory[]> {
   const partials = await findPartialRefunds(db, rows.map((r) => r.id));
+  const open = (row: UserHistoryRow) => isPaymentStatus(row.payment_status) && boxContentsOpen({ paymentStatus: row.payment_status, shipDate: row.round_ship_date }, now);
+  const goods = await findGoodsOfOrders(db, [...new Set(rows.filter(open).map((r) => r.plan_order_id))]);
   return Promise.all(rows.map(async (row) => toPlanOrderHistory(row, {
     partials: partials.filter((p) => p.historyId === row.id),
     chargeAt: await chargeAgainAt(db, row, now),
+    contents: open(row) ? goods.filter((g) => g.plan_order_id === row.plan_order_id).map(toGoods) : null,
   })));
 }
 

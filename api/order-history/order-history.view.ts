@@ -1,4 +1,4 @@
-import type { HistoryRefund, PlanOrderHistory, Receipt } from '../../shared/api/types.ts';
+import type { HistoryRefund, OrderGoods, PlanOrderHistory, Receipt } from '../../shared/api/types.ts';
 import { trackingOf } from '../../shared/carriers.ts';
 import { deferredInvoiceOf, historyStatusLabel } from '../../shared/order-history.ts';
 import { buildTimeline } from '../../shared/order-timeline.ts';
@@ -25,9 +25,11 @@ function refundStatusOf(value: string | null): PlanOrderHistory['refundStatus'] 
 export interface HistoryExtras {
   partials: readonly PartialRefundRow[];
   chargeAt: Date | null;
+  /** The box's contents once the fan may see them (shared/spoilers.ts), else null. */
+  contents: OrderGoods[] | null;
 }
 
-const NO_EXTRAS: HistoryExtras = { partials: [], chargeAt: null };
+const NO_EXTRAS: HistoryExtras = { partials: [], chargeAt: null, contents: null };
 
 function chargeRefundsOf(row: UserHistoryRow, extras: HistoryExtras): ChargeRefunds {
   return { total: row.total, fullRefundStatus: row.refund_status, partials: extras.partials };
@@ -98,6 +100,7 @@ export function toPlanOrderHistory(row: UserHistoryRow, extras: HistoryExtras = 
     chargeAt: iso(extras.chargeAt),
     tracking: trackingOf(row.ship_number, row.carrier),
     timeline: timelineOf(row, extras),
+    contents: extras.contents,
     deferred: method === 'GMOAB' && refusal !== 'status' ? deferredInvoiceOf(iso(row.paid_at)) : null,
     receipt: { available: refusal === null, refusal, issuedCount: row.receipt_issued_count, addressee: row.receipt_addressee },
   };

@@ -79,8 +79,8 @@ export async function findGoodsOfOrder(db: Db, orderId: number): Promise<GoodsRo
 
 export type ShippedOrderRow = OrderRow & { plan_name: string; plan_name_en: string | null };
 
-/** The artist's rounds that have shipped by `now`, newest first, with their plan's name. */
-export async function findShippedOrdersOfArtist(db: Db, artistId: number, scope: PlanScope, now: Date, limit: number): Promise<ShippedOrderRow[]> {
+/** The artist's rounds shipped by `shippedBy` (the caller's no-spoilers bound, shared/spoilers.ts), newest first, with their plan's name. */
+export async function findShippedOrdersOfArtist(db: Db, artistId: number, scope: PlanScope, now: Date, shippedBy: Date, limit: number): Promise<ShippedOrderRow[]> {
   return db
     .selectFrom('plan_orders')
     .innerJoin('plans', 'plans.id', 'plan_orders.plan_id')
@@ -89,7 +89,7 @@ export async function findShippedOrdersOfArtist(db: Db, artistId: number, scope:
     .where('plans.artist_id', '=', artistId)
     .where('plans.display_type', '<>', 'SPECIAL_LIST')
     .where(inScope(scope, now))
-    .where('plan_orders.ship_date', '<=', now)
+    .where('plan_orders.ship_date', '<=', shippedBy)
     .orderBy('plan_orders.ship_date', 'desc')
     .orderBy('plans.sort')
     .orderBy('plan_orders.id', 'desc')

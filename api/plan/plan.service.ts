@@ -1,4 +1,5 @@
 import type { Order, OrderDetail, OrderGoods, PastBox, Plan, PlanDetail } from '../../shared/api/types.ts';
+import { contentsArePublic, publicContentsShippedBy } from '../../shared/spoilers.ts';
 import type { DisplayType } from '../../shared/artist-types.ts';
 import { toArtist } from '../artist/artist.mapper.ts';
 import { findArtistById } from '../artist/artist.repository.ts';
@@ -47,7 +48,7 @@ function toPlan(row: repo.PlanRow, currentOrder: Order | null, nextOrder: Order 
   };
 }
 
-function toGoods(row: repo.GoodsRow): OrderGoods {
+export function toGoods(row: repo.GoodsRow): OrderGoods {
   return { id: row.id, name: row.name, description: row.description, image: row.image };
 }
 
@@ -97,20 +98,19 @@ export async function getPlan(db: Db, planId: number, now: Date, scope: 'public'
   return { ...plan, artist: toArtist(artist), orders: orders.map((o) => toOrder(o, now)) };
 }
 
-/** A round and its goods; the goods stay hidden until the round has shipped (the surprise). */
+/** A round and its goods; the goods stay hidden until its delivery window closes (shared/spoilers.ts). */
 export async function getOrder(db: Db, orderId: number, now: Date): Promise<OrderDetail> {
   const row = await repo.findOrderById(db, orderId);
   if (!row) throw new NotFoundError(ROUND);
   const plan = await getPlan(db, row.plan_id, now, 'public');
-  const shipped = row.ship_date <= now;
-  const goods = shipped ? (await repo.findGoodsOfOrder(db, orderId)).map(toGoods) : null;
+  const goods = contentsArePublic(row.ship_date, now) ? (await repo.findGoodsOfOrder(db, orderId)).map(toGoods) : null;
   const { artist, orders: _orders, ...planOnly } = plan;
   return { ...toOrder(row, now), plan: planOnly, artist, goods };
 }
 
-/** The artist's shipped rounds with their goods: two queries whatever the number of rounds. */
+/** The artist's rounds whose contents are public (shared/spoilers.ts), with their goods: two queries whatever the number of rounds. */
 export async function listPastBoxes(db: Db, artistId: number, scope: repo.PlanScope, now: Date): Promise<PastBox[]> {
-  const rounds = await repo.findShippedOrdersOfArtist(db, artistId, scope, now, PAST_BOXES);
+  const rounds = await repo.findShippedOrdersOfArtist(db, artistId, scope, now, publicContentsShippedBy(now), PAST_BOXES);
   const goods = await repo.findGoodsOfOrders(db, rounds.map((r) => r.id));
   return rounds.map((round) => ({
     id: round.id,

@@ -1,12 +1,13 @@
 import type { PastBox } from '../../shared/api/types.ts';
 import { formatDate } from '../../shared/format.ts';
 import { issueLabel } from '../../shared/subscription-rules.ts';
-import { useLang, useT } from '../lang.tsx';
+import { useT } from '../lang.tsx';
+import { BoxGoods } from './box-goods.tsx';
 import { useLocalize } from './catalogue-text.tsx';
 
 /**
- * What earlier rounds contained, once they shipped: a surprise box is sold by showing past
- * surprises. The API sends the rounds with their goods in the artist's answer (no call per round).
+ * What earlier rounds contained, once their delivery window closed (shared/spoilers.ts): a
+ * surprise box is sold by showing past surprises. The API sends the rounds with their goods in the artist's answer (no call per round).
  */
 export function PastBoxes({ boxes }: { boxes: readonly PastBox[] }) {
   const t = useT();
@@ -33,10 +34,8 @@ export function PastBoxes({ boxes }: { boxes: readonly PastBox[] }) {
 
 function PastBoxCard({ box }: { box: PastBox }) {
   const t = useT();
-  const { english } = useLang();
   const localize = useLocalize();
   const plan = localize(box.planName, box.planNameEn);
-  const ja = english ? 'ja' : undefined;
   return (
     <article className="past-box" aria-labelledby={`past-box-${box.id}`}>
       <h3 id={`past-box-${box.id}`} className="past-box-title">
@@ -45,14 +44,7 @@ function PastBoxCard({ box }: { box: PastBox }) {
       <p className="past-box-shipped">
         {t({ ja: '発送', en: 'Shipped' })} <time dateTime={box.shipDate}>{formatDate(box.shipDate)}</time>
       </p>
-      <ul className="past-box-goods">
-        {box.goods.map((goods) => (
-          <li key={goods.id}>
-            <img src={goods.image || undefined} alt="" width={240} height={240} loading="lazy" />
-            <span lang={ja}>{goods.name}</span>
-          </li>
-        ))}
-      </ul>
+      <BoxGoods goods={box.goods} />
     </article>
   );
 }

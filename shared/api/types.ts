@@ -129,7 +129,7 @@ export interface OrderGoods {
 export interface OrderDetail extends Order {
   plan: Plan;
   artist: Artist;
-  /** The contents stay a surprise until the round has shipped: null before that. */
+  /** The contents stay a surprise until the round's delivery window closes (shared/spoilers.ts): null before that. */
   goods: OrderGoods[] | null;
 }
 
@@ -422,6 +422,8 @@ export interface PlanOrderHistory {
   chargeAt: string | null;
   tracking: Tracking | null;
   timeline: TimelineEntry[];
+  /** What was in this box, once it was delivered (or its round's delivery window closed): shared/spoilers.ts. Null while a surprise. */
+  contents: OrderGoods[] | null;
   deferred: DeferredInvoice | null;
   receipt: ReceiptState;
 }

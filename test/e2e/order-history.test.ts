@@ -124,6 +124,46 @@ describe('order history with JavaScript', () => {
   });
 });
 
+describe('no spoilers (issue 33)', () => {
+  it('shows what was in a box once it arrived, with pictures, and nothing of a box still on its way', async () => {
+    const db = shop.stack.database.handle.db;
+    const user = await signUpViaApi(shop);
+    const ids = async () => ({ userId: user.userId, userPlanId: await insertSubscription(db, user.userId, catalogue, new Date(), 'CANCELLED'), shop: catalogue });
+    await db.insertInto('order_goods').values([
+      { plan_order_id: catalogue.decemberRound, name: 'ひみつのアクリルスタンド', image: '/og-default.svg', sort: 1 },
+      { plan_order_id: catalogue.decemberRound, name: 'ないしょの缶バッジ', image: '/favicon.svg', sort: 2 },
+      { plan_order_id: catalogue.januaryRound, name: 'まだ秘密のブロマイド', image: '/og-default.png', sort: 1 },
+    ]).execute();
+    await insertHistory(db, await ids(), {
+      payment_status: 'DELIVERED', ship_number: '1234-5678-9012', carrier: 'yamato', created_at: new Date('2026-11-20T01:00:00Z'),
+      waiting_at: new Date('2026-12-20T01:00:00Z'), shipped_at: new Date('2026-12-24T01:00:00Z'), delivered_at: new Date('2026-12-26T01:00:00Z'),
+    });
+    await insertHistory(db, await ids(), {
+      payment_status: 'SHIPSTART', plan_order_id: catalogue.januaryRound, ship_number: '2234-5678-9012', carrier: 'yamato',
+      created_at: new Date('2026-12-20T01:00:00Z'), shipped_at: new Date('2027-01-24T01:00:00Z'),
+    });
+    for (const js of [true, false]) {
+      const page = await open(js ? shop.browser : shop.noJs, user, href('orderHistory'), js);
+      const delivered = page.getByRole('article').filter({ hasText: '12月号' });
+      const contents = delivered.getByRole('region', { name: 'このBOXの中身' });
+      await expect.poll(() => contents.innerText()).toContain('ひみつのアクリルスタンド');
+      await expect.poll(() => contents.locator('img').count()).toBe(2);
+      const onTheWay = page.getByRole('article').filter({ hasText: '1月号' });
+      await expect.poll(() => onTheWay.innerText()).toContain('1月号');
+      expect(await onTheWay.getByRole('region', { name: 'このBOXの中身' }).count()).toBe(0);
+      expect(await page.content()).not.toContain('まだ秘密のブロマイド');
+      if (SCREENSHOTS && js) {
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.screenshot({ path: path.join(SCREENSHOTS, `contents-${width}.png`), fullPage: true });
+        }
+      }
+      await page.close();
+    }
+  });
+});
+
 describe('accessibility and layout', () => {
   async function check(name: string, user: TestUser, target: string, english = false): Promise<string[]> {
     const page = await open(shop.browser, user, target);

@@ -59,7 +59,7 @@ beforeAll(async () => {
   ids.startsNow = await plan('STARTS_NOW', 3);
   ids.endsNow = await plan('ENDS_NOW', 4);
   ids.twoOpen = await plan('TWO_OPEN', 5);
-  ids.pastRound = await insertRound(db, buildRound(ids.open, daysFromNow(-60), daysFromNow(-30), daysFromNow(-10), '過去の回'));
+  ids.pastRound = await insertRound(db, buildRound(ids.open, daysFromNow(-60), daysFromNow(-30), daysFromNow(-20), '過去の回'));
   await insertGoods(db, ids.pastRound, ['過去のアクスタ', '過去の缶バッジ']);
   ids.openRound = await insertRound(db, buildRound(ids.open, daysFromNow(-1), daysFromNow(10), daysFromNow(30), '受付中の回'));
   await insertGoods(db, ids.openRound, ['まだ秘密のグッズ']);
@@ -157,7 +157,7 @@ describe('GET /api/artist/{slug}', () => {
     expect(planNamed(detail, 'ENDS_NOW').contents).toBeNull();
   });
 
-  it('gives the shipped rounds with their goods, and keeps unshipped goods a surprise', async () => {
+  it('gives the rounds whose delivery window closed with their goods, and keeps later goods a surprise', async () => {
     const { pastBoxes } = await getDetail('/api/artist/known_artist');
     expect(pastBoxes).toEqual([
       {
@@ -166,7 +166,7 @@ describe('GET /api/artist/{slug}', () => {
         planName: 'OPEN',
         planNameEn: null,
         name: '過去の回',
-        shipDate: daysFromNow(-10).toISOString(),
+        shipDate: daysFromNow(-20).toISOString(),
         goods: [
           { id: expect.any(Number), name: '過去のアクスタ', description: '過去のアクスタの説明', image: '/api/media/goods/0.svg' },
           { id: expect.any(Number), name: '過去の缶バッジ', description: '過去の缶バッジの説明', image: '/api/media/goods/1.svg' },

@@ -117,8 +117,9 @@ describe('GET /api/plan/order/{id}', () => {
     ]);
   });
 
-  it('counts a round as shipped from the ship date itself', async () => {
-    expect((await getOrder(ids.shipsNow)).goods?.map((g) => g.name)).toEqual(['ブロマイド']);
+  it('keeps a round\'s goods a surprise on its ship date, while its boxes are on their way (shared/spoilers.ts)', async () => {
+    expect((await getOrder(ids.shipsNow)).goods).toBeNull();
+    expect((await getOrder(ids.shipped)).goods?.map((g) => g.name)).toEqual(['アクリルスタンド', '缶バッジ']);
   });
 
   it('answers 404 for an unknown round and 400 for a malformed id', async () => {

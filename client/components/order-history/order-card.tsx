@@ -10,6 +10,7 @@ import { JapaneseRuns } from '../japanese-runs.tsx';
 import { PriceText } from '../price-text.tsx';
 import { deferredRules, ORDER_COPY as C } from './order-copy.ts';
 import { OrderTimeline } from './order-timeline.tsx';
+import { BoxGoods } from '../box-goods.tsx';
 
 /** One order on /mypage/orderHistroy: what was bought, what it cost, where it is. */
 export function OrderCard({ order }: { order: PlanOrderHistory }) {
@@ -30,6 +31,12 @@ export function OrderCard({ order }: { order: PlanOrderHistory }) {
         {order.paidAt ? <div><dt>{t(C.paidAt)}</dt><dd>{formatDate(order.paidAt)}</dd></div> : null}
         {order.tracking ? <div><dt>{t(C.tracking)}</dt><dd><TrackingNumber tracking={order.tracking} /></dd></div> : null}
       </dl>
+      {order.contents && order.contents.length > 0 ? (
+        <section className="order-contents" aria-labelledby={`${titleId}-contents`}>
+          <h3 id={`${titleId}-contents`} className="order-contents-title">{t(C.contents)}</h3>
+          <BoxGoods goods={order.contents} />
+        </section>
+      ) : null}
       <OrderRefunds order={order} />
       {order.deferred ? <DeferredDue deferred={order.deferred} /> : null}
       <OrderTimeline entries={order.timeline} />

@@ -21,6 +21,8 @@ export const ORDER_COPY = {
   orderNumber: { ja: '注文番号', en: 'Order no.' },
   paidAt: { ja: '決済日', en: 'Charged on' },
   tracking: { ja: 'お問い合わせ番号', en: 'Tracking number' },
+  /** Shown once the box arrived (shared/spoilers.ts): the surprise is over. */
+  contents: { ja: 'このBOXの中身', en: 'What was in this box' },
   trackingLink: { ja: '配送状況を確認する', en: 'Track this parcel' },
   newTab: { ja: '（新しいタブで開きます）', en: ' (opens in a new tab)' },
   timeline: { ja: 'お届けまでの流れ', en: 'Progress' },
