@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import { tenureOf } from '../order-history/tenure.ts';
 import type { CustomerCharge, CustomerDetail, CustomerKeptOffer, CustomerMail, CustomerMailBody, CustomerSubscription } from '../../shared/api/customers.ts';
 import { CANCEL_OFFER_LABELS, cancelReasonLabel, isCancelOffer, isCancelReason } from '../../shared/cancel-reasons.ts';
 import { CHARGED_STATUSES } from '../../shared/dashboard-figures.ts';
@@ -32,11 +33,12 @@ export async function findCustomer(db: Db, id: number) {
   return row;
 }
 
-export async function customerDetail(db: Db, id: number): Promise<CustomerDetail> {
+export async function customerDetail(db: Db, id: number, now: Date): Promise<CustomerDetail> {
   const user = await findCustomer(db, id);
-  const [card, subscriptions, keptOffers, charges, mails, notes] = await Promise.all([
+  const [card, subscriptions, tenure, keptOffers, charges, mails, notes] = await Promise.all([
     db.selectFrom('user_cards').select(['brand', 'last4']).where('user_id', '=', id).executeTakeFirst(),
     subscriptionsOf(db, id),
+    tenureOf(db, id, now),
     keptOffersOf(db, id),
     chargesOf(db, id),
     mailsOf(db, id, user.email),
@@ -51,6 +53,7 @@ export async function customerDetail(db: Db, id: number): Promise<CustomerDetail
     card: card ? { brand: card.brand, last4: card.last4 } : null,
     paymentMethod: user.payment_method,
     subscriptions,
+    tenure,
     keptOffers,
     charges,
     mails,

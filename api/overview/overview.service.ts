@@ -1,4 +1,5 @@
 import type { OverviewAction, OverviewBox, OverviewCharge, OverviewRound, UserOverview } from '../../shared/api/overview.ts';
+import { tenureOf } from '../order-history/tenure.ts';
 import type { CurrentUser, Order, UserPlanWithTiers } from '../../shared/api/types.ts';
 import { lastChanceToPay } from '../../shared/billing-rules.ts';
 import { isCardExpiring, cardExpiresAt } from '../../shared/card-expiry.ts';
@@ -129,9 +130,11 @@ function openInvoices(histories: UserHistoryRow[]): OverviewAction[] {
   });
 }
 
-/** Eleven queries whatever the number of subscriptions and orders (no N+1; toUserPlans makes five). */
+/** Thirteen queries whatever the number of subscriptions and orders (no N+1; toUserPlans makes five). */
 export async function userOverview(db: Db, user: CurrentUser, now: Date, provider: PaymentProviderName): Promise<UserOverview> {
-  const [rows, histories, card] = await Promise.all([findLiveUserPlans(db, user.id), findUserHistories(db, user.id), findCard(db, user.id, provider)]);
+  const [rows, histories, card, tenure] = await Promise.all([
+    findLiveUserPlans(db, user.id), findUserHistories(db, user.id), findCard(db, user.id, provider), tenureOf(db, user.id, now),
+  ]);
   const [plans, schedule] = await Promise.all([toUserPlans(db, rows, user.paymentMethod, now), loadSchedule(db, rows, histories, now)]);
   const charges = nextCharges(plans, schedule, user, card);
   return {
@@ -139,5 +142,6 @@ export async function userOverview(db: Db, user: CurrentUser, now: Date, provide
     nextBoxes: nextBoxes(plans, histories, schedule),
     nextCharges: charges,
     actions: [...failedCharges(histories, now), ...expiringCard(user, card, charges, now), ...openInvoices(histories)],
+    tenure,
   };
 }

@@ -1,3 +1,4 @@
+import type { ArtistTenure } from './types.ts';
 import type { DisputeView } from '../dispute.ts';
 import type { Text } from '../text.ts';
 
@@ -134,6 +135,8 @@ export interface CustomerDetail {
   card: { brand: string; last4: string } | null;
   paymentMethod: string;
   subscriptions: CustomerSubscription[];
+  /** 継続月数 per artist, longest first (shared/tenure.ts). */
+  tenure: ArtistTenure[];
   /** Newest first, at most DETAIL_LIST_MAX. */
   keptOffers: CustomerKeptOffer[];
   charges: CustomerCharge[];

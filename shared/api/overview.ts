@@ -1,3 +1,4 @@
+import type { ArtistTenure } from './types.ts';
 import type { RoundCharge } from '../money.ts';
 import type { PaymentMethod } from '../payment.ts';
 import type { Text } from '../text.ts';
@@ -69,4 +70,6 @@ export interface UserOverview {
   /** Earliest first. */
   nextCharges: OverviewCharge[];
   actions: OverviewAction[];
+  /** 継続月数 per artist, longest first (shared/tenure.ts). */
+  tenure: ArtistTenure[];
 }

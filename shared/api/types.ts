@@ -182,6 +182,13 @@ export interface User {
   code: string;
 }
 
+/** 継続月数 with one artist (shared/tenure.ts): paid rounds in a row and the months they cover. */
+export interface ArtistTenure {
+  artist: { name: string; slug: string };
+  rounds: number;
+  months: number;
+}
+
 export interface CurrentUser extends Omit<User, 'code'> {
   id: number;
   paymentMethod: PaymentMethod;

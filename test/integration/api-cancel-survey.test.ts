@@ -58,7 +58,7 @@ describe('cancelling from the cancel page', () => {
     expect(after.cancelledByReason.price).toBe(before.cancelledByReason.price + 1);
     expect(after.cancelledByReason.none).toBe(before.cancelledByReason.none);
     // The support page shows the fan's answer and that the fan cancelled.
-    const [subscription] = (await customerDetail(api.db, shopper.userId)).subscriptions;
+    const [subscription] = (await customerDetail(api.db, shopper.userId, api.clock.now)).subscriptions;
     expect(subscription).toMatchObject({ cancelReason: { ja: '高い' }, cancelNote: '今は予算が厳しいです', cancelledBy: { ja: 'お客様（解約ページ）' } });
     // The service is the same: the mail and the refund of the round paid at checkout.
     await api.mailbox.waitFor(shopper.email, (m) => m.subject.includes('解約'));
@@ -98,7 +98,7 @@ describe('an offer taken instead of cancelling', () => {
     const offers = await api.db.selectFrom('cancel_offers').selectAll().where('user_id', '=', shopper.userId).execute();
     expect(offers).toMatchObject([{ offer: 'skip', reason: 'temporary', plan_id: shop.light, to_plan_id: null }]);
     expect((await thisMonth()).keptByOffer.skip).toBe(before.keptByOffer.skip + 1);
-    expect((await customerDetail(api.db, shopper.userId)).keptOffers).toMatchObject([{ offer: { ja: 'スキップ' }, reason: { ja: '一時的に不要' } }]);
+    expect((await customerDetail(api.db, shopper.userId, api.clock.now)).keptOffers).toMatchObject([{ offer: { ja: 'スキップ' }, reason: { ja: '一時的に不要' } }]);
   });
 
   it('pause: the plan is paused and the offer recorded (no reason given)', async () => {
@@ -120,7 +120,7 @@ describe('an offer taken instead of cancelling', () => {
     expect((res.body as UserPlanChange).userPlan.plan.id).toBe(shop.light);
     const offers = await api.db.selectFrom('cancel_offers').selectAll().where('user_id', '=', shopper.userId).execute();
     expect(offers).toMatchObject([{ offer: 'cheaper', plan_id: shop.premium, to_plan_id: shop.light, reason: 'price', note: '少し安ければ' }]);
-    expect((await customerDetail(api.db, shopper.userId)).keptOffers[0]).toMatchObject({ toPlanName: 'ライトプラン', planName: 'プレミアムプラン' });
+    expect((await customerDetail(api.db, shopper.userId, api.clock.now)).keptOffers[0]).toMatchObject({ toPlanName: 'ライトプラン', planName: 'プレミアムプラン' });
   });
 
   it('an offer that is not the action is refused and nothing changes', async () => {

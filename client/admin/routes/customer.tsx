@@ -1,4 +1,5 @@
 import { Link, useActionData, useLoaderData, useRouteLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { TenureList } from '../../components/tenure-list.tsx';
 import * as z from 'zod/mini';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { formWholeNumber } from '../../../shared/digits.ts';
@@ -143,6 +144,7 @@ export function Component() {
       {confirm ? <ConfirmPanel confirm={confirm} detail={detail} failure={failure} /> : null}
       <ProfileSection detail={detail} />
       <SubscriptionsTable detail={detail} mayAct={mayAct} />
+      <TenureList tenure={detail.tenure} id="customer-tenure" staff />
       <ChargesTable detail={detail} mayRefund={mayRefund} mayAct={mayAct} />
       <MailsList detail={detail} open={mail} />
       <NotesSection detail={detail} mayAct={mayAct} failure={failure?.intent === 'note' ? failure : undefined} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TenureList } from '../tenure-list.tsx';
 import { Link } from 'react-router';
 import type { OverviewBox, OverviewCharge, UserOverview } from '../../../shared/api/overview.ts';
 import { formatDate } from '../../../shared/format.ts';
@@ -100,6 +101,7 @@ export function MyOverview({ overview, actionError }: { overview: UserOverview |
             {overview.nextCharges.length ? overview.nextCharges.map((c) => <NextCharge key={c.userPlanId} charge={c} />) : <p>{t(C.noCharge)}</p>}
           </Card>
         </div>
+        <TenureList tenure={overview.tenure} id="overview-tenure" />
       </>
     );
   }
