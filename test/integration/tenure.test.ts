@@ -8,8 +8,8 @@ import { newShopper, NEXT_DEADLINE, seedCatalogue, startSubscriptionApi, subscri
 
 /**
  * Issue 33, tenure that counts: 継続月数 per artist on my page and on the customer's page in the
- * console, from what the shop charged: the checkout's round, the billing run's next, a skip that
- * does not break it, a cancellation that ends it once the grace has passed.
+ * console, from what the shop charged: the checkout's round, the billing run's next, and a
+ * cancellation that ends it once the grace has passed (skips, pauses and declines: the unit test).
  */
 let api: AccountApi;
 let shop: Catalogue;
