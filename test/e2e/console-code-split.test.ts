@@ -1,12 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startStaffSession, STAFF_COOKIE } from '../../api/staff/staff-session.ts';
-import { createAdminApp } from '../../server/admin-app.server.ts';
+import { STAFF_COOKIE } from '../../api/staff/staff-session.ts';
 import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
-import { freePort } from '../support/free-port.ts';
-import { silentLogger, startStack, testConfig, type Stack } from '../support/stack.ts';
+import { consoleMemberSession, startStackWithConsole } from '../support/console.ts';
+import type { Stack } from '../support/stack.ts';
 import { addOrder, seedOrderRound } from '../integration/order-list-fixtures.ts';
-import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
 
 /**
  * The console's script per route (issue 32, decision 0083): a page starts with the shared core and
@@ -20,20 +17,12 @@ let browser: Browser;
 let orderId = 0;
 
 beforeAll(async () => {
-  const port = await freePort();
-  consoleOrigin = `http://127.0.0.1:${port}`;
-  stack = await startStack({ seed: false, staffApi: { adminOrigin: consoleOrigin, opsToken: TEST_OPS_TOKEN } });
-  const app = createAdminApp({ config: testConfig({ API_ORIGIN: stack.apiUrl, ADMIN_ORIGIN: consoleOrigin }), logger: silentLogger, clientDir: path.resolve('dist/client') });
-  const server = app.listen(port, '127.0.0.1');
-  closeConsole = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ stack, consoleOrigin, closeConsole } = await startStackWithConsole({ seed: false }));
   const db = stack.database.handle.db;
   const round = await seedOrderRound(db, 'e2e-split', '星乃ミライ', new Date(Date.now() + 30 * 86_400_000));
   orderId = await addOrder(db, round, { at: new Date(Date.now() - 3_600_000) });
-  const now = new Date();
-  const owner = await db.insertInto('staff').values({ email: 'owner@e2e-split.example', role: 'owner', enrolled_at: now, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
   browser = await launchBrowser();
-  await browser.context.addCookies([{ name: STAFF_COOKIE, value: await startStaffSession(db, owner.id, now), url: consoleOrigin }]);
+  await browser.context.addCookies([{ name: STAFF_COOKIE, value: await consoleMemberSession(stack, 'owner', 'e2e-split.example'), url: consoleOrigin }]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

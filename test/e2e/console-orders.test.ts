@@ -2,15 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startStaffSession, STAFF_COOKIE } from '../../api/staff/staff-session.ts';
-import { createAdminApp } from '../../server/admin-app.server.ts';
+import { STAFF_COOKIE } from '../../api/staff/staff-session.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
-import { freePort } from '../support/free-port.ts';
-import { silentLogger, startStack, testConfig, type Stack } from '../support/stack.ts';
+import { consoleMemberSession, startStackWithConsole } from '../support/console.ts';
+import type { Stack } from '../support/stack.ts';
 import { addOrder, seedOrderRound } from '../integration/order-list-fixtures.ts';
 import { addBox } from '../integration/round-export-fixtures.ts';
-import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
 
 /**
  * The order list and the rounds list in Chromium (issue 32) at 390 and 1280 px: the 検索 button
@@ -27,12 +25,7 @@ const charged: number[] = [];
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  const port = await freePort();
-  consoleOrigin = `http://127.0.0.1:${port}`;
-  stack = await startStack({ seed: false, staffApi: { adminOrigin: consoleOrigin, opsToken: TEST_OPS_TOKEN } });
-  const app = createAdminApp({ config: testConfig({ API_ORIGIN: stack.apiUrl, ADMIN_ORIGIN: consoleOrigin }), logger: silentLogger, clientDir: path.resolve('dist/client') });
-  const server = app.listen(port, '127.0.0.1');
-  closeConsole = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ stack, consoleOrigin, closeConsole } = await startStackWithConsole({ seed: false }));
   const db = stack.database.handle.db;
   const late = await seedOrderRound(db, 'e2e-orders-late', '星乃ミライ', new Date(Date.now() - 5 * DAY));
   const open = await seedOrderRound(db, 'e2e-orders-open', '天音くるり', new Date(Date.now() + 30 * DAY));
@@ -42,11 +35,8 @@ beforeAll(async () => {
     const id = await addOrder(db, i % 2 ? open : late, { at: new Date(Date.now() - (i + 1) * 3_600_000), status: i === 4 ? 'ERROR' : 'SUCCESS', method: i === 3 ? 'GMOAB' : 'CARD' });
     if (i !== 4) charged.push(id);
   }
-  const now = new Date();
-  const owner = await db.insertInto('staff').values({ email: 'owner@e2e-orders.example', role: 'owner', enrolled_at: now, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
   browser = await launchBrowser();
-  await browser.context.addCookies([{ name: STAFF_COOKIE, value: await startStaffSession(db, owner.id, now), url: consoleOrigin }]);
+  await browser.context.addCookies([{ name: STAFF_COOKIE, value: await consoleMemberSession(stack, 'owner', 'e2e-orders.example'), url: consoleOrigin }]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

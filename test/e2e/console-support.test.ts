@@ -5,15 +5,14 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StaffInvite } from '../../shared/staff-roles.ts';
-import { createAdminApp } from '../../server/admin-app.server.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, type Browser } from '../support/browser.ts';
+import { startStackWithConsole } from '../support/console.ts';
 import { enrolAndLogIn } from '../support/console-browser.ts';
 import { insertChargedCustomer, type ChargedCustomer } from '../support/charged-customer.ts';
 import { shopEnv } from '../integration/process-fixtures.ts';
 import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
-import { silentLogger, startStack, testConfig, type Stack } from '../support/stack.ts';
-import { freePort } from '../support/free-port.ts';
+import type { Stack } from '../support/stack.ts';
 
 /**
  * Support's day (issue 19), in Chromium with JavaScript: a member added with `ops staff add`
@@ -23,7 +22,6 @@ import { freePort } from '../support/free-port.ts';
 const run = promisify(execFile);
 const OUT = path.resolve('test-results/screenshots');
 let stack: Stack;
-let consoleOrigin: string;
 let closeConsole: () => Promise<void>;
 let browser: Browser;
 let customer: ChargedCustomer;
@@ -31,12 +29,7 @@ let customer: ChargedCustomer;
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  const port = await freePort();
-  consoleOrigin = `http://127.0.0.1:${port}`;
-  stack = await startStack({ seed: false, staffApi: { adminOrigin: consoleOrigin, opsToken: TEST_OPS_TOKEN } });
-  const app = createAdminApp({ config: testConfig({ API_ORIGIN: stack.apiUrl, ADMIN_ORIGIN: consoleOrigin }), logger: silentLogger, clientDir: path.resolve('dist/client') });
-  const server = app.listen(port, '127.0.0.1');
-  closeConsole = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ stack, closeConsole } = await startStackWithConsole({ seed: false }));
   customer = await insertChargedCustomer(stack.database.handle.db, `e2e${Date.now()}`);
   browser = await launchBrowser();
 });

@@ -5,16 +5,15 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { href } from '../../shared/routes.ts';
 import type { StaffInvite } from '../../shared/staff-roles.ts';
-import { createAdminApp } from '../../server/admin-app.server.ts';
 import { TEST_OPS_TOKEN } from '../integration/api-fixtures.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, waitForHydration, type Browser } from '../support/browser.ts';
+import { startStackWithConsole } from '../support/console.ts';
 import { enrolAndLogIn } from '../support/console-browser.ts';
 import { startMailbox, type Mailbox } from '../support/mailbox.ts';
 import { insertHistory, insertSubscription, seedHistoryShop, type HistoryShop } from '../support/order-history-rows.ts';
 import { signInBrowser, signUpViaApi, type ProfileShop, type TestUser } from '../support/profile-shop.ts';
-import { silentLogger, startStack, testConfig, type Stack } from '../support/stack.ts';
-import { freePort } from '../support/free-port.ts';
+import type { Stack } from '../support/stack.ts';
 
 /**
  * Issue 30 in Chromium: support refunds part of one box and all of another (stopping it) through
@@ -33,13 +32,8 @@ let catalogue: HistoryShop;
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  const port = await freePort();
-  consoleOrigin = `http://127.0.0.1:${port}`;
   mailbox = await startMailbox();
-  stack = await startStack({ seed: false, env: { SMTP_URL: mailbox.url }, staffApi: { adminOrigin: consoleOrigin, opsToken: TEST_OPS_TOKEN } });
-  const app = createAdminApp({ config: testConfig({ API_ORIGIN: stack.apiUrl, ADMIN_ORIGIN: consoleOrigin }), logger: silentLogger, clientDir: path.resolve('dist/client') });
-  const server = app.listen(port, '127.0.0.1');
-  closeConsole = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ stack, consoleOrigin, closeConsole } = await startStackWithConsole({ seed: false, env: { SMTP_URL: mailbox.url } }));
   catalogue = await seedHistoryShop(stack.database.handle.db, 'e2e-refund-artist');
   browser = await launchBrowser();
 });
