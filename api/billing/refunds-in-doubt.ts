@@ -22,7 +22,12 @@ export async function settleRefundsInDoubt(ctx: ApiContext): Promise<number> {
   const full = await ctx.db.selectFrom('plan_order_histories').selectAll()
     .where('refund_status', '=', 'pending').where('updated_at', '<', cutoff).orderBy('updated_at').limit(BATCH).execute();
   for (const row of full) {
-    if ((await refundVoided(ctx, row)) !== 'pending') settled += 1;
+    if ((await refundVoided(ctx, row)) !== 'pending') {
+      settled += 1;
+      continue;
+    }
+    // Still settling (Stripe) or no answer: to the back of the queue, so the pass reaches the others.
+    await ctx.db.updateTable('plan_order_histories').set({ updated_at: ctx.now() }).where('id', '=', row.id).where('refund_status', '=', 'pending').execute();
   }
   const partials = await ctx.db.selectFrom('order_refunds as r').innerJoin('plan_order_histories as h', 'h.id', 'r.history_id')
     .select(['r.id', 'r.amount', 'h.id as history_id', 'h.charge_id', 'h.charge_key'])

@@ -59,7 +59,8 @@ async function settleStrandedChange(ctx: ApiContext, row: HistoryRow, oldId: num
   if (found === 'timeout' || found?.status === 'pending') return 'in_doubt';
   if (found?.status === 'action_required') {
     // Off-session, a bank that asks is a decline; the held charge is cancelled so it takes nothing later.
-    const cancelled = await ask(ctx, row, 'charge cancel', () => paymentProviderOf(ctx).cancelCharge({ chargeId: found && found !== 'timeout' ? found.chargeId : '', orderKey: row.charge_key }));
+    const held = found;
+    const cancelled = await ask(ctx, row, 'charge cancel', () => paymentProviderOf(ctx).cancelCharge({ chargeId: held.chargeId, orderKey: row.charge_key }));
     if (cancelled === 'timeout' || cancelled === 'unavailable') return 'in_doubt';
     if (cancelled === 'succeeded') {
       found = await ask(ctx, row, 'charge look-up', () => paymentProviderOf(ctx).findCharge(row.charge_key));
@@ -68,7 +69,7 @@ async function settleStrandedChange(ctx: ApiContext, row: HistoryRow, oldId: num
   }
   const now = ctx.now();
   if (found?.status === 'succeeded') {
-    await moveHistoryStatus(ctx.db, row.id, 'SUCCESS', { charge_id: found.chargeId, paid_at: now, updated_at: now }, now);
+    await moveHistoryStatus(ctx.db, row.id, 'SUCCESS', { charge_id: found.chargeId, paid_at: now }, now);
     const refund = { total: fullRefundAmount({ total: old.total, partials: await findPartialRefunds(ctx.db, [old.id]) }), method: old.payment_method as PaymentMethod };
     const refunded = await applyReplacement(ctx, old, row);
     await mailChange(ctx, old, row, { refunded, refund, charge: { total: row.total, method: row.payment_method as PaymentMethod } });
