@@ -30,6 +30,11 @@ import { redirectRouter } from './redirect/redirect.router.ts';
 import { staffRouter } from './staff/staff.router.ts';
 import { catalogueImageRouter, catalogueVersionRouter } from './catalogue/catalogue.router.ts';
 import { requireStaff } from './staff/require-staff.ts';
+import { bonusFileRouter } from './vault/bonus-admin.router.ts';
+import { vaultRouter } from './vault/vault.router.ts';
+import { attachCheckoutShopperListener } from './user-plan/checkout-shopper-listener.ts';
+import { shopperRoundRouter } from './shopper-round/shopper-round.router.ts';
+import { attachShopperRoundListener } from './shopper-round/shopper-round-paid.ts';
 
 /**
  * Staff calls take JSON, but for the console's one upload, a shipment file (multipart, read and
@@ -43,10 +48,12 @@ const staffBodyType: RequestHandler = (req, res, next) => {
 /** The shop API ("upstream API origin"). Built here; only main.ts listens. */
 export function createApiApp(ctx: ApiContext): Express {
   const app = express();
+  // Billing's listener on the payments of later rounds a fan pays herself (decision 0093).
+  attachShopperRoundListener(ctx);
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', ctx.trustProxy ?? 'loopback');
-  app.use(requestLogger(ctx.logger));
+  app.use(requestLogger(app, ctx.logger));
   app.use(
     helmet({
       // The public edge is the web tier: it alone decides HSTS and upgrade-insecure-requests for
@@ -72,9 +79,12 @@ export function createApiApp(ctx: ApiContext): Express {
   // The console's staff calls (issue 19): only the console's origin may send unsafe ones, never the shop's.
   // Picture uploads are bytes, not JSON: their route alone comes before the JSON-only rule.
   app.use('/api/staff/catalogue/images', refuseCrossSite([ctx.adminOrigin ?? ctx.publicOrigin]), cookieParser(), catalogueImageRouter(ctx, requireStaff(ctx, 'catalogue.write')));
+  app.use('/api/staff/bonus-files', refuseCrossSite([ctx.adminOrigin ?? ctx.publicOrigin]), cookieParser(), bonusFileRouter(ctx, requireStaff(ctx, 'catalogue.write')));
   app.use('/api/staff', refuseCrossSite([ctx.adminOrigin ?? ctx.publicOrigin]), staffBodyType, cookieParser(), express.json({ limit: '32kb' }), staffRouter(ctx));
   app.use(refuseCrossSite([ctx.publicOrigin]));
   // The sandbox gateway's hosted card page takes form posts: its routes alone skip the JSON-only rule.
+  // A konbini or PayPay checkout is settled by its payment's news (issue 34).
+  attachCheckoutShopperListener(ctx);
   if (paymentProviderOf(ctx).name === 'sandbox') app.use('/api/sandbox', sandboxRouter(ctx));
   app.use(requireJsonBody);
   app.use(cookieParser());
@@ -96,6 +106,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use('/api', paymentRouter(ctx));
   app.use('/api/userPlan', userPlanRouter(ctx));
   app.use('/api/planOrderHistory', orderHistoryRouter(ctx));
+  app.use('/api/vault', vaultRouter(ctx));
+  app.use('/api/shopperRound', shopperRoundRouter(ctx));
   app.use('/api/redirect', redirectRouter(ctx));
   app.use(methodNotAllowed(app));
   app.use(notFoundHandler);

@@ -54,10 +54,13 @@ export async function bootApi(config: Config, logger: Logger, { localTiers = fal
     db: database.db, logger, now, paymentProvider, publicOrigin: config.PUBLIC_ORIGIN, adminOrigin: config.ADMIN_ORIGIN, mailer,
     sandboxLatencyMs: config.SANDBOX_LATENCY_MS,
     deferredPayment: config.DEFERRED_PAYMENT === 'on',
+    consolidationWindowDays: config.CONSOLIDATION_WINDOW_DAYS,
+    shopperMissedRoundsToPause: config.SHOPPER_MISSED_ROUNDS_TO_PAUSE,
     carrierSettings: carrierSettingsOf(config),
     billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
     ops: await operatorAccessOf(config, logger),
     staffSecrets,
+    vaultUnlockDays: config.VAULT_UNLOCK_DAYS_AFTER_SHIP,
     trustProxy: apiTrustedHops(config.TRUST_PROXY, localTiers),
     isAllowedHost: createHostAllowList([config.PUBLIC_ORIGIN, config.API_ORIGIN], [...config.ALLOWED_HOSTS, ...operatorHostsOf(config)]),
   };

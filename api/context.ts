@@ -29,12 +29,18 @@ export interface ApiContext {
   paymentProvider?: PaymentProvider;
   /** DEFERRED_PAYMENT: GMO後払い is offered; unset = on (shared/deferred-switch.ts `deferredPaymentOffered`). */
   deferredPayment?: boolean;
+  /** CONSOLIDATION_WINDOW_DAYS: a fan's boxes shipping inside one window travel as one parcel (shared/parcel.ts); unset = the ship date itself. */
+  consolidationWindowDays?: number;
+  /** SHOPPER_MISSED_ROUNDS_TO_PAUSE: unpaid konbini/PayPay rounds in a row that pause a subscription; unset = 2 (shared/shopper-round.ts). */
+  shopperMissedRoundsToPause?: number;
   /** SANDBOX_LATENCY_MS: how long the sandbox takes to answer a charge (rehearsals, the benchmark). */
   sandboxLatencyMs?: number;
   /** The billing pass's bounds (BILLING_CONCURRENCY, BILLING_LEASE_MS); defaults in api/billing/billing-options.ts. */
   billing?: Partial<BillingOptions>;
   /** Seals staff TOTP secrets at rest (STAFF_SECRET_KEY; api/staff/secret-box.ts). Unset: a key of this process. */
   staffSecrets?: SecretBox;
+  /** VAULT_UNLOCK_DAYS_AFTER_SHIP: a box with no delivery record opens its 特典 this many days after shipping (shared/vault.ts). */
+  vaultUnlockDays?: number;
   /** The sender (依頼主) and account codes of the carriers' layouts (SENDER_*, shared/config.ts `carrierSettingsOf`); unset: the demo company's. */
   carrierSettings?: CarrierSettings;
   /** The operator endpoint's token and host names (api/ops/ops-guard.ts); unset = it answers no one. */

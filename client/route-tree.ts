@@ -39,8 +39,10 @@ export const PAGE_MODULES: Partial<Record<RouteId, string>> = {
   planPause: 'plan-pause',
   orderHistory: 'order-history',
   receipt: 'receipt',
+  vault: 'vault',
   checkout: 'checkout',
   complete: 'complete',
+  checkoutPayment: 'checkout-payment',
 };
 
 export const NOT_FOUND_MODULE = 'not-found';

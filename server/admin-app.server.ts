@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { createHostAllowList } from '../shared/allowed-hosts.ts';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
 import { MAX_IMAGE_BYTES } from '../shared/catalogue-images.ts';
+import { BONUS_FILE_MAX_BYTES } from '../shared/vault.ts';
 import { toPublicConfig } from '../shared/config.ts';
 import { SHIPMENT_UPLOAD_MAX_BYTES } from '../shared/shipment-import-rules.ts';
 import { createStaffApi } from '../client/admin/data/staff-api.ts';
@@ -88,8 +89,9 @@ export function createAdminApp({ config, logger, clientDir, checkApi }: WebAppOp
       routes: createAdminRouteTree(),
       loaderContext: ({ relay: _relay, ...client }: LoaderContextParts) => ({ staffApi: createStaffApi(client) }),
       neverStore: true,
-      // The picture upload form (client/admin/routes/catalogue-image.tsx): the picture and a few fields.
-      multipartLimit: MAX_IMAGE_BYTES + UPLOAD_FORM_OVERHEAD,
+      // The upload forms: a picture (client/admin/routes/catalogue-image.tsx) or a 特典 file
+      // (catalogue-bonuses.tsx), and a few fields.
+      multipartLimit: Math.max(MAX_IMAGE_BYTES, BONUS_FILE_MAX_BYTES) + UPLOAD_FORM_OVERHEAD,
     }),
   );
   app.use(lastResort(logger));

@@ -54,10 +54,12 @@ export function createWebApp({ config, logger, clientDir, checkApi, pageCache }:
   // Probes above answer any Host (a kubelet sends the pod's address); everything below only ours.
   app.use(refuseForeignHost(hostAllowListOf(config)));
   app.use(refuseConsolePaths);
+  // robots.txt and sitemap.xml before the proxy and the static layers, which never answer them
+  // (public/ holds neither): a crawler's request skips their checks (issue 35).
+  app.use(createSeoRouter({ apiOrigin: config.API_ORIGIN, publicOrigin: config.PUBLIC_ORIGIN }));
   app.use(createApiProxy({ apiOrigin: config.API_ORIGIN, timeoutMs: config.PROXY_TIMEOUT_MS }));
   app.use('/assets', hashedAssets(path.join(clientDir, 'assets')));
   app.use(publicFiles(path.join(clientDir, 'public')));
-  app.use(createSeoRouter({ apiOrigin: config.API_ORIGIN, publicOrigin: config.PUBLIC_ORIGIN }));
   // The outbox mail page shows everyone's codes: only while mail stays on this machine and so does the site.
   if (mailPageEnabled(config)) app.use(createMailPage({ dataDir: config.DATA_DIR }));
   app.use(pageGate({ publicOrigin: config.PUBLIC_ORIGIN }));
@@ -76,7 +78,8 @@ export function createWebApp({ config, logger, clientDir, checkApi, pageCache }:
   return app;
 }
 
-function securityOptionsOf(config: Config): SecurityOptions {
+/** The security headers' options a configuration gives (also the benchmarks' bare Express, for the same headers). */
+export function securityOptionsOf(config: Config): SecurityOptions {
   return { https: config.PUBLIC_ORIGIN.startsWith('https:'), analytics: Boolean(config.ANALYTICS_ID), formTargets: paymentFormTargets(config) };
 }
 

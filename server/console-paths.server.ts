@@ -15,8 +15,12 @@ const NOT_FOUND: ApiErrorBody = {
  * separator or a dot segment never gets here: requestGuard refuses them (decision 0047).
  */
 const CONSOLE_PATH = /^\/(?:admin|api\/staff)(?:[/?.;]|$)/;
+const MAY_BE_CONSOLE = /admin|staff|%/i;
 
 export function isConsolePath(rawPath: string): boolean {
+  // Without a `%`, the path decodes to itself; without `admin` or `staff` in it, in any case, no
+  // spelling of it can match. Most paths are decided here, without decoding or copying them.
+  if (!MAY_BE_CONSOLE.test(rawPath)) return false;
   let path = rawPath;
   try {
     path = decodeURIComponent(rawPath);

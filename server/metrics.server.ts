@@ -20,11 +20,31 @@ export const httpRequestDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/** Requests being served, per tier: plain numbers on the request path, read into the gauge when scraped. */
+const inFlightByTier = new Map<string, { count: number; seen: boolean }>();
+
+/**
+ * The in-flight count of one tier (`measureRequests`). A gauge's `inc`/`dec` hash and validate
+ * the label set on every call, twice a request; the gauge reads these counts only when it is
+ * scraped (prom-client's `collect`). A tier's series appears once it has seen a request, as before.
+ */
+export function inFlightCounter(tier: string): { count: number; seen: boolean } {
+  let counter = inFlightByTier.get(tier);
+  if (!counter) {
+    counter = { count: 0, seen: false };
+    inFlightByTier.set(tier, counter);
+  }
+  return counter;
+}
+
 export const httpRequestsInFlight = new Gauge({
   name: 'http_requests_in_flight',
   help: 'HTTP requests being served, by tier',
   labelNames: ['tier'] as const,
   registers: [metricsRegistry],
+  collect() {
+    for (const [tier, counter] of inFlightByTier) if (counter.seen) this.set({ tier }, counter.count);
+  },
 });
 
 export const proxyUpstreamErrors = new Counter({

@@ -1,10 +1,11 @@
 import http from 'node:http';
+import url from 'node:url';
 import type { Request, RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
 import { CLIENT_FORWARDING_HEADERS, upstreamHeaders } from './forwarded.server.ts';
 import { proxyUpstreamErrors } from './metrics.server.ts';
-import { deadlineOf } from './request-deadline.server.ts';
+import { atDeadline } from './request-deadline.server.ts';
 import { originFormOf } from './request-target.server.ts';
 import { isApiPath } from './small-error.server.ts';
 
@@ -24,13 +25,24 @@ const TIMEOUT: ApiErrorBody = {
   messageEn: 'The server did not answer in time. Please try again later.',
 };
 
-const timedOut = new WeakSet<http.IncomingMessage>();
-/** Requests whose upstream answer has begun: their deadline has been met. */
-const answered = new WeakSet<http.IncomingMessage>();
-/** The upstream request of each proxied request, once http-proxy has made it. */
-const upstreamOf = new WeakMap<http.IncomingMessage, http.ClientRequest>();
+/**
+ * What the proxy keeps of each proxied request, as symbol properties on it rather than WeakMap and
+ * WeakSet entries (two or three per request, each an ephemeron for the collector; issue 35).
+ */
+const TIMED_OUT = Symbol('timedOut');
+/** Set once the upstream answer has begun: the deadline has been met. */
+const ANSWERED = Symbol('answered');
+/** The upstream request, once http-proxy has made it. */
+const UPSTREAM = Symbol('upstream');
+interface Proxied {
+  [TIMED_OUT]?: boolean;
+  [ANSWERED]?: boolean;
+  [UPSTREAM]?: http.ClientRequest;
+}
+const proxied = (req: http.IncomingMessage) => req as http.IncomingMessage & Proxied;
 /** Hop-by-hop headers (RFC 9110 §7.6.1) describe the browser's connection, not ours to the API. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
+const ALWAYS_DROPPED = new Set<string>([...HOP_BY_HOP, ...CLIENT_FORWARDING_HEADERS]);
 
 /** Headers named in the client's `Connection` header are hop-by-hop too. */
 function connectionTokens(value: string | undefined): string[] {
@@ -47,11 +59,15 @@ const IDLE_SOCKET_MS = 4_000;
  * a 502 instead of the 413. Our keep-alive agent owns that connection.
  */
 function prepareUpstreamHeaders(req: Request): void {
-  const own = { ...upstreamHeaders(req), ...(typeof req.id === 'string' ? { 'x-request-id': req.id } : {}) };
-  const dropped = new Set<string>([...HOP_BY_HOP, ...connectionTokens(req.headers.connection), ...CLIENT_FORWARDING_HEADERS]);
+  const named = connectionTokens(req.headers.connection);
+  // One copy of the headers, with the fixed set of dropped names made once (issue 35).
   const headers: http.IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) if (!dropped.has(name)) headers[name] = value;
-  req.headers = { ...headers, ...own };
+  for (const name in req.headers) {
+    if (!ALWAYS_DROPPED.has(name) && !named.includes(name)) headers[name] = req.headers[name];
+  }
+  Object.assign(headers, upstreamHeaders(req));
+  if (typeof req.id === 'string') headers['x-request-id'] = req.id;
+  req.headers = headers;
 }
 
 function sendUpstreamError(res: http.ServerResponse, timeout: boolean): void {
@@ -70,10 +86,10 @@ function sendUpstreamError(res: http.ServerResponse, timeout: boolean): void {
  * has begun, the deadline has been met.
  */
 function enforceDeadline(req: Request, res: http.ServerResponse, timeoutMs: number): void {
-  deadlineOf(req, res, timeoutMs).addEventListener('abort', () => {
-    if (res.headersSent || res.destroyed || answered.has(req)) return;
-    timedOut.add(req);
-    const proxyReq = upstreamOf.get(req);
+  atDeadline(req, res, timeoutMs, () => {
+    if (res.headersSent || res.destroyed || proxied(req)[ANSWERED]) return;
+    proxied(req)[TIMED_OUT] = true;
+    const proxyReq = proxied(req)[UPSTREAM];
     if (proxyReq) proxyReq.destroy();
     else sendUpstreamError(res, true);
   });
@@ -91,8 +107,15 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
   // No cap on sockets: a request queued for one had no way to be ended at its deadline (it waited
   // until the API came back). The web tier's MAX_CONNECTIONS bounds how many can be open.
   const agent = new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
-  return createProxyMiddleware<Request, http.ServerResponse>({
-    target: options.apiOrigin,
+  const proxy = createProxyMiddleware<Request, http.ServerResponse>({
+    // Parsed once here: given as a string, http-proxy parses it again (url.parse) for every request.
+    target: url.parse(options.apiOrigin),
+    // http-proxy-middleware's default plugins but its logger: that one builds a URL and a line for
+    // every answer and hands them to a logger that does nothing (none is configured). Ours keep
+    // the error guard (and its fix for a browser that leaves mid-answer) and the `on` handlers.
+    ejectPlugins: true,
+    // (Typed for node:http's request; they read nothing Express adds.)
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<Request, http.ServerResponse>[],
     // `/api` and `/api/…` only: `/apix` or `/api-docs` are the web tier's own (404) pages.
     pathFilter: (pathname) => isApiPath(pathname),
     // The target requestGuard checked goes upstream as it is, in origin-form: by default http-proxy
@@ -115,14 +138,14 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
         enforceDeadline(req, res, options.timeoutMs);
       },
       proxyReq(proxyReq, req) {
-        upstreamOf.set(req, proxyReq);
-        if (timedOut.has(req)) proxyReq.destroy();
+        proxied(req)[UPSTREAM] = proxyReq;
+        if (proxied(req)[TIMED_OUT]) proxyReq.destroy();
       },
       proxyRes(proxyRes, req, res) {
-        answered.add(req);
+        proxied(req)[ANSWERED] = true;
         // A body that stops mid-way is cut after as long without a byte, as before.
         proxyRes.setTimeout(options.timeoutMs, () => {
-          upstreamOf.get(req)?.destroy();
+          proxied(req)[UPSTREAM]?.destroy();
           res.destroy();
         });
         // The browser's connection is ours to manage, whatever the upstream said about its own.
@@ -138,8 +161,15 @@ export function createApiProxy(options: ApiProxyOptions): RequestHandler {
       error(_error, req, res) {
         // Already answered at the deadline, before the upstream request existed.
         if (!('writeHead' in res) || res.writableEnded) return;
-        sendUpstreamError(res, timedOut.has(req));
+        sendUpstreamError(res, proxied(req)[TIMED_OUT] === true);
       },
     },
   });
+  // http-proxy-middleware is an async function that re-reads every URL with url.parse before its
+  // path filter: every page and asset request passed through it. A URL without `api` in it, in
+  // any spelling, is never one it proxies (issue 35).
+  return (req, res, next) => {
+    if (req.url.includes('api')) return proxy(req, res, next);
+    next();
+  };
 }

@@ -10,12 +10,21 @@ import type { RequestHandler } from 'express';
  * that composite is held only weakly, so under load a garbage collection dropped it and the page's
  * API calls waited until the API came back (issue 17; nodejs/node#55428, nodejs/undici#4068).
  */
-const arrivals = new WeakMap<IncomingMessage, number>();
-const deadlines = new WeakMap<IncomingMessage, AbortSignal>();
+const ARRIVED = Symbol('arrived');
+const DEADLINE = Symbol('deadline');
 
-/** Notes each request's arrival; the timer itself starts only for requests that wait on the API. */
+interface Timed {
+  [ARRIVED]?: number;
+  [DEADLINE]?: AbortSignal;
+}
+
+/**
+ * Notes each request's arrival; the timer itself starts only for requests that wait on the API.
+ * A symbol property on the request, not a WeakMap entry: every request pays for this one, and a
+ * WeakMap set (an ephemeron the collector must trace) cost more than the clock reading (issue 35).
+ */
 export const markArrival: RequestHandler = (req, _res, next) => {
-  arrivals.set(req, performance.now());
+  (req as Timed)[ARRIVED] = performance.now();
   next();
 };
 
@@ -24,10 +33,11 @@ export const markArrival: RequestHandler = (req, _res, next) => {
  * shopper left, or the answer is done). The same signal for every caller of one request.
  */
 export function deadlineOf(req: IncomingMessage, res: ServerResponse, timeoutMs: number): AbortSignal {
-  const known = deadlines.get(req);
+  const timed = req as IncomingMessage & Timed;
+  const known = timed[DEADLINE];
   if (known) return known;
   const controller = new AbortController();
-  const arrived = arrivals.get(req) ?? performance.now();
+  const arrived = timed[ARRIVED] ?? performance.now();
   const remaining = Math.max(0, arrived + timeoutMs - performance.now());
   // The timer holds the controller strongly until it fires or the response closes.
   const timer = setTimeout(() => controller.abort(new DOMException(`deadline of ${timeoutMs} ms passed`, 'TimeoutError')), remaining);
@@ -35,6 +45,17 @@ export function deadlineOf(req: IncomingMessage, res: ServerResponse, timeoutMs:
     clearTimeout(timer);
     controller.abort();
   });
-  deadlines.set(req, controller.signal);
+  timed[DEADLINE] = controller.signal;
   return controller.signal;
+}
+
+/**
+ * Calls `onDeadline` at the request's deadline unless its response has closed first: the /api
+ * proxy's form of `deadlineOf`, for a caller that needs no signal to pass on. One per proxied
+ * request, so without an AbortController and its EventTarget listener (issue 35).
+ */
+export function atDeadline(req: IncomingMessage, res: ServerResponse, timeoutMs: number, onDeadline: () => void): void {
+  const arrived = (req as Timed)[ARRIVED] ?? performance.now();
+  const timer = setTimeout(onDeadline, Math.max(0, arrived + timeoutMs - performance.now()));
+  res.once('close', () => clearTimeout(timer));
 }

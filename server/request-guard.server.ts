@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { HOST_FORM, MISDIRECTED_TEXT } from '../shared/allowed-hosts.ts';
 import type { ApiErrorBody } from '../shared/api/errors.ts';
+import { clientSideOf } from './forwarded.server.ts';
 import { isUnambiguousPath, originFormOf, widestPath } from './request-target.server.ts';
 import { sendSmallError } from './small-error.server.ts';
 
@@ -36,8 +37,14 @@ function validHost(value: string | undefined): boolean {
   return value !== undefined && value.length <= 255 && HOST_FORM.test(value);
 }
 
-function headerBytes(rawHeaders: string[]): number {
-  return rawHeaders.reduce((sum, part) => sum + part.length + 2, 0);
+/** Whether the header block (each name and value, with its separator) is over `MAX_HEADER_BYTES`; stops counting there. */
+function headersTooLarge(rawHeaders: string[]): boolean {
+  let bytes = 0;
+  for (let i = 0; i < rawHeaders.length; i++) {
+    bytes += (rawHeaders[i] as string).length + 2;
+    if (bytes > MAX_HEADER_BYTES) return true;
+  }
+  return false;
 }
 
 /**
@@ -53,7 +60,7 @@ export const requestGuard: RequestHandler = (req, res, next) => {
     sendSmallError(req, res, 414, URL_TOO_LONG);
     return;
   }
-  if (headerBytes(req.rawHeaders) > MAX_HEADER_BYTES) {
+  if (headersTooLarge(req.rawHeaders)) {
     sendSmallError(req, res, 431, HEADERS_TOO_LARGE);
     return;
   }
@@ -63,8 +70,10 @@ export const requestGuard: RequestHandler = (req, res, next) => {
     sendSmallError(req, res, 400, BAD_PATH, widestPath(target ?? req.path));
     return;
   }
-  const protocol = req.protocol;
-  if (!validHost(req.headers.host) || !validHost(req.host) || (protocol !== 'http' && protocol !== 'https')) {
+  // `req.protocol` and `req.host` read once, for this check and every one after it (issue 35).
+  const { protocol, host } = clientSideOf(req);
+  const sent = req.headers.host;
+  if (!validHost(sent) || (host !== sent && !validHost(host)) || (protocol !== 'http' && protocol !== 'https')) {
     sendSmallError(req, res, 400, BAD_HOST);
     return;
   }
@@ -80,7 +89,8 @@ export const requestGuard: RequestHandler = (req, res, next) => {
  */
 export function refuseForeignHost(isAllowedHost: (host: string | undefined) => boolean): RequestHandler {
   return (req, res, next) => {
-    if (isAllowedHost(req.headers.host) && (req.host === req.headers.host || isAllowedHost(req.host))) {
+    const { host } = clientSideOf(req);
+    if (isAllowedHost(req.headers.host) && (host === req.headers.host || isAllowedHost(host))) {
       next();
       return;
     }

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { ADMIN_ROUTES } from '../shared/admin-routes.ts';
 import { ROUTES } from '../shared/routes.ts';
-import { httpRequestDuration, httpRequestsInFlight } from './metrics.server.ts';
+import { httpRequestDuration, inFlightCounter } from './metrics.server.ts';
 
 /** Called as a request arrives; the returned reader gives its route label once it is done. */
 export type RouteLabeller = (req: http.IncomingMessage) => () => string;
@@ -11,19 +11,34 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /**
  * Times every request of one tier into http_request_duration_seconds. Labels stay bounded: the
  * route pattern from the labeller, a known method or OTHER, the status or `aborted` when the
- * client left before the response ended.
+ * client left before the response ended. One clock reading at each end and the labelled series
+ * kept by their label values: prom-client's `startTimer` read the clock twice more and hashed the
+ * label object on every request, and so did the gauge's `inc`/`dec`, now a plain count the gauge
+ * reads when scraped (issue 35).
  */
 export function measureRequests(tier: string, routeOf: RouteLabeller, handler: http.RequestListener): http.RequestListener {
+  const inFlight = inFlightCounter(tier);
+  const series = new Map<string, { observe(seconds: number): void }>();
+  const seriesOf = (method: string, route: string, status: string) => {
+    const key = `${method} ${status} ${route}`;
+    let found = series.get(key);
+    if (!found) {
+      found = httpRequestDuration.labels({ tier, method, route, status_code: status });
+      series.set(key, found);
+    }
+    return found;
+  };
   return (req, res) => {
-    const stop = httpRequestDuration.startTimer();
+    const started = performance.now();
     const routeLabel = routeOf(req);
-    httpRequestsInFlight.inc({ tier });
+    inFlight.count++;
+    inFlight.seen = true;
     // 'close' follows every response, finished or cut off (one listener, not 'finish' and 'close').
     res.once('close', () => {
-      httpRequestsInFlight.dec({ tier });
+      inFlight.count--;
       const method = METHODS.has(req.method ?? '') ? (req.method ?? 'OTHER') : 'OTHER';
       const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      stop({ tier, method, route: routeLabel(), status_code: status });
+      seriesOf(method, routeLabel(), status).observe((performance.now() - started) / 1000);
     });
     handler(req, res);
   };

@@ -28,8 +28,11 @@ export function originFormOf(target: string, host: string | undefined): string |
 
 /** The path (before `?`) means one thing to every hop: no `\`, encoded separator or dot segment, and it decodes. */
 export function isUnambiguousPath(originForm: string): boolean {
-  const path = originForm.split('?', 1)[0] ?? '';
+  const mark = originForm.indexOf('?');
+  const path = mark === -1 ? originForm : originForm.slice(0, mark);
   if (AMBIGUOUS_SEPARATOR.test(path) || DOT_SEGMENT.test(path)) return false;
+  // Only a `%` can make decoding fail: most paths have none, and are not decoded just to be dropped.
+  if (!path.includes('%')) return true;
   try {
     decodeURIComponent(path);
   } catch {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { href, ROUTES } from '../shared/routes.ts';
 
@@ -93,16 +93,16 @@ async function collectEntries(apiOrigin: string, timeoutMs: number): Promise<Sit
   return [...unique, ...newsEntries];
 }
 
-/** GET /robots.txt and GET /sitemap.xml, served by the web tier before server rendering. */
-export function createSeoRouter({ apiOrigin, publicOrigin, timeoutMs = 5000 }: SeoOptions): Router {
-  const router = Router();
+/**
+ * GET (and HEAD) /robots.txt and /sitemap.xml, served by the web tier before its proxy, static files
+ * and server rendering. A plain middleware, not a Router: mounted before the /api proxy, every
+ * proxied request passes it, and one comparison costs less than a router's walk (issue 35). The
+ * paths match as Express's router matched them: any case, one trailing slash allowed.
+ */
+export function createSeoRouter({ apiOrigin, publicOrigin, timeoutMs = 5000 }: SeoOptions): RequestHandler {
   const robots = robotsTxt(publicOrigin);
 
-  router.get('/robots.txt', (_req, res) => {
-    res.type('text/plain; charset=utf-8').set('cache-control', 'public, max-age=3600').send(robots);
-  });
-
-  router.get('/sitemap.xml', async (req, res) => {
+  async function sitemap(req: Request, res: Response): Promise<void> {
     try {
       const entries = await collectEntries(apiOrigin, timeoutMs);
       res.type('application/xml; charset=utf-8').set('cache-control', 'public, max-age=3600').send(sitemapXml(entries, publicOrigin));
@@ -111,6 +111,22 @@ export function createSeoRouter({ apiOrigin, publicOrigin, timeoutMs = 5000 }: S
       req.log.warn({ err: error }, 'sitemap: shop API unavailable');
       res.status(503).set({ 'retry-after': '120', 'cache-control': 'no-store' }).type('text/plain; charset=utf-8').send('Service Unavailable');
     }
-  });
-  return router;
+  }
+
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const asked = req.path; // a getter that looks up the parsed URL: read once
+    const path = asked.length > 1 && asked.endsWith('/') ? asked.slice(0, -1) : asked;
+    if (path.length !== 11 && path.length !== 12) return next();
+    const name = path.toLowerCase();
+    if (name === '/robots.txt') {
+      res.type('text/plain; charset=utf-8').set('cache-control', 'public, max-age=3600').send(robots);
+      return;
+    }
+    if (name === '/sitemap.xml') {
+      void sitemap(req, res);
+      return;
+    }
+    next();
+  };
 }

@@ -11,6 +11,8 @@ export const ADMIN_ROUTES = {
   shipmentImport: { path: '/rounds/imports/:id', signedIn: true },
   billing: { path: '/billing', signedIn: true },
   billingRound: { path: '/billing/:id', signedIn: true },
+  /** Issue 34: konbini payments returned by bank transfer. */
+  refundTransfers: { path: '/refund-transfers', signedIn: true },
   reports: { path: '/reports', signedIn: true },
   login: { path: '/login', signedIn: false },
   setup: { path: '/setup/:token', signedIn: false },
@@ -23,6 +25,9 @@ export const ADMIN_ROUTES = {
   catalogueImage: { path: '/catalogue/images', signedIn: true },
   catalogueMedia: { path: '/catalogue/media', signedIn: true },
   catalogueRound: { path: '/catalogue/rounds/:id', signedIn: true },
+  /** Issue 33: a round's 特典, and an artist's milestone 特典. */
+  catalogueRoundBonuses: { path: '/catalogue/rounds/:id/bonuses', signedIn: true },
+  catalogueArtistBonuses: { path: '/catalogue/artists/:id/bonuses', signedIn: true },
   catalogueNews: { path: '/catalogue/news', signedIn: true },
   catalogueNewsItem: { path: '/catalogue/news/:id', signedIn: true },
   catalogueNewsPreview: { path: '/catalogue/news/:id/preview', signedIn: true },

@@ -1,18 +1,21 @@
 import type { CarrierCode } from './carriers.ts';
 import { jstParts, pad2 } from './jst.ts';
+import { parcelContentsWithin, type ParcelItem } from './parcel-display.ts';
 import { hyphenatedTel } from './phone.ts';
 import { hyphenatedZip } from './shipping-columns.ts';
 import type { Text } from './text.ts';
 
 /**
  * What a layout of the shipping list is made of (docs/decisions/0073-carrier-layouts.md): the
- * facts of one box, the sender (依頼主) from the configuration, and a table of columns, each with
+ * facts of one parcel (one box, or a fan's boxes travelling together: 同梱), the sender (依頼主) from the configuration, and a table of columns, each with
  * its header as the carrier's software names it and the cell it holds. A column without `cell`
  * is written empty: the operator or the carrier's software fills it in.
  */
 export interface ShippingLine {
-  /** 注文番号: the order history id, the carrier's お客様管理番号. */
+  /** 注文番号: the order history id (a parcel's: its lowest box id), the carrier's お客様管理番号. */
   orderNumber: number;
+  /** A parcel's boxes (shared/parcel-display.ts); absent or one for a box travelling alone. */
+  items?: readonly ParcelItem[];
   roundName: string;
   artistName: string;
   planName: string;
@@ -104,7 +107,12 @@ export function addressLines(parts: readonly string[], length: number, count: nu
   return cells.slice(0, count);
 }
 
-/** The box as a parcel's contents: 「星乃ミライ スタンダードプラン 12月号」. */
-export function contentsOf(line: ShippingLine): string {
-  return `${line.artistName} ${line.planName} ${line.roundName}`;
+/**
+ * The parcel's contents in a description cell of `length` characters: a box alone as
+ * 「星乃ミライ スタンダードプラン 12月号」 (cut to fit), a parcel naming every box
+ * (「A 12月号 ×1 / B 12月号 ×2」, shorter forms when that does not fit).
+ */
+export function contentsWithin(line: ShippingLine, length: number): string {
+  if (line.items && line.items.length > 1) return parcelContentsWithin(line.items, length);
+  return clipped(`${line.artistName} ${line.planName} ${line.roundName}`, length);
 }

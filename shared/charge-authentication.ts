@@ -1,5 +1,7 @@
 import { isLoopbackName } from './allowed-hosts.ts';
 import { lastChanceToPay } from './billing-rules.ts';
+import { checkoutPayBy } from './shopper-checkout.ts';
+import { KONBINI_VOUCHER_DAYS, shopperMethodOf } from './shopper-payment.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -21,10 +23,34 @@ export const AUTHENTICATION_REQUIRED: Text = {
  */
 export const CHECKOUT_AUTHENTICATION_MS = 30 * 60_000;
 
-/** True while a checkout's held charge (held at `heldAt`) may still be authenticated by the shopper. */
-export function checkoutAuthenticationOpen(heldAt: Date, now: Date): boolean {
-  return now.getTime() - heldAt.getTime() < CHECKOUT_AUTHENTICATION_MS;
+/** A held checkout: its order row's method, when it was held, and its round's order deadline. */
+export interface HeldCheckout {
+  method: string;
+  heldAt: Date;
+  deadline: Date;
 }
+
+/**
+ * When a held checkout stops waiting for the shopper, one rule for every method: the bank's page,
+ * CHECKOUT_AUTHENTICATION_MS; a fan paying herself (decision 0093), the payment's own life (the
+ * konbini voucher's expiry; PayPay's until the round's deadline).
+ */
+export function checkoutWaitEndsAt(held: HeldCheckout): Date {
+  const shopper = shopperMethodOf(held.method);
+  if (!shopper) return new Date(held.heldAt.getTime() + CHECKOUT_AUTHENTICATION_MS);
+  return checkoutPayBy(shopper, held.heldAt, held.deadline) ?? held.heldAt;
+}
+
+/** True while a held checkout may still be authenticated (card) or paid (konbini, PayPay). */
+export function checkoutAuthenticationOpen(held: HeldCheckout, now: Date): boolean {
+  return now.getTime() < checkoutWaitEndsAt(held).getTime();
+}
+
+/**
+ * A bound for the database's pre-selection of held checkouts past their wait (the billing pass): a
+ * konbini voucher never lives past the end of the JST day KONBINI_VOUCHER_DAYS after its issue.
+ */
+export const KONBINI_CHECKOUT_LONGEST_MS = (KONBINI_VOUCHER_DAYS + 1) * 86_400_000;
 
 /**
  * The outcome of checkout's 3-D Secure, as `?auth=` on the checkout page (paid goes to the

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { isHostEntry } from './allowed-hosts.ts';
+import { DEFAULT_BILLING_CONCURRENCY } from './billing-rules.ts';
 import type { CarrierSettings } from './carrier-layout.ts';
+import { CONSOLIDATION_WINDOW_DEFAULT_DAYS, CONSOLIDATION_WINDOW_MAX_DAYS } from './parcel.ts';
+import { SHOPPER_MISSED_ROUNDS_DEFAULT, SHOPPER_MISSED_ROUNDS_MAX } from './shopper-round.ts';
 import { isPaymentTestMode, paymentProblems, STRIPE_API_ORIGIN } from './payment-config.ts';
+import { VAULT_UNLOCK_DAYS } from './vault.ts';
 
 /**
  * The environment of both services, parsed once at boot (see server/env.server.ts). Every bad
@@ -168,15 +172,30 @@ export const ConfigSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'an origin like https://api.stripe.com or http://127.0.0.1:12111' }).default(STRIPE_API_ORIGIN),
   /** Each Stripe call's deadline, under the billing's 15 s provider deadline (api/payment/provider-deadline.ts). */
   STRIPE_TIMEOUT_MS: wholeNumber(1000, 14_000, 10_000),
+  /**
+   * The pace each API process keeps with Stripe, requests a second (api/payment/stripe/stripe-pacer.ts);
+   * 0: Stripe's documented basic limit for the key's mode (100 live, 25 test; https://docs.stripe.com/rate-limits).
+   */
+  STRIPE_READS_PER_SECOND: wholeNumber(0, 10_000, 0, " (0: Stripe's documented limit)"),
+  STRIPE_WRITES_PER_SECOND: wholeNumber(0, 10_000, 0, " (0: Stripe's documented limit)"),
   /** The sandbox answers each call after this long: a rehearsal or benchmark of a real gateway's latency. */
   SANDBOX_LATENCY_MS: wholeNumber(0, 10_000, 0),
   /** GMO後払い (GMOAB) is offered (a contract of its own); `off`: never offered (shared/deferred-switch.ts). */
   DEFERRED_PAYMENT: z.enum(['on', 'off']).default('on'),
+  /**
+   * 同梱 (shared/parcel.ts): a fan's boxes whose rounds ship inside one window of this many days
+   * travel as one parcel and pay shipping once. 0 or 1: the same ship date; 7: a week from Monday.
+   */
+  CONSOLIDATION_WINDOW_DAYS: wholeNumber(0, CONSOLIDATION_WINDOW_MAX_DAYS, CONSOLIDATION_WINDOW_DEFAULT_DAYS),
+  /** Konbini/PayPay fans (shared/shopper-round.ts): this many unpaid rounds in a row pause the subscription; 0: never. */
+  SHOPPER_MISSED_ROUNDS_TO_PAUSE: wholeNumber(0, SHOPPER_MISSED_ROUNDS_MAX, SHOPPER_MISSED_ROUNDS_DEFAULT),
   // Billing (api/billing/): the pass that runs inside every API process; instances share the work.
   BILLING_SCHEDULER: z.enum(['on', 'off']).default('on'),
   BILLING_INTERVAL_MS: wholeNumber(1000, 3_600_000, 60_000),
-  BILLING_CONCURRENCY: wholeNumber(1, 256, 32),
+  BILLING_CONCURRENCY: wholeNumber(1, 256, DEFAULT_BILLING_CONCURRENCY),
   BILLING_LEASE_MS: wholeNumber(1000, 3_600_000, 120_000),
+  /** 特典 of a box with no delivery record open this many days after it shipped, or after its round's ship date (shared/vault.ts). */
+  VAULT_UNLOCK_DAYS_AFTER_SHIP: wholeNumber(VAULT_UNLOCK_DAYS.min, VAULT_UNLOCK_DAYS.max, VAULT_UNLOCK_DAYS.fallback),
   /**
    * The operator endpoint's token (Bearer), always required. Unset: the API makes one at start
    * and keeps it in OPS_TOKEN_FILE (mode 0600), where `npm run ops` reads it (api/ops/ops-token-file.ts).

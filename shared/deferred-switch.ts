@@ -11,9 +11,19 @@ export function deferredPaymentOffered(setting: boolean | undefined): boolean {
   return setting !== false;
 }
 
-/** The methods a shopper may choose now. */
+/**
+ * The methods a shopper may choose now: a card, GMO後払い while the shop offers it, and paying each
+ * round herself at a konbini or with PayPay (issue 34, shared/shopper-payment.ts), which need no card.
+ */
 export function choosableMethods(deferredOn: boolean): PaymentMethod[] {
-  return deferredOn ? ['CARD', 'GMOAB'] : ['CARD'];
+  return deferredOn ? ['CARD', 'GMOAB', 'KONBINI', 'PAYPAY'] : ['CARD', 'KONBINI', 'PAYPAY'];
+}
+
+/** What choosing `method` needs first: a registered card (CARD), the GMO後払い checks (GMOAB), or nothing. */
+export function choiceNeeds(method: PaymentMethod): 'card' | 'deferredChecks' | 'nothing' {
+  if (method === 'CARD') return 'card';
+  if (method === 'GMOAB') return 'deferredChecks';
+  return 'nothing';
 }
 
 /** True when the shopper's method is GMOAB and the shop no longer takes it: they must choose a card. */

@@ -1,4 +1,4 @@
-import { clipped, contentsOf, jstDate, telCell, zipCell, type CarrierLayout, type LayoutColumn } from './carrier-layout.ts';
+import { contentsWithin, jstDate, telCell, zipCell, type CarrierLayout, type LayoutColumn } from './carrier-layout.ts';
 import { SHIPPING_LAYOUT_NAMES } from './shipping-layout-names.ts';
 
 /**
@@ -42,7 +42,7 @@ export const JAPANPOST_YUPRIR_COLUMNS: readonly LayoutColumn[] = [
   { label: 'ご依頼主 住所1', cell: (_l, s) => s.sender.address },
   { label: 'ご依頼主 名称1', cell: (_l, s) => s.sender.name },
   { label: 'ご依頼主 電話番号', cell: (_l, s) => telCell(s.sender.tel) },
-  { label: '品名', cell: (l) => clipped(contentsOf(l), 25) },
+  { label: '品名', cell: (l) => contentsWithin(l, 25) },
   { label: '個数', cell: () => '1' },
   { label: 'お届け予定日' },
   { label: '配達時間帯' },

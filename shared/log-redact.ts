@@ -1,8 +1,9 @@
 /**
  * What no log line of either tier may show in clear: credentials in request and response headers,
  * and secret fields wherever a log call puts an object (a body, a form, an error's details). One
- * list for both tiers (server/logger.server.ts); pino-http must not be given its own `redact`,
- * which would replace this one. https://getpino.io/#/docs/redaction
+ * list for both tiers (server/logger.server.ts). The access lines (shared/access-log.ts) carry no
+ * header and no body: only a URL and a Referer, each through `redactLogUrl`.
+ * https://getpino.io/#/docs/redaction
  */
 const SECRET_HEADERS = ['cookie', 'authorization', 'proxy-authorization', 'x-api-key', 'x-auth-token', 'x-csrf-token'] as const;
 const SECRET_RESPONSE_HEADERS = ['set-cookie', 'authorization', 'proxy-authenticate'] as const;
@@ -40,7 +41,7 @@ export const LOG_REDACT_CENSOR = '[redacted]';
 
 /**
  * A card registration id opens the provider's hosted card page to whoever holds it, so no log line
- * may carry one (issue 17). Both tiers pass each logged URL (and the API its `Location` header)
+ * may carry one (issue 17). Both tiers pass each logged URL (and the API the Referer)
  * through this: the sandbox page's path segment after `/sandbox/card/`, a `registrationId` query
  * parameter (the return to /api/credit-confirm) and any id of the sandbox's form (`reg_` + 22).
  * Secret query values go too (`redactUrl` below).
@@ -81,27 +82,4 @@ export function redactUrl(url: string): string {
     return eq > -1 && SECRET_KEYS.has(keyName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=${LOG_REDACT_CENSOR}` : pair;
   });
   return `${url.slice(0, mark)}?${pairs.join('&')}`;
-}
-
-/** A parsed query with the values of secret keys censored, whatever their case. */
-function redactQuery(query: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, SECRET_KEYS.has(keyName(key)) ? LOG_REDACT_CENSOR : value]));
-}
-
-interface LoggedRequest {
-  url?: string;
-  query?: unknown;
-  headers?: Record<string, unknown>;
-}
-
-/**
- * pino-http's request serializer (api/app.ts): the url, the query and the Referer (a page's own
- * URL, with its query) go through the rules above. Returns copies: `headers` is the live request's.
- */
-export function redactLoggedRequest<T extends LoggedRequest>(req: T): T {
-  if (typeof req.url === 'string') req.url = redactLogUrl(req.url);
-  if (typeof req.query === 'object' && req.query !== null) req.query = redactQuery(req.query);
-  const referer = req.headers?.referer;
-  if (typeof referer === 'string') req.headers = { ...req.headers, referer: redactLogUrl(referer) };
-  return req;
 }

@@ -61,6 +61,7 @@ export const EMPTY_PLAN_ORDER_HISTORY: Readonly<PlanOrderHistory> = Object.freez
   contents: null,
   deferred: null,
   receipt: { available: false, refusal: 'status', issuedCount: 0, addressee: null },
+  parcel: null,
 });
 
 /**

@@ -1,13 +1,18 @@
 import type { Text } from './text.ts';
 
-/** docs/spec.md §3: NONE means unset; GMOAB is GMO deferred payment (後払い). */
-export const PAYMENT_METHODS = ['NONE', 'CARD', 'GMOAB'] as const;
+/**
+ * docs/spec.md §3: NONE means unset; GMOAB is GMO deferred payment (後払い). KONBINI and PAYPAY
+ * (issue 34, shared/shopper-payment.ts): the fan pays each round herself before its deadline.
+ */
+export const PAYMENT_METHODS = ['NONE', 'CARD', 'GMOAB', 'KONBINI', 'PAYPAY'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, Text> = {
   NONE: { ja: '未設定', en: 'Not set' },
   CARD: { ja: 'クレジットカード', en: 'Credit card' },
   GMOAB: { ja: 'GMO後払い', en: 'GMO deferred payment' },
+  KONBINI: { ja: 'コンビニ払い', en: 'Convenience store payment' },
+  PAYPAY: { ja: 'PayPay', en: 'PayPay' },
 };
 
 export class UnknownPaymentMethodError extends Error {

@@ -3,6 +3,7 @@ import { formatDateTime, formatNumber, lastAcceptedMoment } from './format.ts';
 import { roundCharge, type RoundCharge } from './money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment.ts';
 import { issueLabel, type RoundTimes } from './subscription-rules.ts';
+import { CONSOLIDATION_SAVING } from './parcel.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -34,6 +35,8 @@ export interface RoundPrice {
   lines: PriceLine[];
   /** The fee paying later would add, where the shopper has not chosen it (0 otherwise). */
   deferredFee: number;
+  /** 「同梱で送料 ¥660 お得」: the box joins a parcel whose shipping another box carries (shared/parcel.ts); null otherwise. */
+  saving?: Text | null;
 }
 
 export const TAX_AND_SHIPPING: Text = { ja: '税込・送料込', en: 'tax and shipping incl.' };
@@ -45,11 +48,15 @@ export function describeCharge(charge: ChargeParts, options: { count: number; pe
   const { count, period } = options;
   const lines: PriceLine[] = [
     { label: goodsLabel(charge.price, count), amount: charge.price, preTax: charge.preTaxPrice },
-    { label: { ja: '送料（1回分）', en: 'Shipping (per round)' }, amount: charge.shipFee },
+    // Shipping is never free but in a parcel another box pays it for (shared/parcel.ts).
+    charge.shipFee === 0
+      ? { label: { ja: '送料（同梱）', en: 'Shipping (shipped together)' }, amount: 0 }
+      : { label: { ja: '送料（1回分）', en: 'Shipping (per round)' }, amount: charge.shipFee },
   ];
   if (charge.fee > 0) lines.push({ label: { ja: '後払い手数料', en: 'Deferred-payment fee' }, amount: charge.fee });
   const perMonth = period > 1 ? Math.ceil(charge.total / period) : null;
-  return { count, period, total: charge.total, perMonth, lines, deferredFee: charge.fee > 0 ? 0 : (options.deferredFee ?? 0) };
+  const saving = charge.shipFee === 0 ? CONSOLIDATION_SAVING : null;
+  return { count, period, total: charge.total, perMonth, lines, deferredFee: charge.fee > 0 ? 0 : (options.deferredFee ?? 0), saving };
 }
 
 /**
@@ -120,9 +127,10 @@ export function roundPriceText(price: RoundPrice): Text {
   const amount = amountText(price.total);
   const month = perMonthText(price);
   const parts = breakdownText(price);
+  const saving = price.saving ? { ja: `・${price.saving.ja}`, en: `; ${price.saving.en}` } : { ja: '', en: '' };
   return {
-    ja: `${label.ja} ${amount.ja}${month ? `、${month.ja}` : ''}（内訳: ${parts.ja}）`,
-    en: `${label.en} ${amount.en}${month ? `, ${month.en}` : ''} (${parts.en})`,
+    ja: `${label.ja} ${amount.ja}${month ? `、${month.ja}` : ''}（内訳: ${parts.ja}${saving.ja}）`,
+    en: `${label.en} ${amount.en}${month ? `, ${month.en}` : ''} (${parts.en}${saving.en})`,
   };
 }
 

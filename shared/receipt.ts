@@ -1,3 +1,4 @@
+import { paysEachRound } from './shopper-payment.ts';
 import { hiddenCharacterText, isCleanText } from './free-text.ts';
 import { TAX_RATE_PERCENT } from './money.ts';
 import type { PaymentMethod, PaymentStatus } from './payment.ts';
@@ -86,7 +87,8 @@ export const PAID_STATUSES: readonly PaymentStatus[] = ['SUCCESS', 'WAITING', 'S
 export function receiptRefusal(method: PaymentMethod, status: string, paid: { total: number; refunded: number } = { total: 0, refunded: 0 }): ReceiptRefusal | null {
   if (paid.total > 0 && paid.refunded >= paid.total) return 'refunded';
   if (!(PAID_STATUSES as readonly string[]).includes(status)) return 'status';
-  if (method !== 'CARD') return 'deferred';
+  // Konbini / PayPay (issue 34): the shop received the money before the round, as with a card.
+  if (method !== 'CARD' && !paysEachRound(method)) return 'deferred';
   return null;
 }
 

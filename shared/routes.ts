@@ -40,8 +40,12 @@ export const ROUTES = {
   planSkip: route('planSkip', '/mypage/plan/:slug/:planId/skip', 'user', ['slug', 'planId']),
   planChange: route('planChange', '/mypage/plan/:slug/:planId/change', 'user', ['slug', 'planId']),
   planPause: route('planPause', '/mypage/plan/:slug/:planId/pause', 'user', ['slug', 'planId']),
+  /** Issue 34: a konbini checkout's voucher (payment number, stores, expiry) until it is paid. */
+  checkoutPayment: route('checkoutPayment', '/mypage/payment/checkout/:userPlanId', 'user', ['userPlanId']),
   orderHistory: route('orderHistory', '/mypage/orderHistroy', 'user'),
   receipt: route('receipt', '/mypage/orderHistroy/:id/receipt', 'user', ['id']),
+  /** Issue 33: the fan's 特典 (the vault), unlocked box by box. */
+  vault: route('vault', '/mypage/tokuten', 'user'),
   news: route('news', '/news'),
   newsDetail: route('newsDetail', '/news/:id', 'public', ['id']),
   lineup: route('lineup', '/lineup'),

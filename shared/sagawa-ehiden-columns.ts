@@ -1,4 +1,4 @@
-import { addressLines, clipped, contentsOf, telCell, zipCell, type CarrierLayout, type LayoutColumn, type ShippingLine } from './carrier-layout.ts';
+import { addressLines, contentsWithin, telCell, zipCell, type CarrierLayout, type LayoutColumn, type ShippingLine } from './carrier-layout.ts';
 import { SHIPPING_LAYOUT_NAMES } from './shipping-layout-names.ts';
 
 /**
@@ -35,7 +35,7 @@ export const SAGAWA_EHIDEN_COLUMNS: readonly LayoutColumn[] = [
   { label: '荷送人名称１', cell: (_l, s) => s.sender.name },
   { label: '荷送人名称２' },
   { label: '荷姿コード' },
-  { label: '品名１', cell: (l) => clipped(contentsOf(l), 16) },
+  { label: '品名１', cell: (l) => contentsWithin(l, 16) },
   { label: '品名２', cell: (l) => (l.count > 1 ? `数量 ${l.count}` : '') },
   { label: '品名３' },
   { label: '品名４' },

@@ -1,6 +1,7 @@
 import { formatPrice } from './format.ts';
 import { amountText, roundLabel, type RoundPrice } from './price-display.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment.ts';
+import { shopperRefundNotice } from './shopper-refund-texts.ts';
 import type { Text } from './text.ts';
 
 /**
@@ -8,6 +9,11 @@ import type { Text } from './text.ts';
  * these and the pages show the same words beside a link to the fix.
  */
 export const SUBSCRIPTION_MESSAGES = {
+  /** Issue 34: a paid round of a konbini/PayPay fan cannot be charged again for a new plan or count. */
+  selfPaidRoundFixed: {
+    ja: 'コンビニ払い・PayPayでお支払い済みの回は、プランや数量を変更できません。この回の申込締切を過ぎてから変更すると、次の回から反映されます。',
+    en: 'A round paid at a konbini or with PayPay cannot change its plan or quantity. Change it after this round\'s order deadline, and it applies from the next round.',
+  },
   paymentMethodRequired: {
     ja: 'お支払い方法が登録されていません。「お支払い方法の設定」でクレジットカードまたはGMO後払いを登録してから、もう一度お申し込みください。',
     en: 'No payment method is registered. Register a credit card or GMO deferred payment under "Payment method", then apply again.',
@@ -69,15 +75,35 @@ export const SUBSCRIPTION_MESSAGES = {
     ja: 'この回の決済を処理中です。しばらくしてから再度お試しください。',
     en: 'The payment of this round is still being processed. Please try again shortly.',
   },
+  /** 同梱 (shared/parcel.ts): the box ships with another whose charge, which carries the shipping, is not answered yet. */
+  parcelInFlight: {
+    ja: '同じ便でお届けする別のプランの決済を確認中のため、送料が確定していません。少し待ってからもう一度お申し込みください。',
+    en: 'Another plan\'s box ships in the same parcel and its payment, which carries the shipping, is still being confirmed. Please wait a moment and try again.',
+  },
 } as const satisfies Record<string, Text>;
 
 /**
  * The refund of a round paid at checkout and then skipped, paused or cancelled before its
  * deadline: the confirmation page names the round (「1月号」), the mail says 「この回」.
  */
-export function checkoutRefundText(refund: { total: number; method: PaymentMethod }, issue: Text | null): Text {
+export function checkoutRefundText(refund: { total: number; method: PaymentMethod; keptShipping?: number }, issue: Text | null): Text {
   const method = PAYMENT_METHOD_LABELS[refund.method];
   const round = issue ? { ja: issue.ja, en: `the ${issue.en}` } : { ja: 'この回', en: 'this round' };
+  const kept = refund.keptShipping ?? 0;
+  const how = shopperRefundNotice(refund.method);
+  const said = refundWords(refund, round, method, kept);
+  // Konbini / PayPay (issue 34): how the money comes back, after the amount.
+  return how ? { ja: `${said.ja}${how.ja}`, en: `${said.en} ${how.en}` } : said;
+}
+
+function refundWords(refund: { total: number }, round: Text, method: Text, kept: number): Text {
+  if (kept > 0) {
+    // 同梱 (shared/parcel.ts): the box's shipping stays paid for the parcel's other box, which still ships.
+    return {
+      ja: `お申し込み時に決済済みの${round.ja}の代金は取り消し、${formatPrice(refund.total)}を返金します。送料${formatPrice(kept)}は、同じ荷物でお届けする別のBOXの送料として返金されません（お支払い方法: ${method.ja}）。`,
+      en: `The payment for ${round.en} is voided and ${formatPrice(refund.total, true)} refunded; its ${formatPrice(kept, true)} shipping stays paid for the other box that ships in the same parcel (payment method: ${method.en}).`,
+    };
+  }
   return {
     ja: `お申し込み時に決済済みの${round.ja}の代金${formatPrice(refund.total)}は取り消し、全額返金します（お支払い方法: ${method.ja}）。`,
     en: `The ${formatPrice(refund.total, true)} already paid for ${round.en} is voided and refunded in full (payment method: ${method.en}).`,

@@ -1,4 +1,4 @@
-import { clipped, contentsOf, jstDate, telCell, zipCell, type CarrierLayout, type LayoutColumn } from './carrier-layout.ts';
+import { clipped, contentsWithin, jstDate, telCell, zipCell, type CarrierLayout, type LayoutColumn } from './carrier-layout.ts';
 import { toHalfWidthKatakana } from './kana.ts';
 import { SHIPPING_LAYOUT_NAMES } from './shipping-layout-names.ts';
 
@@ -58,8 +58,8 @@ export const YAMATO_B2_COLUMNS: readonly LayoutColumn[] = [
   { label: 'ご依頼主名', cell: (_l, s) => s.sender.name },
   { label: 'ご依頼主略称カナ' },
   { label: '品名コード１' },
-  // 品名 holds 25 characters in B2クラウド; the name of the box is only a description.
-  { label: '品名１', cell: (l) => clipped(contentsOf(l), 25) },
+  // 品名 holds 25 characters in B2クラウド; the parcel's contents are only a description (every box of a 同梱 named when it fits).
+  { label: '品名１', cell: (l) => contentsWithin(l, 25) },
   { label: '品名コード２' },
   { label: '品名２', cell: (l) => (l.count > 1 ? `数量 ${l.count}` : '') },
   { label: '荷扱い１' },

@@ -4,7 +4,8 @@ import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 
-export type BillingMailKind = 'reminder' | 'charged' | 'failed' | 'shipped' | 'price';
+export type BillingMailKind = 'reminder' | 'charged' | 'failed' | 'shipped' | 'price' | 'bonus'
+  | 'shopper_request' | 'shopper_reminder' | 'shopper_lapsed' | 'shopper_voucher' | 'shopper_accepted' | 'refund_transfer';
 
 export interface QueuedMail {
   /** Unique per thing reported (`charged:<historyId>`): a key that exists is never mailed twice. */

@@ -10,12 +10,13 @@ import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { renderAuthenticationMail, renderChargedMail, renderDeferredLimitMail, renderFailedMail, type BillingMailFacts } from '../mail/billing-templates.ts';
 import { deferredOwed } from '../payment/payment.repository.ts';
-import { providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
+import { providerFailure, withProviderDeadlineOrBusy } from '../payment/provider-deadline.ts';
 import type { ChargeRequest, ChargeResult } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { enqueueMails } from './billing-mails.ts';
 import { factsForMail, type ChargeScope } from './billing-scope.ts';
 import { loadRoundFacts, type RoundFacts } from './round-facts.ts';
+import { claimParcelFeeWaiting } from './parcel-fee.ts';
 
 export interface ChargeOptions {
   /** Provider calls at once (issue 9: a bound, e.g. 32). */
@@ -100,28 +101,54 @@ export async function chargeReservedRounds(
 
 /** One row: look up first if a worker had it before, else charge; then record the answer (null: another worker did). */
 async function settle(ctx: ApiContext, row: Claimed, fact: RoundFacts): Promise<keyof ChargeTally | null> {
+
   const provider = paymentProviderOf(ctx);
-  let result: ChargeResult | null | 'timeout' = null;
+  let result: ChargeResult | null | 'timeout' | 'busy' = null;
   // Taken before and not finished (a process died, a call timed out): the provider may have
   // charged it; ask by the order key before anything else.
   const failed = (error: unknown) => ctx.logger.error({ orderKey: row.charge_key, reason: providerFailure(error) }, 'billing provider call failed');
-  if (row.claims > 1) result = await withProviderDeadline(provider.findCharge(row.charge_key), failed);
+  if (row.claims > 1) result = await withProviderDeadlineOrBusy(provider.findCharge(row.charge_key), failed);
   if (result === null) {
+    // The parcel's fee (shared/parcel.ts): claimed, or not, and written on the row before the call.
+    const claim = await claimParcelFeeWaiting(ctx.db, row.id);
+    if (!claim) return null;
+    if (claim.decision === 'wait') return putBack(ctx, row, 'parcel carrier in flight; box put back for a later lane or pass');
+    fact = { ...fact, ship_fee: claim.shipFee, total: claim.total };
     const source = sourceOf(fact);
     const refusal = source?.kind === 'card' && !isCardOfGateway(fact.card_provider ?? '', provider.name) ? CARD_REREGISTER_DECLINE
       : !source ? 'no payment method'
       : !deferredPaymentOffered(ctx.deferredPayment) && source.kind === 'deferred' ? DEFERRED_OFF_DECLINE
       : (await overDeferredLimit(ctx, row, fact)) ? DEFERRED_LIMIT_DECLINE : null;
     result = source && !refusal
-      ? await withProviderDeadline(provider.charge({ orderKey: row.charge_key, userId: fact.user_id, amount: fact.total, description: describe(fact), source }), failed)
+      ? await withProviderDeadlineOrBusy(provider.charge({ orderKey: row.charge_key, userId: fact.user_id, amount: fact.total, description: describe(fact), source }), failed)
       : { status: 'declined', chargeId: '', orderKey: row.charge_key, amount: fact.total, declineReason: refusal ?? undefined };
   }
+  // The gateway's rate limit refused the call unseen (docs/decisions/0094-stripe-pacing.md):
+  // nothing happened there, so the box is neither in doubt nor declined. It goes back as it was
+  // before this claim, and a later lane or pass sends the same call with the same key (a charge
+  // refused so is charged without a search first; a look-up refused so is looked up again).
+  if (result === 'busy') return putBack(ctx, row, 'gateway rate limit; box put back for a later lane or pass');
   if (result === 'timeout' || result.status === 'pending') {
     ctx.logger.warn({ orderKey: row.charge_key }, 'billing charge in doubt; settled by a later pass');
     return 'inDoubt';
   }
   return record(ctx, row, fact, result);
 }
+
+/**
+ * The parcel's carrier is still being charged (or in doubt), or the gateway refused the call for
+ * its rate limit: the row goes back, BEFORE, its lease ending in a few seconds, not counted; a
+ * later lane or pass takes it again. The claim is taken back too: the provider did nothing for it.
+ */
+async function putBack(ctx: ApiContext, row: Claimed, why: string): Promise<null> {
+  await sql`update plan_order_histories set claims = greatest(claims - 1, 0), claimed_until = clock_timestamp() + ${PUT_BACK_MS} * interval '1 millisecond'
+    where id = ${row.id} and payment_status = 'BEFORE' and charge_key = ${row.charge_key}`.execute(ctx.db);
+  ctx.logger.info({ orderKey: row.charge_key }, why);
+  return null;
+}
+
+/** How long a box put back waits before a lane may take it again. */
+const PUT_BACK_MS = 3_000;
 
 /**
  * The checkout's rule at the deadline too (shared/deferred-payment.ts): a GMOAB charge that would
@@ -165,7 +192,9 @@ export async function record(ctx: ApiContext, row: Claimed, fact: RoundFacts, re
     const updated = await trx.updateTable('plan_order_histories')
       .set(succeeded
         ? { payment_status: 'SUCCESS', charge_id: result.chargeId, paid_at: now, action_required_at: null, claimed_until: null, updated_at: now }
-        : { payment_status: 'ERROR', charge_id: result.chargeId || null, decline_reason: reason.slice(0, 200),
+        // Declined: the parcel's fee is given up for the next box charged; a charge held for the
+        // bank's authentication keeps it (paid once authenticated, shared/parcel.ts).
+        : { payment_status: 'ERROR', charge_id: result.chargeId || null, decline_reason: reason.slice(0, 200), ...(waits ? {} : { carries_fee: false }),
           action_required_at: waits ? now : null, next_attempt_at: next, claimed_until: null, updated_at: now })
       .where('id', '=', row.id).where('payment_status', 'in', paymentStatusesInto(succeeded ? 'SUCCESS' : 'ERROR'))
       // Out of ERROR only the round waiting for authentication, paid with the charge it waited for.

@@ -32,7 +32,8 @@ export interface EligibleSubscription {
  * THE rule of who is charged for a round at its deadline (shared/billing-rules.ts), as SQL: the
  * subscription existed and was active at the deadline (a cancellation at or after it still owes
  * this round), it was not paused from this round on nor skipped for it, the account is not
- * deleted, and the round has no live charge (checkout) nor an earlier billing row, nor a box
+ * deleted, the fan does not pay each round herself (konbini, PayPay: api/shopper-round/, never
+ * charged here), and the round has no live charge (checkout) nor an earlier billing row, nor a box
  * support refunded and stopped (api/customers/refund.service.ts: charging it again would undo that).
  */
 function activeAtDeadline(round: BillingRound): Expression<SqlBool> {
@@ -41,9 +42,10 @@ function activeAtDeadline(round: BillingRound): Expression<SqlBool> {
     and (up.status = 'ACTIVE' or (up.status = 'CANCELLED' and up.cancelled_at >= ${round.end_date}))
     and (up.paused_from is null or up.paused_from > ${round.end_date})
     and u.deleted_at is null
+    and u.payment_method not in ('KONBINI', 'PAYPAY')
     and not exists (select 1 from user_plan_skips s where s.user_plan_id = up.id and s.plan_order_id = ${round.id})
-    and not exists (select 1 from plan_order_histories h where h.user_plan_id = up.id and h.plan_order_id = ${round.id}
-      and (h.origin = 'billing' or h.refund_box = 'stop' or (h.payment_status not in ('ERROR', 'CANCEL') and h.superseded_by is null)))`;
+    and (select true from plan_order_histories h where h.user_plan_id = up.id and h.plan_order_id = ${round.id}
+      and (h.origin = 'billing' or h.refund_box = 'stop' or (h.payment_status not in ('ERROR', 'CANCEL') and h.superseded_by is null)) limit 1) is null`;
 }
 
 /** One page of the round's eligible subscriptions after `afterId` (keyset paging by id). */
@@ -55,16 +57,26 @@ export async function findEligible(
   userPlanId?: number,
   { lockShopper = false } = {},
 ): Promise<EligibleSubscription[]> {
+  const result = await eligibleQuery(round, afterId, limit, userPlanId, { lockShopper }).execute(db);
+  return result.rows;
+}
+
+/**
+ * The page's statement. Its check for a round's existing row is a scalar subquery, not a `not
+ * exists` the planner may turn into a scan of the whole round: it reads the index
+ * `plan_order_histories_subscription_round` one probe a subscription, so a page costs the same
+ * however much of the round is reserved (migration 0034; test/integration/billing-reserve-index.test.ts).
+ */
+export function eligibleQuery(round: BillingRound, afterId: number, limit: number, userPlanId?: number, { lockShopper = false } = {}) {
   const only = userPlanId === undefined ? sql`` : sql`and up.id = ${userPlanId}`;
   // Locked (FOR SHARE), the shopper's row cannot change under the reservation that copies its
   // address, and a change waiting for the lock then moves the box with the others (reserve.ts).
   const lock = lockShopper ? sql`for share of u` : sql``;
-  const result = await sql<EligibleSubscription>`
+  return sql<EligibleSubscription>`
     select up.id as user_plan_id, up.user_id, up.count, u.payment_method, u.email, u.lang, u.name, u.zip, u.address, u.address2, u.tel
     from user_plans up join users u on u.id = up.user_id
     where ${activeAtDeadline(round)} and up.id > ${afterId} ${only}
-    order by up.id limit ${limit} ${lock}`.execute(db);
-  return result.rows;
+    order by up.id limit ${limit} ${lock}`;
 }
 
 const ROUND_COLUMNS = ['id', 'plan_id', 'name', 'end_date', 'ship_date', 'price', 'pre_tax_price'] as const;

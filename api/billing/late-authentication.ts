@@ -34,7 +34,8 @@ export async function refundLateCharge(ctx: ApiContext, row: { id: number; charg
       .where('id', '=', row.id).where('charge_key', '=', row.charge_key).where('payment_status', '=', 'ERROR').where('action_required_at', 'is not', null)
       .executeTakeFirst();
     if (paid.numUpdatedRows !== 1n) return null;
-    await moveHistoryStatus(trx, row.id, 'CANCEL', { refund_status: 'pending', refund_box: 'stop', refund_reason: LATE_AUTHENTICATION_REFUND.ja }, now);
+    // Refunded in full, shipping included: the parcel's fee, if it held it, goes to the next box charged.
+    await moveHistoryStatus(trx, row.id, 'CANCEL', { refund_status: 'pending', refund_box: 'stop', refund_reason: LATE_AUTHENTICATION_REFUND.ja, carries_fee: false }, now);
     return trx.selectFrom('plan_order_histories').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   });
   if (!claimed) return 'unchanged';

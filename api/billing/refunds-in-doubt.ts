@@ -4,6 +4,7 @@ import { providerFailure, withProviderDeadline } from '../payment/provider-deadl
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { settleGraceMs } from '../user-plan/settle-pending.ts';
 import { partialRefundKeyOf, refundVoided } from '../user-plan/round-charge.ts';
+import { refundShopperRow } from '../user-plan/shopper-row-refund.ts';
 
 /** Per pass: a handful at most, each one provider call with its own deadline. */
 const BATCH = 20;
@@ -19,8 +20,9 @@ const BATCH = 20;
 export async function settleRefundsInDoubt(ctx: ApiContext): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - settleGraceMs(paymentProviderOf(ctx)));
   let settled = 0;
+  // A konbini row's refund stays pending while its bank transfer is open: support settles it, never a card refund.
   const full = await ctx.db.selectFrom('plan_order_histories').selectAll()
-    .where('refund_status', '=', 'pending').where('updated_at', '<', cutoff).orderBy('updated_at').limit(BATCH).execute();
+    .where('refund_status', '=', 'pending').where('payment_method', '<>', 'KONBINI').where('updated_at', '<', cutoff).orderBy('updated_at').limit(BATCH).execute();
   for (const row of full) {
     if ((await refundVoided(ctx, row)) !== 'pending') {
       settled += 1;
@@ -30,11 +32,14 @@ export async function settleRefundsInDoubt(ctx: ApiContext): Promise<number> {
     await ctx.db.updateTable('plan_order_histories').set({ updated_at: ctx.now() }).where('id', '=', row.id).where('refund_status', '=', 'pending').execute();
   }
   const partials = await ctx.db.selectFrom('order_refunds as r').innerJoin('plan_order_histories as h', 'h.id', 'r.history_id')
-    .select(['r.id', 'r.amount', 'h.id as history_id', 'h.charge_id', 'h.charge_key'])
-    .where('r.status', '=', 'pending').where('r.created_at', '<', cutoff).orderBy('r.created_at').limit(BATCH).execute();
+    .select(['r.id', 'r.amount', 'h.id as history_id', 'h.charge_id', 'h.charge_key', 'h.user_id', 'h.payment_method'])
+    .where('r.status', '=', 'pending').where('h.payment_method', '<>', 'KONBINI').where('r.created_at', '<', cutoff).orderBy('r.created_at').limit(BATCH).execute();
   for (const partial of partials) {
-    const answer = await withProviderDeadline(paymentProviderOf(ctx).refund({
-      refundKey: partialRefundKeyOf(partial.history_id, partial.id), chargeId: partial.charge_id ?? undefined, orderKey: partial.charge_key, amount: partial.amount,
+    const refundKey = partialRefundKeyOf(partial.history_id, partial.id);
+    // PayPay (issue 34): asked again through returnShopperMoney under the same key.
+    const shopper = await refundShopperRow(ctx, { ...partial, id: partial.history_id }, refundKey, partial.amount);
+    const answer = shopper !== null ? { status: shopper === 'transfer' ? 'pending' as const : shopper } : await withProviderDeadline(paymentProviderOf(ctx).refund({
+      refundKey, chargeId: partial.charge_id ?? undefined, orderKey: partial.charge_key, amount: partial.amount,
     }), (error) => ctx.logger.error({ orderKey: partial.charge_key, reason: providerFailure(error) }, 'partial refund asked again: no answer'));
     if (answer === 'timeout' || answer.status === 'pending') continue;
     await settlePartialRefund(ctx.db, partial.id, answer.status, ctx.now());

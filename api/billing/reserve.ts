@@ -2,6 +2,7 @@ import { billingOrderKey } from '../../shared/billing-rules.ts';
 import { roundCharge } from '../../shared/money.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
+import { parcelKeyOf } from './parcel-fee.ts';
 import { findDueRounds, findEligible, findPassedRounds, markRound, type BillingRound, type EligibleSubscription } from './eligibility.ts';
 
 const PAGE = 500;
@@ -21,7 +22,7 @@ export async function reserveRound(ctx: ApiContext, round: BillingRound, userPla
     // is copied) or waits and then moves these boxes too (api/user/user.service.ts updateProfile).
     const page = await ctx.db.transaction().execute(async (trx) => {
       const rows = await findEligible(trx, round, after, PAGE, userPlanId, { lockShopper: true });
-      if (rows.length > 0) reserved += await insertReservations(trx, round, { price: round.price, preTaxPrice: round.pre_tax_price }, rows, ctx.mailer.brand);
+      if (rows.length > 0) reserved += await insertReservations(trx, round, { price: round.price, preTaxPrice: round.pre_tax_price }, rows, { brand: ctx.mailer.brand, parcel: parcelKeyOf(ctx, round.ship_date) });
       return rows;
     });
     if (page.length === 0) break;
@@ -36,7 +37,7 @@ async function insertReservations(
   round: BillingRound,
   plan: { price: number; preTaxPrice: number },
   page: EligibleSubscription[],
-  brand: string,
+  { brand, parcel }: { brand: string; parcel: string },
 ): Promise<number> {
   const now = round.end_date;
   const rows = page.map((s) => {
@@ -51,6 +52,8 @@ async function insertReservations(
       fee: money.fee, pre_tax_fee: money.preTaxFee, total: money.total,
       ship_src_name: brand, ship_zip: s.zip, ship_address: s.address, ship_address2: s.address2, ship_dest_name: s.name, ship_tel: s.tel,
       created_at: round.end_date, updated_at: round.end_date,
+      // Shipping is the whole fee until the charge claims it, or not (charge-rounds.ts, parcel-fee.ts).
+      parcel_key: parcel,
     };
   });
   const inserted = await db.insertInto('plan_order_histories').values(rows).onConflict((oc) => oc.doNothing()).returning('id').execute();

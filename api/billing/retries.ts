@@ -45,6 +45,8 @@ export async function requeueRetries(ctx: ApiContext, scope: ChargeScope = {}, a
       payment_status: 'BEFORE', attempts: attempt, charge_key: billingOrderKey(row.user_plan_id, row.plan_order_id, attempt),
       claims: 0, claimed_until: null, next_attempt_at: null, decline_reason: null, charge_id: null, action_required_at: null, payment_method: method,
       price: money.price, pre_tax_price: money.preTaxPrice, fee: money.fee, pre_tax_fee: money.preTaxFee, total: money.total, updated_at: now,
+      // The parcel's fee is claimed again when the attempt is charged (charge-rounds.ts, parcel-fee.ts).
+      ship_fee: money.shipFee, pre_tax_ship_fee: money.preTaxShipFee, carries_fee: false,
     }).where('id', '=', row.id).where('payment_status', 'in', paymentStatusesInto('BEFORE')).where('attempts', '=', row.attempts)
       .where('charge_key', '=', row.charge_key).executeTakeFirst();
     if (result.numUpdatedRows === 1n) requeued += 1;

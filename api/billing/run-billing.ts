@@ -10,6 +10,8 @@ import { requeueRetries } from './retries.ts';
 import { settleStrandedCheckouts } from './stranded-checkouts.ts';
 import { settleStrandedChanges } from '../user-plan/stranded-change.ts';
 import { settleRefundsInDoubt } from './refunds-in-doubt.ts';
+import { unlockDueBonusesQuietly } from '../vault/unlock.ts';
+import { runShopperRounds, type ShopperRoundTally } from '../shopper-round/shopper-round-pass.ts';
 
 export interface BillingSummary {
   /** The clock the run used (a rehearsal's `--now`, or the time). */
@@ -30,6 +32,8 @@ export interface BillingSummary {
   /** Refunds pending past the provider's grace, asked again under their own key (refunds-in-doubt.ts). */
   refundsSettled: number;
   preparing: number;
+  /** Konbini/PayPay fans' rounds (api/shopper-round/): requests sent, reminded, lapsed, subscriptions paused. */
+  shopperRounds?: ShopperRoundTally;
   mailsSent: number;
   mailsFailed: number;
   ms: number;
@@ -60,6 +64,7 @@ export async function runBilling(
   const strandedCheckouts = everything ? await settleStrandedCheckouts(ctx) : 0;
   const strandedChanges = everything ? await settleStrandedChanges(ctx) : 0;
   const refundsSettled = everything ? await settleRefundsInDoubt(ctx) : 0;
+  const shopperRounds = everything ? await runShopperRounds(ctx) : { requested: 0, reminded: 0, lapsed: 0, paused: 0 };
   const { rounds, reserved } = await reserveDueRounds(ctx, scope.roundId);
   const heldEnded = await endHeldCharges(ctx, options.concurrency, scope);
   const retried = await requeueRetries(ctx, scope);
@@ -71,10 +76,12 @@ export async function runBilling(
   // yet is unhandled, which ends the process (it did: the mail loop's, while the charges waited).
   const [tally, before] = await Promise.all([charging, mailWhile(ctx, charging)]);
   const preparing = await markPreparing(ctx, scope);
+  // 特典 whose days have passed, and milestones reached by this pass's charges (issue 33).
+  if (everything) await unlockDueBonusesQuietly(ctx);
   const rest = await deliverMails(ctx);
   const mails = { sent: before.sent + rest.sent, failed: before.failed + rest.failed };
   return {
-    now: ctx.now().toISOString(), reminders, rounds, reserved, retried, heldEnded, ...tally, strandedCheckouts, strandedChanges, refundsSettled, preparing,
+    now: ctx.now().toISOString(), reminders, rounds, reserved, retried, heldEnded, ...tally, strandedCheckouts, strandedChanges, refundsSettled, preparing, shopperRounds,
     mailsSent: mails.sent, mailsFailed: mails.failed, ms: Math.round(performance.now() - started),
   };
 }

@@ -14,7 +14,9 @@ import type { Db } from '../db/schema.ts';
 import { renderShippedMail } from '../mail/billing-templates.ts';
 import { moveHistoryStatus } from '../order-history/order-history.repository.ts';
 import { partlyRefunded } from '../order-history/order-refunds.repository.ts';
+import { findParcelBoxes } from '../parcel/parcels.repository.ts';
 import { deliverMails, enqueueMails } from './billing-mails.ts';
+import { unlockDueBonusesQuietly } from '../vault/unlock.ts';
 import { factsForMail } from './billing-scope.ts';
 import { loadRoundFacts } from './round-facts.ts';
 
@@ -25,6 +27,10 @@ import { loadRoundFacts } from './round-facts.ts';
  * and a line that cannot apply is reported with its reason instead of stopping the others.
  * A file without its header line, or with no line after it, is refused whole; a box is shipped
  * only once its round's ship date has come, unless the operator says `early`.
+ * A line names a parcel by any of its boxes (its number, on the carrier files, is its lowest box
+ * id): the fan's other boxes in the warehouse list travelling with it (同梱) ship with the same
+ * tracking number and carrier, each with its shipped mail, and are delivered with it
+ * (docs/decisions/0089-parcels-on-the-carrier-files.md).
  */
 export type ShipmentMode = 'shipped' | 'delivered';
 
@@ -125,6 +131,8 @@ export async function importShipments(ctx: ApiContext, text: string, mode: Shipm
     else if (outcome === 'already') report.alreadyApplied += 1;
     else report.refused.push(refusedOf(file, line, outcome));
   }
+  // Delivered boxes open their 特典 now, their mails going out with this import's (issue 33).
+  if (mode === 'delivered' && report.applied > 0) await unlockDueBonusesQuietly(ctx);
   report.mailsSent = (await deliverMails(ctx)).sent;
   return report;
 }
@@ -139,6 +147,8 @@ export interface ShipmentChange {
   carrier: string;
   /** Refunded (in full or in part) yet shipping: support's goodwill, flagged to fulfilment (issue 30). */
   refunded: RefundFlag | null;
+  /** The other boxes of its parcel (同梱) that move with it; absent for a box alone. */
+  parcelBoxIds?: number[];
 }
 
 export interface ShipmentPreview {
@@ -190,6 +200,19 @@ async function decideRow(ctx: ApiContext, file: ShipmentFile, raw: Record<string
   return mode === 'delivered' ? decideDelivery(ctx, box, line) : decideShipment(ctx, box, line, early);
 }
 
+/** The fan's other boxes in the warehouse list travelling with the box (同梱): they ship with it. */
+async function parcelMatesOf(ctx: ApiContext, box: Box): Promise<{ id: number; ship_date: Date }[]> {
+  return findParcelBoxes(ctx.db, { ids: [box.id] }, ctx.consolidationWindowDays ?? 0, ['WAITING']);
+}
+
+/** The fan's other boxes shipped with the box under its tracking number: they are delivered with it. */
+async function shippedMatesOf(ctx: ApiContext, box: Box): Promise<{ id: number; payment_status: string }[]> {
+  if (box.ship_number === '') return [];
+  return ctx.db.selectFrom('plan_order_histories').select(['id', 'payment_status'])
+    .where('user_id', '=', box.user_id).where('ship_number', '=', box.ship_number).where('carrier', '=', box.carrier)
+    .where('superseded_by', 'is', null).where('id', '<>', box.id).orderBy('id').execute();
+}
+
 async function applyDecided(apply: () => Promise<Outcome>): Promise<Outcome> {
   try {
     return await apply();
@@ -204,11 +227,11 @@ type Refused = { refused: { column: Column | null; text: Text } };
 type Outcome = 'applied' | 'already' | Refused;
 /** A line's fate decided from the box as it is now; `apply` makes the change (guarded by the status it moves from). */
 type Decision = 'already' | Refused | { apply: () => Promise<Outcome>; change: Omit<ShipmentChange, 'line'> };
-type Box = { id: number; payment_status: string; ship_number: string; carrier: string; ship_date: Date; refund_status: string | null; part_refunded: boolean };
+type Box = { id: number; user_id: number; payment_status: string; ship_number: string; carrier: string; ship_date: Date; refund_status: string | null; part_refunded: boolean };
 
 async function findBox(db: Db, line: Line): Promise<Box | Refused> {
   let query = db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as po', 'po.id', 'h.plan_order_id')
-    .select(['h.id', 'h.payment_status', 'h.ship_number', 'h.carrier', 'po.ship_date', 'h.refund_status'])
+    .select(['h.id', 'h.user_id', 'h.payment_status', 'h.ship_number', 'h.carrier', 'po.ship_date', 'h.refund_status'])
     .select((eb) => partlyRefunded(eb.ref('h.id')).as('part_refunded'))
     .where('h.payment_status', 'not in', ['CANCEL']).where('h.superseded_by', 'is', null);
   if (line.orderHistoryId) query = query.where('h.id', '=', Number(line.orderHistoryId));
@@ -222,21 +245,28 @@ async function findBox(db: Db, line: Line): Promise<Box | Refused> {
   return found[0]!;
 }
 
-function decideShipment(ctx: ApiContext, box: Box, line: Line, early: boolean): Decision {
+async function decideShipment(ctx: ApiContext, box: Box, line: Line, early: boolean): Promise<Decision> {
   if (!line.trackingNumber) return refuse('trackingNumber', REFUSALS.trackingMissing);
   if (isShippedStatus(box.payment_status)) {
     return box.ship_number === line.trackingNumber ? 'already' : refuse('trackingNumber', REFUSALS.alreadyShipped(box.ship_number));
   }
   const steps = shipSteps(box.payment_status);
   if ('refused' in steps) return steps;
-  if (!early && box.ship_date > ctx.now()) {
-    return refuse(null, REFUSALS.early(formatDateTime(box.ship_date)));
+  const parcel = await parcelMatesOf(ctx, box);
+  // The parcel leaves on the latest ship date of its boxes.
+  const shipDate = new Date(Math.max(box.ship_date.getTime(), ...parcel.map((m) => m.ship_date.getTime())));
+  if (!early && shipDate > ctx.now()) {
+    return refuse(null, REFUSALS.early(formatDateTime(shipDate)));
   }
   const { trackingNumber } = line;
   const carrier = line.carrier ?? '';
+  const mates = parcel.map((m) => m.id);
   return {
-    apply: () => ship(ctx, box.id, steps, trackingNumber, carrier),
-    change: { orderHistoryId: box.id, from: box.payment_status, to: 'shipped', trackingNumber, carrier, refunded: refundFlagOf(box.refund_status, Boolean(box.part_refunded)) },
+    apply: () => ship(ctx, [{ id: box.id, steps }, ...mates.map((id) => ({ id, steps: ['SHIPSTART' as const] }))], trackingNumber, carrier),
+    change: {
+      orderHistoryId: box.id, from: box.payment_status, to: 'shipped', trackingNumber, carrier, refunded: refundFlagOf(box.refund_status, Boolean(box.part_refunded)),
+      ...(mates.length > 0 ? { parcelBoxIds: mates } : {}),
+    },
   };
 }
 
@@ -255,31 +285,44 @@ function shipSteps(status: string): PaymentStatus[] | Refused {
   return steps;
 }
 
-/** Each step with the tracking number, and the shipped mail, in one transaction. */
-async function ship(ctx: ApiContext, id: number, steps: PaymentStatus[], trackingNumber: string, carrier: string): Promise<Outcome> {
+/** Each box of the parcel, each step with the tracking number, and each box's shipped mail, in one transaction. */
+async function ship(ctx: ApiContext, boxes: { id: number; steps: PaymentStatus[] }[], trackingNumber: string, carrier: string): Promise<Outcome> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    for (const to of steps) {
-      await moveHistoryStatus(trx, id, to, to === 'WAITING' ? { waiting_at: now } : { ship_number: trackingNumber, carrier, shipped_at: now }, now);
+    for (const { id, steps } of boxes) {
+      for (const to of steps) {
+        await moveHistoryStatus(trx, id, to, to === 'WAITING' ? { waiting_at: now } : { ship_number: trackingNumber, carrier, shipped_at: now }, now);
+      }
     }
-    const fact = (await loadRoundFacts(trx, [id])).get(id)!;
-    const mail = renderShippedMail(factsForMail(fact, { shipNumber: trackingNumber, carrier }), { brand: ctx.mailer.brand, origin: ctx.publicOrigin });
-    await enqueueMails(trx, [{ key: `shipped:${id}`, kind: 'shipped', userId: fact.user_id, historyId: id, mail }], now);
+    const ids = boxes.map((b) => b.id);
+    const facts = await loadRoundFacts(trx, ids);
+    await enqueueMails(trx, ids.map((id) => {
+      const fact = facts.get(id)!;
+      const mail = renderShippedMail(factsForMail(fact, { shipNumber: trackingNumber, carrier }), { brand: ctx.mailer.brand, origin: ctx.publicOrigin });
+      return { key: `shipped:${id}`, kind: 'shipped' as const, userId: fact.user_id, historyId: id, mail };
+    }), now);
     return 'applied' as const;
   });
 }
 
-function decideDelivery(ctx: ApiContext, box: Box, line: Line): Decision {
+async function decideDelivery(ctx: ApiContext, box: Box, line: Line): Promise<Decision> {
   if (line.trackingNumber && box.ship_number !== line.trackingNumber) return refuse('trackingNumber', REFUSALS.trackingDiffers(box.ship_number));
   if (box.payment_status === 'DELIVERED') return 'already';
   if (box.payment_status === 'SHIPSTART') return refuse(null, REFUSALS.mailNotSent);
   if (!canMovePaymentStatus(box.payment_status, 'DELIVERED')) return refuse('orderHistoryId', REFUSALS.notShipped(box.payment_status));
+  // Its parcel's other boxes whose shipped mail has gone (the same rule as the box itself).
+  const mates = (await shippedMatesOf(ctx, box)).filter((m) => m.payment_status !== 'SHIPSTART' && canMovePaymentStatus(m.payment_status, 'DELIVERED')).map((m) => m.id);
   return {
     apply: async () => {
       const now = ctx.now();
-      await moveHistoryStatus(ctx.db, box.id, 'DELIVERED', { delivered_at: now }, now);
+      await ctx.db.transaction().execute(async (trx) => {
+        for (const id of [box.id, ...mates]) await moveHistoryStatus(trx, id, 'DELIVERED', { delivered_at: now }, now);
+      });
       return 'applied';
     },
-    change: { orderHistoryId: box.id, from: box.payment_status, to: 'delivered', trackingNumber: box.ship_number, carrier: box.carrier, refunded: refundFlagOf(box.refund_status, Boolean(box.part_refunded)) },
+    change: {
+      orderHistoryId: box.id, from: box.payment_status, to: 'delivered', trackingNumber: box.ship_number, carrier: box.carrier,
+      refunded: refundFlagOf(box.refund_status, Boolean(box.part_refunded)), ...(mates.length > 0 ? { parcelBoxIds: mates } : {}),
+    },
   };
 }

@@ -1,8 +1,8 @@
 import type { ApiContext } from '../context.ts';
-import { CHECKOUT_AUTHENTICATION_MS } from '../../shared/charge-authentication.ts';
+import { CHECKOUT_AUTHENTICATION_MS, KONBINI_CHECKOUT_LONGEST_MS } from '../../shared/charge-authentication.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { settleGraceMs, settlePending } from '../user-plan/settle-pending.ts';
-import { announceStarted } from '../user-plan/checkout-authentication.ts';
+import { announceStarted } from '../user-plan/checkout-settle.ts';
 
 /** Per pass: a handful at most, each one provider look-up with its own deadline. */
 const BATCH = 20;
@@ -18,10 +18,18 @@ const BATCH = 20;
 export async function settleStrandedCheckouts(ctx: ApiContext): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - settleGraceMs(paymentProviderOf(ctx)));
   // A checkout whose shopper is on the bank's 3-D Secure page is theirs until its window ends.
-  const heldSince = new Date(ctx.now().getTime() - CHECKOUT_AUTHENTICATION_MS);
+  // A fan paying herself (konbini, PayPay) until her payment's life ends: at the latest the round's
+  // deadline, and a voucher's few days (the exact end is checkout-authentication.ts's, shared/).
+  const now = ctx.now();
+  const heldSince = new Date(now.getTime() - CHECKOUT_AUTHENTICATION_MS);
+  const voucherSince = new Date(now.getTime() - KONBINI_CHECKOUT_LONGEST_MS);
   const rows = await ctx.db.selectFrom('user_plans as up').selectAll('up').where('up.status', '=', 'PENDING').where('up.created_at', '<', cutoff)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('plan_order_histories as h').select('h.id')
-      .whereRef('h.user_plan_id', '=', 'up.id').where('h.payment_status', '=', 'BEFORE').where('h.action_required_at', '>', heldSince))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('plan_order_histories as h').innerJoin('plan_orders as o', 'o.id', 'h.plan_order_id').select('h.id')
+      .whereRef('h.user_plan_id', '=', 'up.id').where('h.payment_status', '=', 'BEFORE').where((w) => w.or([
+        w.and([w('h.payment_method', 'not in', ['KONBINI', 'PAYPAY']), w('h.action_required_at', '>', heldSince)]),
+        w.and([w('h.payment_method', '=', 'PAYPAY'), w('h.action_required_at', 'is not', null), w('o.end_date', '>', now)]),
+        w.and([w('h.payment_method', '=', 'KONBINI'), w('h.action_required_at', '>', voucherSince), w('o.end_date', '>', now)]),
+      ])))))
     .orderBy('up.created_at').limit(BATCH).execute();
   let settled = 0;
   for (const row of rows) {

@@ -3,10 +3,15 @@ import { tenureOf } from '../order-history/tenure.ts';
 import type { CustomerCharge, CustomerDetail, CustomerKeptOffer, CustomerMail, CustomerMailBody, CustomerSubscription } from '../../shared/api/customers.ts';
 import { CANCEL_OFFER_LABELS, cancelReasonLabel, isCancelOffer, isCancelReason } from '../../shared/cancel-reasons.ts';
 import { CHARGED_STATUSES } from '../../shared/dashboard-figures.ts';
+import { trackingOf } from '../../shared/carriers.ts';
 import { disputeOf } from '../../shared/dispute.ts';
 import { refundCap } from '../../shared/refund-rules.ts';
+import { refundedShipFee } from '../../shared/parcel.ts';
+import { PAID_STATUSES } from '../../shared/receipt.ts';
 import { findPartialRefunds } from '../order-history/order-refunds.repository.ts';
+import { findOrderParcels } from '../parcel/parcels.service.ts';
 import type { DB, Db } from '../db/schema.ts';
+import { openTransfersOf } from '../refund-transfers/refund-transfers.service.ts';
 import { NotFoundError } from '../http/errors.ts';
 
 /** Each list of a customer's page is bounded: the newest rows first, at most this many. */
@@ -33,17 +38,18 @@ export async function findCustomer(db: Db, id: number) {
   return row;
 }
 
-export async function customerDetail(db: Db, id: number, now: Date): Promise<CustomerDetail> {
+export async function customerDetail(db: Db, id: number, now: Date, windowDays = 0): Promise<CustomerDetail> {
   const user = await findCustomer(db, id);
-  const [card, subscriptions, tenure, keptOffers, charges, mails, notes] = await Promise.all([
+  const [card, subscriptions, tenure, keptOffers, charges, mails, notes, refundTransfers] = await Promise.all([
     db.selectFrom('user_cards').select(['brand', 'last4']).where('user_id', '=', id).executeTakeFirst(),
     subscriptionsOf(db, id),
     tenureOf(db, id, now),
     keptOffersOf(db, id),
-    chargesOf(db, id),
+    chargesOf(db, id, windowDays),
     mailsOf(db, id, user.email),
     db.selectFrom('support_notes').select(['id', 'staff_email', 'body', 'created_at']).where('user_id', '=', id)
       .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(DETAIL_LIST_MAX).execute(),
+    openTransfersOf(db, id),
   ]);
   return {
     profile: {
@@ -58,6 +64,7 @@ export async function customerDetail(db: Db, id: number, now: Date): Promise<Cus
     charges,
     mails,
     notes: notes.map((n) => ({ id: n.id, staffEmail: n.staff_email, body: n.body, createdAt: n.created_at.toISOString() })),
+    refundTransfers,
   };
 }
 
@@ -90,14 +97,15 @@ async function keptOffersOf(db: Db, userId: number): Promise<CustomerKeptOffer[]
   }));
 }
 
-async function chargesOf(db: Db, userId: number): Promise<CustomerCharge[]> {
+async function chargesOf(db: Db, userId: number, windowDays: number): Promise<CustomerCharge[]> {
   const rows = await db.selectFrom('plan_order_histories as h').innerJoin('plan_orders as o', 'o.id', 'h.plan_order_id')
     .innerJoin('plans as p', 'p.id', 'h.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id')
     .select(['h.id', 'a.name as artist_name', 'p.name as plan_name', 'o.name as round_name', 'h.payment_status', 'h.payment_method', 'h.total',
       'h.refund_status', 'h.refund_reason', 'h.refunded_at', 'h.refund_box', 'h.created_at', 'h.dispute_id', 'h.dispute_status',
-      'h.ship_dest_name', 'h.ship_zip', 'h.ship_address', 'h.ship_address2', 'h.ship_tel'])
+      'h.ship_dest_name', 'h.ship_zip', 'h.ship_address', 'h.ship_address2', 'h.ship_tel', 'h.ship_number', 'h.carrier', 'h.parcel_key', 'h.carries_fee', 'h.ship_fee', 'h.superseded_by'])
     .where('h.user_id', '=', userId).orderBy('h.created_at', 'desc').orderBy('h.id', 'desc').limit(DETAIL_LIST_MAX).execute();
   const partials = await findPartialRefunds(db, rows.map((r) => r.id));
+  const parcels = await findOrderParcels(db, rows.filter((r) => r.superseded_by === null).map((r) => r.id), windowDays);
   return rows.map((r) => {
     const own = partials.filter((p) => p.historyId === r.id);
     const cap = isRefundable(r) ? refundCap({ total: r.total, fullRefundStatus: r.refund_status, partials: own }) : 0;
@@ -109,8 +117,30 @@ async function chargesOf(db: Db, userId: number): Promise<CustomerCharge[]> {
       createdAt: r.created_at.toISOString(),
       shipTo: { name: r.ship_dest_name, zip: r.ship_zip, address: r.ship_address, address2: r.ship_address2, tel: r.ship_tel },
       dispute: disputeOf(r),
+      tracking: trackingOf(r.ship_number, r.carrier),
+      parcel: parcels.get(r.id) ?? null,
+      stopRefundParcel: stopRefundParcel(r, rows),
     };
   });
+}
+
+type ParcelFacts = { id: number; parcel_key: string | null; carries_fee: boolean; ship_fee: number; payment_status: string; superseded_by: number | null };
+
+/**
+ * 同梱: what a full refund with the box stopped does about the parcel's shipping (the rule of
+ * api/billing/parcel-fee.ts `parcelFeeOnRefund`, for the confirm step): the fee a carrier keeps
+ * while another paid box ships, or the fee a last box out takes back.
+ */
+function stopRefundParcel(box: ParcelFacts, all: readonly ParcelFacts[]): { kept: number; back: number } | null {
+  if (box.parcel_key === null) return null;
+  const same = all.filter((r) => r.parcel_key === box.parcel_key && r.id !== box.id);
+  const others = same.filter((r) => r.superseded_by === null && (PAID_STATUSES as readonly string[]).includes(r.payment_status)).length;
+  if (box.carries_fee) {
+    const kept = box.ship_fee - refundedShipFee({ shipFee: box.ship_fee }, others);
+    return kept > 0 ? { kept, back: 0 } : null;
+  }
+  const keeper = others === 0 ? same.find((r) => r.carries_fee && r.payment_status === 'CANCEL') : undefined;
+  return keeper && keeper.ship_fee > 0 ? { kept: 0, back: keeper.ship_fee } : null;
 }
 
 /**

@@ -38,7 +38,7 @@ export function customersRouter(ctx: ApiContext): Router {
   });
 
   router.get('/:id', requireStaff(ctx, 'customers.read'), async (req, res) => {
-    privately(res).json(await customerDetail(ctx.db, customerId(req), ctx.now()));
+    privately(res).json(await customerDetail(ctx.db, customerId(req), ctx.now(), ctx.consolidationWindowDays));
   });
 
   // A sent mail's text, opened from the customer's page.

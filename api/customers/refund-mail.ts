@@ -2,6 +2,7 @@ import { formatPrice } from '../../shared/format.ts';
 import type { RefundBox } from '../../shared/refund-rules.ts';
 import type { Text } from '../../shared/text.ts';
 import { href } from '../../shared/routes.ts';
+import { shopperRefundNotice } from '../../shared/shopper-refund-texts.ts';
 import type { ApiContext } from '../context.ts';
 import { layoutMail } from '../mail/mail-layout.ts';
 import { recordMail } from '../mail/mail-log.ts';
@@ -15,6 +16,8 @@ export interface RefundMailFacts {
   total: number;
   /** A full refund before shipment: the box stopped or shipped all the same (issue 30); null otherwise. */
   box?: RefundBox | null;
+  /** The order row's method: a PayPay refund goes back to PayPay, not a card company (issue 34). */
+  paymentMethod?: string;
 }
 
 const BOX_LINES: Record<RefundBox, { ja: string; en: string }> = {
@@ -34,10 +37,10 @@ export async function sendRefundMail(ctx: ApiContext, facts: RefundMailFacts): P
   const lines = en
     ? [`We have refunded ${amount} for order ${facts.historyId} (${facts.roundLabel.en}).`,
       ...(facts.box ? [BOX_LINES[facts.box].en] : []),
-      'It may take a few days to a billing cycle for your card company to show the refund.']
+      shopperRefundNotice(facts.paymentMethod ?? '')?.en ?? 'It may take a few days to a billing cycle for your card company to show the refund.']
     : [`ご注文（注文番号 ${facts.historyId}・${facts.roundLabel.ja}）の代金 ${amount} を返金しました。`,
       ...(facts.box ? [BOX_LINES[facts.box].ja] : []),
-      'カード会社の明細に反映されるまで、数日から1請求期間ほどかかる場合があります。'];
+      shopperRefundNotice(facts.paymentMethod ?? '')?.ja ?? 'カード会社の明細に反映されるまで、数日から1請求期間ほどかかる場合があります。'];
   const subject = en ? `Refund of order ${facts.historyId}` : `返金のお知らせ（注文番号 ${facts.historyId}）`;
   const link = { text: en ? 'Order history' : '注文履歴', url: new URL(href('orderHistory'), ctx.publicOrigin).toString() };
   try {

@@ -10,6 +10,7 @@ import { writeAudit, type AuditActor } from '../staff/audit.service.ts';
 import { isUniqueViolation } from '../user-plan/user-plan.repository.ts';
 import { isRefundable } from './customer-detail.ts';
 import { refundClaimed, type RefundClaim } from './refund-provider.ts';
+import { parcelFeeOnRefund } from '../billing/parcel-fee.ts';
 
 export interface RefundRequestInput {
   historyId: number;
@@ -63,19 +64,36 @@ async function claimRefund(trx: Db, now: Date, actor: AuditActor, userId: number
   const before = { refundStatus: row.refund_status, paymentStatus: row.payment_status, total: row.total, refundable: cap };
   let partialId: number | null = null;
   let claimed: HistoryRow = { ...row, refund_status: 'pending' };
-  if (checked.full) {
+  let amount = checked.amount;
+  let parcelFee: RefundClaim['parcelFee'] = null;
+  // 同梱 (shared/parcel.ts): a stopped box's refund gives shipping back only if it leaves its parcel last.
+  const parcel = checked.full && checked.box === 'stop' ? await parcelFeeOnRefund(trx, row) : { kept: 0, lastOut: null };
+  if (parcel.kept > 0) {
+    // The box stops; the parcel's fee it carries stays paid (another box of the parcel ships), so
+    // the refund is the rest less that fee, kept as a refund of part of the charge.
+    await moveHistoryStatus(trx, row.id, 'CANCEL', { refund_reason: input.reason, refunded_by: actor.staffId, refund_box: 'stop' }, now);
+    amount = checked.amount - parcel.kept;
+    partialId = await insertPartialRefund(trx, { historyId: row.id, amount, reason: input.reason, refundKey: input.idempotencyKey, staffId: actor.staffId }, now);
+    claimed = { ...row, payment_status: 'CANCEL' };
+  } else if (checked.full) {
     const claim = { refund_status: 'pending', refund_reason: input.reason, refund_key: input.idempotencyKey, refunded_by: actor.staffId, refund_box: checked.box };
     // Stopped: the box leaves the warehouse list, exports and counts (api/shipping/).
     if (checked.box === 'stop') await moveHistoryStatus(trx, row.id, 'CANCEL', claim, now);
     else await trx.updateTable('plan_order_histories').set({ ...claim, updated_at: now }).where('id', '=', row.id).execute();
     if (checked.box === 'stop') claimed = { ...claimed, payment_status: 'CANCEL' };
+    if (parcel.lastOut) {
+      // The last box out of a parcel whose fee a box stopped earlier kept: that fee is refunded too, from the charge that paid it.
+      const keeper = await trx.selectFrom('plan_order_histories').selectAll().where('id', '=', parcel.lastOut.id).executeTakeFirstOrThrow();
+      const id = await insertPartialRefund(trx, { historyId: keeper.id, amount: parcel.lastOut.fee, reason: input.reason, refundKey: `${input.idempotencyKey}-parcel`, staffId: actor.staffId }, now);
+      parcelFee = { row: keeper, partialId: id, amount: parcel.lastOut.fee };
+    }
   } else {
     partialId = await insertPartialRefund(trx, { historyId: row.id, amount: checked.amount, reason: input.reason, refundKey: input.idempotencyKey, staffId: actor.staffId }, now);
     claimed = row;
   }
-  const after = { paymentStatus: claimed.payment_status, amount: checked.amount, full: checked.full, box: checked.box, reason: input.reason, userId };
+  const after = { paymentStatus: claimed.payment_status, amount, full: checked.full, box: checked.box, reason: input.reason, userId, parcelFeeKept: parcel.kept, parcelFeeRefunded: parcelFee?.amount ?? 0 };
   await writeAudit(trx, actor, { action: 'customer.refund', outcome: 'success', targetType: 'order', targetId: row.id, before, after: { ...after, refundStatus: 'pending' } }, now);
-  return { row: claimed, roundLabel, amount: checked.amount, partialId, box: checked.box };
+  return { row: claimed, roundLabel, amount, partialId, box: checked.box, full: checked.full, parcelFee };
 }
 
 /** The same form again: what its refund came to, and nothing refunded twice. */

@@ -14,6 +14,34 @@ const TOKYO_MONTH = (column: string) => sql.raw(`to_char(${column} at time zone 
 /** A subscription counts as active at `at` when it existed and was not cancelled yet (as api/billing/eligibility.ts). */
 const activeAt = (at: Date) => sql`up.created_at < ${at} and (up.status = 'ACTIVE' or (up.status = 'CANCELLED' and up.cancelled_at >= ${at}))`;
 
+/**
+ * The boxes shipped in [from, to) and the parcels they left in: one tracking number of one fan is
+ * one parcel (the import gives every box of a 同梱 its parcel's number).
+ */
+export async function countShipments(db: Db, from: Date, to: Date): Promise<{ boxes: number; parcels: number; consolidated: number }> {
+  const result = await sql<{ boxes: Big | null; parcels: Big; consolidated: Big }>`
+    select sum(n) as boxes, count(*) as parcels, count(*) filter (where n > 1) as consolidated from (
+      select count(*) as n from plan_order_histories
+      where shipped_at >= ${from} and shipped_at < ${to} and superseded_by is null and payment_status in ('SHIPSTART', 'COMPLETEMAIL', 'DELIVERED')
+      group by user_id, ship_number) parcels`.execute(db);
+  const row = result.rows[0];
+  return { boxes: Number(row?.boxes ?? 0), parcels: Number(row?.parcels ?? 0), consolidated: Number(row?.consolidated ?? 0) };
+}
+
+/**
+ * Issue 34: this month's rounds paid by the fan herself (order rows of KONBINI / PAYPAY paid in the
+ * window) and the konbini refunds still waiting for support's bank transfer, in one query.
+ */
+export async function countShopperPaid(db: Db, from: Date, to: Date): Promise<{ konbini: number; paypay: number; openTransfers: number }> {
+  const result = await sql<{ konbini: Big; paypay: Big; open_transfers: Big }>`
+    select
+      (select count(*) from plan_order_histories where payment_method = 'KONBINI' and paid_at >= ${from} and paid_at < ${to} and superseded_by is null) as konbini,
+      (select count(*) from plan_order_histories where payment_method = 'PAYPAY' and paid_at >= ${from} and paid_at < ${to} and superseded_by is null) as paypay,
+      (select count(*) from shopper_refund_transfers where status = 'to_transfer') as open_transfers`.execute(db);
+  const row = result.rows[0];
+  return { konbini: Number(row?.konbini ?? 0), paypay: Number(row?.paypay ?? 0), openTransfers: Number(row?.open_transfers ?? 0) };
+}
+
 export interface ActiveRow { subscriptions: Big; paused: Big; subscribers: Big }
 
 export async function countActive(db: Db): Promise<ActiveRow> {

@@ -4,10 +4,11 @@ import { isCancelOffer, type CancelOffer } from '../../shared/cancel-reasons.ts'
 import { netOfRefunds } from '../../shared/money.ts';
 import type { Db } from '../db/schema.ts';
 import { forecastAt, mrrAt, toDosAt } from './dashboard-work.ts';
+import { vaultFigures } from '../vault/vault-figures.ts';
 import {
   countAcceptedOffers,
   countCancelReasons,
-  countActive, countActiveAt, countBillingRows, countByArtist, countByPlan, countMovements, findCurrentRoundShipDate, sumRevenue,
+  countActive, countActiveAt, countShopperPaid, countBillingRows, countShipments, countByArtist, countByPlan, countMovements, findCurrentRoundShipDate, sumRevenue,
   type RevenueRow,
 } from './dashboard.repository.ts';
 
@@ -73,17 +74,19 @@ async function subscribersBy(db: Db) {
   };
 }
 
-/** Seventeen queries, each an aggregate over a bounded window or a LIMIT, whatever the size of the shop. */
+/** Twenty-one queries, each an aggregate over a bounded window or a LIMIT, whatever the size of the shop. */
 export async function staffDashboard(db: Db, now: Date, rounds: number = DASHBOARD_LIMITS.rounds.default): Promise<StaffDashboard> {
   const shipDate = await findCurrentRoundShipDate(db, now);
   const currentKey = shipDate ? monthKeyOf(shipDate) : null;
-  const [active, revenue, months, currentRound, by, toDos, mrr, forecast] = await Promise.all([
+  const month = monthKeyOf(now);
+  const [active, revenue, months, currentRound, by, toDos, mrr, forecast, shipments, vault, shopperPaid] = await Promise.all([
     countActive(db), revenueUpTo(db, currentKey, rounds), monthsUpTo(db, now), billingOf(db, currentKey), subscribersBy(db),
-    toDosAt(db, now), mrrAt(db, now), forecastAt(db, now),
+    toDosAt(db, now), mrrAt(db, now), forecastAt(db, now), countShipments(db, monthStart(month), monthStart(month, 1)),
+    vaultFigures(db, monthStart(month)), countShopperPaid(db, monthStart(month), monthStart(month, 1)),
   ]);
   return {
-    asOf: now.toISOString(), toDos, mrr, forecast,
+    asOf: now.toISOString(), toDos, mrr, forecast, shipments, shopperPaid,
     active: { subscriptions: Number(active.subscriptions), paused: Number(active.paused), subscribers: Number(active.subscribers) },
-    revenue, months, ...by, currentRound,
+    revenue, months, ...by, currentRound, vault,
   };
 }

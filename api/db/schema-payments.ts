@@ -86,6 +86,22 @@ export interface SandboxChargesTable {
   created_at: Timestamp;
 }
 
+/** Konbini vouchers and PayPay payments the sandbox issued (migration 0030, issue 34). */
+export interface SandboxShopperPaymentsTable {
+  payment_id: string;
+  order_key: string;
+  user_id: number;
+  method: string;
+  amount: number;
+  status: string;
+  payment_code: string | null;
+  expires_at: Timestamp | null;
+  return_url: string;
+  refunded_amount: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Refund keys the sandbox has answered (migration 0025): one refund per key. */
 export interface SandboxRefundsTable {
   refund_key: string;
@@ -113,4 +129,5 @@ export interface PaymentTables {
   sandbox_charges: SandboxChargesTable;
   sandbox_refunds: SandboxRefundsTable;
   sandbox_screenings: SandboxScreeningsTable;
+  sandbox_shopper_payments: SandboxShopperPaymentsTable;
 }

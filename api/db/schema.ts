@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { PaymentTables } from './schema-payments.ts';
+import type { ShopperTables } from './schema-shopper.ts';
 import type { StaffTables } from './schema-staff.ts';
+import type { VaultTables } from './schema-vault.ts';
 
 /** Row types of the database; they never leave the services (the services map them to the shapes of shared/api/types.ts). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -270,6 +272,9 @@ export interface PlanOrderHistoriesTable {
   dispute_status: string | null;
   /** Migration 0017: a full refund before shipment: the box stopped, or shipped all the same. */
   refund_box: string | null;
+  /** Migration 0029: the parcel the box travels in (shared/parcel.ts `parcelKey`), and whether its charge carries the parcel's shipping. */
+  parcel_key: string | null;
+  carries_fee: Generated<boolean>;
 }
 
 /** Migration 0017: a partial refund of a round's charge (a full one stays on the order's row). */
@@ -321,7 +326,7 @@ export interface IdempotencyKeysTable {
   user_plan_id: number | null;
 }
 
-export interface DB extends PaymentTables, StaffTables {
+export interface DB extends PaymentTables, ShopperTables, StaffTables, VaultTables {
   artists: ArtistsTable;
   artist_tags: ArtistTagsTable;
   plans: PlansTable;

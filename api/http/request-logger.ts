@@ -1,40 +1,31 @@
-import type { RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
-import { redactLoggedRequest, redactLogUrl } from '../../shared/log-redact.ts';
+import { accessLogger, lazyRequestLog, logWhenClosed, type AccessRequest } from '../../shared/access-log.ts';
+import { redactLogUrl } from '../../shared/log-redact.ts';
 import { requestId } from '../../shared/request-id.ts';
 
 const CATALOGUE_VERSION_PATH = '/api/catalogue/version';
 
-interface LoggedResponse {
-  headers?: Record<string, unknown>;
-}
-
 /**
- * The API's request log (pino-http). No `redact` option here: it would replace the logger's list
- * (shared/log-redact.ts). The serializers see pino's already serialized objects: secret query
- * values and card registration ids come out of the URL, the query and the `Referer`, and the
- * registration id out of a redirect's `Location` (issue 17). The API is reached only through the
- * web tier (or an operator): it keeps the request id the web tier made, in its strict form.
+ * The API's access line (shared/access-log.ts): request id, method, the URL with its query's
+ * secret values and any card registration id censored (redactLogUrl, issue 17), the Referer
+ * likewise, status, content-length and time. No other header: pino-http's line carried every
+ * request and response header through a serialiser and a redaction pass, 11–18 % of the API's CPU
+ * (issue 35, docs/decisions/0092). A 4xx is a warning, a 5xx an error; each web copy's
+ * catalogue-version poll (one a second, server/catalogue-version.server.ts) writes no line when it
+ * succeeds. The API is reached only through the web tier (or an operator): it keeps the request id
+ * the web tier made, in its strict form.
  */
-export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => requestId(req, res, true),
-    // pino-http's own levels, except that each web copy's catalogue-version poll (one a second,
-    // server/catalogue-version.server.ts) is not an access line when it succeeds.
-    customLogLevel: (req, res, error) => {
-      if (error || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'warn';
-      // Express's own URL: inside a mounted router, `req.url` is the part after the mount.
-      return (req as { originalUrl?: string }).originalUrl === CATALOGUE_VERSION_PATH ? 'silent' : 'info';
-    },
-    serializers: {
-      req: redactLoggedRequest,
-      res: (res: LoggedResponse) => {
-        const location = res.headers?.location;
-        return typeof location === 'string' ? { ...res, headers: { ...res.headers, location: redactLogUrl(location) } } : res;
-      },
-    },
-  });
+export function requestLogger(app: Express, logger: Logger): RequestHandler {
+  const access = accessLogger(logger);
+  lazyRequestLog(app.request, logger);
+  return (req, res, next) => {
+    const id = requestId(req, res, true);
+    req.id = id;
+    const line: AccessRequest = { id, method: req.method, url: redactLogUrl(req.originalUrl) };
+    const referer = req.headers.referer;
+    if (referer !== undefined) line.referer = redactLogUrl(referer);
+    logWhenClosed(access, res, line, performance.now(), { clientErrorsWarn: true, quietWhenOk: req.originalUrl === CATALOGUE_VERSION_PATH });
+    next();
+  };
 }

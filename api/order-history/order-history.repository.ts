@@ -43,9 +43,11 @@ export async function findLiveHistories(db: Db, userPlanIds: number[]): Promise<
 export async function updateHistory(
   db: Db,
   id: number,
-  changes: Partial<Pick<HistoryRow, 'charge_id' | 'decline_reason' | 'paid_at' | 'superseded_by' | 'refund_status' | 'refunded_at' | 'action_required_at'>> & { payment_status?: PaymentStatus },
+  changes: Partial<Pick<HistoryRow, 'charge_id' | 'decline_reason' | 'paid_at' | 'superseded_by' | 'refund_status' | 'refunded_at' | 'action_required_at' | 'carries_fee'>> & { payment_status?: PaymentStatus },
   now: Date,
 ): Promise<void> {
+  // A box declined gives its parcel's fee up, so the next box charged takes it (shared/parcel.ts).
+  if (changes.payment_status === 'ERROR' && changes.action_required_at === undefined) changes = { ...changes, carries_fee: false };
   const to = changes.payment_status;
   if (to === undefined) {
     await db.updateTable('plan_order_histories').set({ ...changes, updated_at: now }).where('id', '=', id).execute();

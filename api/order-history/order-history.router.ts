@@ -23,26 +23,26 @@ export function orderHistoryRouter(ctx: ApiContext): Router {
   router.get('/', async (req, res) => {
     parseInput(NoQuery, req.query, 'query');
     const user = await requireUser(ctx, req);
-    privately(res).json(await service.listOrderHistories(ctx.db, user.id, ctx.now()));
+    privately(res).json(await service.listOrderHistories(ctx.db, user.id, ctx.now(), ctx.consolidationWindowDays));
   });
 
   router.get('/:planOrderId', async (req, res) => {
     const id = idOf(req);
     const user = await requireUser(ctx, req);
-    privately(res).json(await service.getOrderHistory(ctx.db, user.id, id, ctx.now()));
+    privately(res).json(await service.getOrderHistory(ctx.db, user.id, id, ctx.now(), ctx.consolidationWindowDays));
   });
 
   router.get('/:planOrderId/receipt', async (req, res) => {
     const id = idOf(req);
     const user = await requireUser(ctx, req);
-    privately(res).json(await service.readReceipt(ctx.db, user.id, id, ctx.mailer.brand));
+    privately(res).json(await service.readReceipt(ctx.db, user.id, id, ctx.mailer.brand, ctx.consolidationWindowDays));
   });
 
   router.post('/:planOrderId/receipt', async (req, res) => {
     const id = idOf(req);
     const user = await requireUser(ctx, req);
     const { addressee } = parseInput(ReceiptBody, req.body, 'body');
-    privately(res).json(await service.issueReceipt(ctx.db, user.id, id, addressee, ctx.mailer.brand, ctx.now()));
+    privately(res).json(await service.issueReceipt(ctx.db, user.id, id, addressee, ctx.mailer.brand, ctx.now(), ctx.consolidationWindowDays));
   });
 
   return router;

@@ -1,3 +1,4 @@
+import type { OrderParcel } from '../../shared/parcel-display.ts';
 import type { HistoryRefund, OrderGoods, PlanOrderHistory, Receipt } from '../../shared/api/types.ts';
 import { trackingOf } from '../../shared/carriers.ts';
 import { deferredInvoiceOf, historyStatusLabel } from '../../shared/order-history.ts';
@@ -27,9 +28,11 @@ export interface HistoryExtras {
   chargeAt: Date | null;
   /** The box's contents once the fan may see them (shared/spoilers.ts), else null. */
   contents: OrderGoods[] | null;
+  /** The fan's boxes travelling with it (同梱), if any. */
+  parcel: OrderParcel | null;
 }
 
-const NO_EXTRAS: HistoryExtras = { partials: [], chargeAt: null, contents: null };
+const NO_EXTRAS: HistoryExtras = { partials: [], chargeAt: null, contents: null, parcel: null };
 
 function chargeRefundsOf(row: UserHistoryRow, extras: HistoryExtras): ChargeRefunds {
   return { total: row.total, fullRefundStatus: row.refund_status, partials: extras.partials };
@@ -103,11 +106,12 @@ export function toPlanOrderHistory(row: UserHistoryRow, extras: HistoryExtras = 
     contents: extras.contents,
     deferred: method === 'GMOAB' && refusal !== 'status' ? deferredInvoiceOf(iso(row.paid_at)) : null,
     receipt: { available: refusal === null, refusal, issuedCount: row.receipt_issued_count, addressee: row.receipt_addressee },
+    parcel: extras.parcel,
   };
 }
 
 /** An issued receipt; the row must have been issued (first issue date set) and paid. */
-export function toReceipt(row: UserHistoryRow & { paid_at: Date; receipt_first_issued_at: Date }, brand: string, partials: readonly PartialRefundRow[]): Receipt {
+export function toReceipt(row: UserHistoryRow & { paid_at: Date; receipt_first_issued_at: Date }, brand: string, partials: readonly PartialRefundRow[], parcel: OrderParcel | null = null): Receipt {
   const round = roundOf(row);
   const refunded = refundedTotal({ total: row.total, fullRefundStatus: row.refund_status, partials });
   return {
@@ -123,5 +127,6 @@ export function toReceipt(row: UserHistoryRow & { paid_at: Date; receipt_first_i
     // What was paid net of refunds (issue 30).
     total: row.total - refunded,
     tax: netTaxBreakdown({ total: row.total, preTaxPrice: row.pre_tax_price, preTaxShipFee: row.pre_tax_ship_fee, preTaxFee: row.pre_tax_fee }, refunded),
+    parcel,
   };
 }

@@ -8,6 +8,12 @@ import type { Db } from '../db/schema.ts';
  * ever held: two queries, whatever the length of the history. My page and the console show it.
  */
 export async function tenureOf(db: Db, userId: number, now: Date): Promise<ArtistTenure[]> {
+  const { streaks, artists } = await streaksOf(db, userId, now);
+  return streaks.map((t) => ({ artist: artists.get(t.artistId) ?? { name: '', slug: '' }, rounds: t.rounds, months: t.months }));
+}
+
+/** The streaks by artist id (the vault's milestones read them too), with the artists' names. */
+export async function streaksOf(db: Db, userId: number, now: Date) {
   const [boxes, subscriptions] = await Promise.all([
     db.selectFrom('plan_order_histories as h')
       .innerJoin('plan_orders as o', 'o.id', 'h.plan_order_id')
@@ -28,5 +34,5 @@ export async function tenureOf(db: Db, userId: number, now: Date): Promise<Artis
     now,
   );
   const artists = new Map(subscriptions.map((s) => [s.artist_id, { name: s.artist_name, slug: s.artist_slug }]));
-  return streaks.map((t) => ({ artist: artists.get(t.artistId) ?? { name: '', slug: '' }, rounds: t.rounds, months: t.months }));
+  return { streaks, artists };
 }

@@ -14,7 +14,7 @@ export function overviewRouter(ctx: ApiContext): Router {
   router.get('/', async (req, res) => {
     parseInput(NoQuery, req.query, 'query');
     const user = await requireUser(ctx, req);
-    res.set('cache-control', 'private, no-store').json(await userOverview(ctx.db, user, ctx.now(), paymentProviderOf(ctx).name));
+    res.set('cache-control', 'private, no-store').json(await userOverview(ctx.db, user, ctx.now(), paymentProviderOf(ctx).name, ctx.consolidationWindowDays));
   });
   return router;
 }

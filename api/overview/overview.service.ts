@@ -1,5 +1,8 @@
+import { withParcelShipping } from '../../shared/parcel.ts';
+import { forecastFreeShipping } from '../billing/parcel-fee.ts';
 import type { OverviewAction, OverviewBox, OverviewCharge, OverviewRound, UserOverview } from '../../shared/api/overview.ts';
 import { tenureOf } from '../order-history/tenure.ts';
+import { countRecentUnlocks } from '../vault/vault.repository.ts';
 import type { CurrentUser, Order, UserPlanWithTiers } from '../../shared/api/types.ts';
 import { lastChanceToPay } from '../../shared/billing-rules.ts';
 import { isCardExpiring, cardExpiresAt } from '../../shared/card-expiry.ts';
@@ -85,14 +88,18 @@ function nextBoxes(plans: UserPlanWithTiers[], histories: UserHistoryRow[], sche
   return [...first.values()];
 }
 
-function nextCharges(plans: UserPlanWithTiers[], schedule: Schedule, user: CurrentUser, card: Card | undefined): OverviewCharge[] {
+async function nextCharges(db: Db, plans: UserPlanWithTiers[], schedule: Schedule, user: CurrentUser, card: Card | undefined, windowDays?: number): Promise<OverviewCharge[]> {
   const shownCard = user.paymentMethod === 'CARD' && card ? { brand: card.brand, last4: card.last4 } : null;
-  const charges = plans.flatMap((p) => {
+  const due = plans.flatMap((p) => {
     const round = roundToCharge(p, schedule);
-    if (!round) return [];
+    return round ? [{ p, round }] : [];
+  });
+  // 同梱: a round joining a parcel whose fee another box carries (or will) is shown without shipping.
+  const free = await forecastFreeShipping(db, user.id, due.map(({ p, round }) => ({ id: p.id, shipDate: round.shipDate, chargeAt: round.endDate, carriesFee: false })), windowDays);
+  const charges = due.map(({ p, round }) => {
     // The GMO後払い fee is the one in force when the round is charged: at its deadline.
-    const charge = roundCharge(p.plan, p.count, user.paymentMethod === 'GMOAB', new Date(round.endDate));
-    return [{ ...roundOfPlan(p, round), period: p.plan.period, chargeAt: round.endDate, charge, method: user.paymentMethod, card: shownCard }];
+    const charge = withParcelShipping(roundCharge(p.plan, p.count, user.paymentMethod === 'GMOAB', new Date(round.endDate)), !free.has(p.id));
+    return { ...roundOfPlan(p, round), period: p.plan.period, chargeAt: round.endDate, charge, method: user.paymentMethod, card: shownCard };
   });
   return charges.sort((a, b) => a.chargeAt.localeCompare(b.chargeAt));
 }
@@ -130,18 +137,36 @@ function openInvoices(histories: UserHistoryRow[]): OverviewAction[] {
   });
 }
 
-/** Thirteen queries whatever the number of subscriptions and orders (no N+1; toUserPlans makes five). */
-export async function userOverview(db: Db, user: CurrentUser, now: Date, provider: PaymentProviderName): Promise<UserOverview> {
-  const [rows, histories, card, tenure] = await Promise.all([
+/** Rounds the fan pays herself whose request is open (issue 34): each needs her payment before its deadline. */
+async function openShopperRounds(db: Db, userId: number, now: Date): Promise<OverviewAction[]> {
+  const rows = await db.selectFrom('shopper_round_requests as r').innerJoin('plan_orders as o', 'o.id', 'r.plan_order_id')
+    .innerJoin('plans as p', 'p.id', 'o.plan_id').innerJoin('artists as a', 'a.id', 'p.artist_id').innerJoin('user_plans as up', 'up.id', 'r.user_plan_id')
+    .select(['r.id', 'r.total', 'r.pay_by', 'r.method', 'o.ship_date', 'a.name as artist_name'])
+    .where('r.user_id', '=', userId).where('r.status', '=', 'requested').where('r.pay_by', '>', now)
+    // A round skipped, paused or cancelled since the request went out asks nothing any more.
+    .where('up.status', '=', 'ACTIVE').where((eb) => eb.or([eb('up.paused_from', 'is', null), eb('up.paused_from', '>', eb.ref('o.end_date'))]))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('user_plan_skips as s').select('s.user_plan_id').whereRef('s.user_plan_id', '=', 'r.user_plan_id').whereRef('s.plan_order_id', '=', 'r.plan_order_id'))))
+    .orderBy('r.pay_by').execute();
+  return rows.map((r) => ({
+    kind: 'shopperRound', requestId: r.id, artistName: r.artist_name, label: issueLabel({ shipDate: r.ship_date.toISOString() }),
+    total: r.total, payBy: r.pay_by.toISOString(), method: r.method === 'paypay' ? 'paypay' : 'konbini',
+  }) as const);
+}
+
+/** Fifteen queries whatever the number of subscriptions and orders (no N+1; toUserPlans makes five). */
+export async function userOverview(db: Db, user: CurrentUser, now: Date, provider: PaymentProviderName, windowDays?: number): Promise<UserOverview> {
+  const [rows, histories, card, tenure, bonusesReady, shopperRounds] = await Promise.all([
     findLiveUserPlans(db, user.id), findUserHistories(db, user.id), findCard(db, user.id, provider), tenureOf(db, user.id, now),
+    countRecentUnlocks(db, user.id, now), openShopperRounds(db, user.id, now),
   ]);
-  const [plans, schedule] = await Promise.all([toUserPlans(db, rows, user.paymentMethod, now), loadSchedule(db, rows, histories, now)]);
-  const charges = nextCharges(plans, schedule, user, card);
+  const [plans, schedule] = await Promise.all([toUserPlans(db, rows, user.paymentMethod, now, windowDays), loadSchedule(db, rows, histories, now)]);
+  const charges = await nextCharges(db, plans, schedule, user, card, windowDays);
   return {
     subscriptionCount: plans.length,
     nextBoxes: nextBoxes(plans, histories, schedule),
     nextCharges: charges,
-    actions: [...failedCharges(histories, now), ...expiringCard(user, card, charges, now), ...openInvoices(histories)],
+    actions: [...shopperRounds, ...failedCharges(histories, now), ...expiringCard(user, card, charges, now), ...openInvoices(histories)],
     tenure,
+    bonusesReady,
   };
 }

@@ -4,7 +4,10 @@ import type { Text } from '../../shared/text.ts';
 export const PAYMENT_MESSAGES = {
   otherUser: { ja: '指定されたユーザー', en: 'The user' } satisfies Text,
   retUrl: { ja: '戻り先はこのサイト内のパスで指定してください。', en: 'retUrl must be a path of this site.' } satisfies Text,
-  chooseMethod: { ja: 'お支払い方法はクレジットカードかGMO後払いを選んでください。', en: 'Choose credit card or GMO deferred payment.' } satisfies Text,
+  chooseMethod: {
+    ja: 'お支払い方法は、クレジットカード・GMO後払い・毎回コンビニで支払う・毎回PayPayで支払うから選んでください。',
+    en: 'Choose credit card, GMO deferred payment, pay at a convenience store each time, or pay with PayPay each time.',
+  } satisfies Text,
   noCard: { ja: 'クレジットカードが登録されていません。先にカードを登録してください。', en: 'No credit card is registered. Register a card first.' } satisfies Text,
   profileIncomplete: {
     ja: 'GMO後払いには氏名・電話番号・生年月日・住所の登録が必要です。プロフィールを入力してください。',

@@ -1,4 +1,5 @@
-import { DEFERRED_OFF_MESSAGE, deferredPaymentOffered } from '../../shared/deferred-switch.ts';
+import { choiceNeeds, choosableMethods, DEFERRED_OFF_MESSAGE, deferredPaymentOffered } from '../../shared/deferred-switch.ts';
+import { paysEachRound } from '../../shared/shopper-payment.ts';
 import type { CreditInfo, CurrentUser, PaymentMethodHistory } from '../../shared/api/types.ts';
 import { GUARDIAN_CONSENT_REQUIRED, isMinor } from '../../shared/deferred-payment.ts';
 import { parsePaymentMethod, type PaymentMethod } from '../../shared/payment.ts';
@@ -94,13 +95,17 @@ export async function methodHistory(ctx: ApiContext, userId: number): Promise<Pa
   }));
 }
 
-/** Switches to CARD (a card must be registered) or GMOAB (profile, guardian consent, screening). */
+/**
+ * Switches to CARD (a card must be registered), GMOAB (profile, guardian consent, screening), or
+ * KONBINI / PAYPAY (issue 34: the fan pays each round herself; no card, no screening).
+ */
 export async function chooseMethod(ctx: ApiContext, user: CurrentUser, method: PaymentMethod, guardianConsent: boolean): Promise<PaymentMethod> {
-  if (method === 'NONE') throw new BadRequestError(M.chooseMethod, { paymentMethod: M.chooseMethod });
+  if (!choosableMethods(true).includes(method)) throw new BadRequestError(M.chooseMethod, { paymentMethod: M.chooseMethod });
   const card = await repo.findCard(ctx.db, user.id, paymentProviderOf(ctx).name);
-  if (method === 'CARD' && !card) throw new DomainError(409, 'PAYMENT_METHOD_REQUIRED', M.noCard);
-  if (method === 'GMOAB' && !deferredPaymentOffered(ctx.deferredPayment)) throw new DomainError(409, 'CONFLICT', DEFERRED_OFF_MESSAGE);
-  if (method === 'GMOAB') await checkDeferredEligible(ctx, user, guardianConsent);
+  const needs = choiceNeeds(method);
+  if (needs === 'card' && !card) throw new DomainError(409, 'PAYMENT_METHOD_REQUIRED', M.noCard);
+  if (needs === 'deferredChecks' && !deferredPaymentOffered(ctx.deferredPayment)) throw new DomainError(409, 'CONFLICT', DEFERRED_OFF_MESSAGE);
+  if (needs === 'deferredChecks') await checkDeferredEligible(ctx, user, guardianConsent);
   if (method === user.paymentMethod) return method;
   await ctx.db.transaction().execute(async (trx) => {
     await repo.setMethod(trx, user.id, method);
@@ -109,7 +114,8 @@ export async function chooseMethod(ctx: ApiContext, user: CurrentUser, method: P
       last4: method === 'CARD' ? (card?.last4 ?? null) : null, guardianConsent: method === 'GMOAB' && guardianConsent,
     }, ctx.now());
   });
-  await retryAfterPaymentChange(ctx, user.id, billingOptionsOf(ctx));
+  // Nothing is charged automatically for a fan who pays each round herself: no retry of a declined card round.
+  if (!paysEachRound(method)) await retryAfterPaymentChange(ctx, user.id, billingOptionsOf(ctx));
   return method;
 }
 

@@ -22,3 +22,24 @@ export async function withProviderDeadline<T>(work: Promise<T>, onError?: (error
     clearTimeout(timer);
   }
 }
+
+/**
+ * The gateway refused the call before doing anything (its rate limit, a 429): nothing happened at
+ * the gateway, and the same call may be sent again, with the same key, without a look-up first.
+ */
+export class ProviderBusyError extends Error {
+  constructor(message = 'the payment gateway refused the call for its rate limit; nothing was done') {
+    super(message);
+    this.name = 'ProviderBusyError';
+  }
+}
+
+/** As `withProviderDeadline`, but a call the gateway refused unseen (ProviderBusyError) is 'busy', not 'timeout', and not handed to `onError`. */
+export async function withProviderDeadlineOrBusy<T>(work: Promise<T>, onError?: (error: unknown) => void, ms = PROVIDER_DEADLINE_MS): Promise<T | 'timeout' | 'busy'> {
+  let busy = false;
+  const result = await withProviderDeadline(work, (error) => {
+    if (error instanceof ProviderBusyError) busy = true;
+    else onError?.(error);
+  }, ms);
+  return result === 'timeout' && busy ? 'busy' : result;
+}

@@ -32,5 +32,6 @@ export function providerFromConfig(config: Config, deps: { db: Kysely<DB>; now: 
   return createStripeProvider({
     ...deps, secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     apiBase: config.STRIPE_API_BASE, timeoutMs: config.STRIPE_TIMEOUT_MS,
+    rates: { read: config.STRIPE_READS_PER_SECOND, write: config.STRIPE_WRITES_PER_SECOND },
   });
 }

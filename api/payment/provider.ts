@@ -1,6 +1,7 @@
 /**
- * The payment provider: the one door through which the shop registers cards, charges, refunds
- * and screens deferred payment. The shipped implementation is the offline sandbox
+ * The payment provider: the one door through which the shop registers cards, charges, refunds,
+ * screens deferred payment, and issues the konbini and PayPay payments a shopper makes herself
+ * each round (issue 34, docs/decisions/0091-shopper-paid-rounds.md). The shipped implementation is the offline sandbox
  * (api/payment/sandbox/); a real gateway (e.g. GMO Payment Gateway) is a second implementation
  * of this same interface, chosen by `PAYMENT_PROVIDER`.
  *
@@ -19,6 +20,7 @@
  * Get the running provider with `paymentProviderOf(ctx)` (api/payment/provider-of.ts).
  */
 import type { CardBrand } from '../../shared/payment.ts';
+import type { ShopperPaymentMethod } from '../../shared/shopper-payment.ts';
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 
@@ -144,6 +146,51 @@ export type ChargeAuthenticationStart =
  */
 export type ChargeCancellation = 'cancelled' | 'succeeded' | 'unavailable';
 
+/**
+ * A round paid by the shopper (issue 34, docs/decisions/0091-shopper-paid-rounds.md): not charged by
+ * the shop but paid by the fan at a konbini (a voucher) or with PayPay (a redirect), each round.
+ */
+export interface ShopperPaymentRequest {
+  /** Deterministic and idempotent, like a charge's: one key makes one payment (the gateway's Idempotency-Key). */
+  orderKey: string;
+  userId: number;
+  /** Tax-included integer yen: what the fan pays, as every page states it. */
+  amount: number;
+  /** Shown at the store or in the app; no personal data. */
+  description: string;
+  method: ShopperPaymentMethod;
+  /** The round's deadline: a konbini voucher expires no later (shared/shopper-payment.ts `konbiniVoucherExpiry`). */
+  payBy: Date;
+  /** Absolute URL the PayPay page sends the fan back to; the shop then asks `findShopperPayment`. */
+  returnUrl: string;
+  /** The fan's mail address and name (Stripe's konbini billing details; the voucher mail). */
+  email: string;
+  name: string;
+}
+
+/**
+ * `awaiting_payment`: the voucher is out or the PayPay page is waiting; `processing`: the provider
+ * is settling it; `succeeded`: paid; `failed`: PayPay declined (the same key cannot be paid again);
+ * `expired`: the voucher passed its expiry unpaid; `canceled`: cancelled by the shop.
+ */
+export type ShopperPaymentStatus = 'awaiting_payment' | 'processing' | 'succeeded' | 'failed' | 'expired' | 'canceled';
+
+export interface ShopperPayment {
+  paymentId: string;
+  orderKey: string;
+  method: ShopperPaymentMethod;
+  amount: number;
+  status: ShopperPaymentStatus;
+  /** Konbini: the voucher page, the payment number when the provider gives one, and its expiry. */
+  voucher?: { url: string; number?: string; expiresAt: Date };
+  /** PayPay while awaiting payment: the page to send the fan to. */
+  redirectUrl?: string;
+  /** False for konbini: a refund is a bank transfer the shop records (`refundShopperPayment` says `not_refundable`). */
+  refundable: boolean;
+}
+
+export type ShopperRefundResult = RefundResult | { status: 'not_refundable'; reason: string; reasonEn: string };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** True for the sandbox and a Stripe test-mode key: the shop shows its 「テストモード」 notice. */
@@ -180,4 +227,19 @@ export interface PaymentProvider {
   cancelCharge(input: { chargeId: string; orderKey: string }): Promise<ChargeCancellation>;
   /** Deferred-payment screening on first use (the sandbox declines tel 09000000000). */
   screenDeferred(input: ScreeningRequest): Promise<ScreeningResult>;
+  /**
+   * Creates (or, for a key seen before, finds) the payment the shopper makes herself: a konbini
+   * voucher or a PayPay redirect. Throws on a network failure: the caller asks `findShopperPayment`.
+   */
+  createShopperPayment(input: ShopperPaymentRequest): Promise<ShopperPayment>;
+  /** The payment of an order key or id, looked up at the provider; null when it never saw it. */
+  findShopperPayment(ref: { orderKey: string; paymentId?: string }): Promise<ShopperPayment | null>;
+  /**
+   * Cancels a payment not yet made (a lapsed round, a checkout abandoned): nothing can be paid on it
+   * afterwards. Answers the payment as it stands after: `canceled`, or `succeeded` when the fan paid
+   * first (the caller settles or refunds). Safe to repeat.
+   */
+  cancelShopperPayment(ref: { orderKey: string; paymentId: string }): Promise<ShopperPayment | null>;
+  /** A refund of a paid shopper payment, once per key; konbini answers `not_refundable`. */
+  refundShopperPayment(input: { refundKey: string; orderKey: string; paymentId: string; amount: number }): Promise<ShopperRefundResult>;
 }

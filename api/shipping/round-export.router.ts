@@ -44,7 +44,7 @@ export function roundExportRouter(ctx: ApiContext, guard: RequestHandler): Route
   router.use(guard);
   const send = async (res: Response, round: number, layout: ShippingLayoutId, encoding: CsvEncoding) => {
     const settings = ctx.carrierSettings ?? UNCONFIGURED;
-    const file = await exportRound(ctx.db, round, { encoding, layout, settings }); // a 404 or 400 before any byte
+    const file = await exportRound(ctx.db, round, { encoding, layout, settings, windowDays: ctx.consolidationWindowDays }); // a 404 or 400 before any byte
     res.status(200).set({
       'content-type': file.contentType,
       'content-disposition': `attachment; filename="${file.filename}"`,

@@ -18,6 +18,7 @@ import { exportEncodingOf, roundExportRouter } from './round-export.router.ts';
 import { countExportRows, findArtistChoices, findRound, findRoundBoxesPage, findRoundsPage } from './rounds.repository.ts';
 import { RoundListQuery, roundStateOf } from '../../shared/round-list-rules.ts';
 import { confirmStaged, describeStaged, stageImport } from './staged-imports.ts';
+import { findTravellingElsewhere } from '../parcel/parcels.service.ts';
 
 const RoundParams = z.strictObject({ id: z.string().regex(/^[1-9][0-9]{0,8}$/, 'a round id') });
 const ROUND = { ja: 'お届け回', en: 'Round' };
@@ -154,7 +155,8 @@ export function roundsRouter(ctx: ApiContext, guard: RequestHandler): Router {
       tel: b.ship_tel, trackingNumber: b.ship_number, carrier: b.carrier,
       refunded: refundFlagOf(b.refund_status, Boolean(b.part_refunded)),
     }));
-    const body: RoundDetail = { page, hasNext: rows.length > ROUND_BOXES_PAGE_SIZE, round: summaryOf(round, ctx.now()), boxes };
+    const travelElsewhere = await findTravellingElsewhere(ctx.db, round, ctx.consolidationWindowDays ?? 0);
+    const body: RoundDetail = { page, hasNext: rows.length > ROUND_BOXES_PAGE_SIZE, round: summaryOf(round, ctx.now()), boxes, travelElsewhere };
     res.json(body);
   });
   return router;

@@ -85,7 +85,7 @@ export async function confirmStaged(ctx: ApiContext, actor: AuditActor, id: stri
     if (error instanceof ShipmentFileError) return { import: { ...viewOf(row), fileError: error.text, preview: null }, alreadyConfirmed: false };
     throw error;
   }
-  const ids = preview.changes.map((c) => c.orderHistoryId);
+  const ids = preview.changes.flatMap((c) => [c.orderHistoryId, ...(c.parcelBoxIds ?? [])]);
   const before = await countStatuses(ctx.db, ids);
   const report = await importShipments(ctx, row.file, mode, { early: row.early });
   const after = await countStatuses(ctx.db, ids);

@@ -5,14 +5,13 @@ import { fromIssueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/schema.ts';
 import { BadRequestError, DomainError, NotFoundError } from '../http/errors.ts';
-import type { HistoryRow } from '../order-history/order-history.repository.ts';
-import { refundVoided } from './round-charge.ts';
+import { refundPartial, refundVoided } from './round-charge.ts';
 import { sendChangeMail } from './subscription-mail.ts';
 import { changeTierOrCount } from './tier-change.ts';
 import { findActiveUserPlan, findLiveUserPlans, insertSkip, updateUserPlan, type UserPlanRow } from './user-plan.repository.ts';
 import { roundOfChange, toUserPlan } from './user-plan.view.ts';
 import { undoChange, type UndoAction } from './undo-change.ts';
-import { voidRoundCharge } from './void-round.ts';
+import { voidRoundCharge, type VoidedCharge } from './void-round.ts';
 import { keepPausedRoundsSkipped, reserveBeforeChange } from '../billing/reserve.ts';
 
 export interface ChangeInput {
@@ -122,18 +121,22 @@ export async function finishChange(
   user: CurrentUser,
   planId: number,
   order: Order | null,
-  voided: HistoryRow | null,
+  voided: VoidedCharge | null,
   kind: RoundAction | UndoAction | 'cancel',
   cancelled?: UserPlanRow,
   quiet = false,
 ): Promise<UserPlanChange> {
-  if (voided) await refundVoided(ctx, voided);
+  if (voided) {
+    if (voided.partialId === null) await refundVoided(ctx, voided.row);
+    else await refundPartial(ctx, voided.row, voided.partialId, voided.refund);
+    if (voided.parcelFee) await refundPartial(ctx, voided.parcelFee.row, voided.parcelFee.partialId, voided.parcelFee.amount);
+  }
   const row = cancelled ?? (await requireOwnUserPlan(ctx.db, user.id, planId));
   const answer: UserPlanChange = {
-    userPlan: await toUserPlan(ctx.db, row, user.paymentMethod, ctx.now()),
+    userPlan: await toUserPlan(ctx.db, row, user.paymentMethod, ctx.now(), ctx.consolidationWindowDays),
     appliesFrom: { order, label: fromIssueLabel(order) },
     refunded: voided !== null,
-    refund: voided ? { total: voided.total, method: voided.payment_method as PaymentMethod } : null,
+    refund: voided ? { total: voided.refund, method: voided.row.payment_method as PaymentMethod, keptShipping: voided.keptShipping } : null,
   };
   if (!quiet) await sendChangeMail(ctx, user, kind, answer);
   return answer;

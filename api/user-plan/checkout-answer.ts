@@ -17,7 +17,7 @@ import { toUserPlan } from './user-plan.view.ts';
 export async function checkoutAnswer(ctx: ApiContext, userPlan: UserPlanRow, history: HistoryRow, round: Order): Promise<UserPlanCreated> {
   const method = parsePaymentMethod(history.payment_method);
   return {
-    userPlan: await toUserPlan(ctx.db, userPlan, method, ctx.now()),
+    userPlan: await toUserPlan(ctx.db, userPlan, method, ctx.now(), ctx.consolidationWindowDays),
     appliesFrom: { order: round, label: fromIssueLabel(round) },
     refunded: false,
     history: {

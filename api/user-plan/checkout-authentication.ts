@@ -1,14 +1,13 @@
-import type { CheckoutAuthentication, UserPlanCreated } from '../../shared/api/types.ts';
 import { checkoutAuthenticationOpen, isProviderRedirect } from '../../shared/charge-authentication.ts';
 import { href } from '../../shared/routes.ts';
+import { paysEachRound } from '../../shared/shopper-payment.ts';
 import type { ApiContext } from '../context.ts';
 import { NotFoundError } from '../http/errors.ts';
 import type { HistoryRow } from '../order-history/order-history.repository.ts';
-import type { ChargeResult } from '../payment/provider.ts';
 import { paymentProviderOf } from '../payment/provider-of.ts';
 import { providerFailure, withProviderDeadline } from '../payment/provider-deadline.ts';
-import { answerOfCharged } from './checkout-answer.ts';
-import { sendSubscribedMail } from './subscription-mail.ts';
+import { checkoutReturnUrl, endCheckout, startCheckout, type WaitingOutcome } from './checkout-settle.ts';
+import { settleShopperCheckout } from './shopper-checkout.ts';
 import type { UserPlanRow } from './user-plan.repository.ts';
 
 /**
@@ -24,16 +23,6 @@ import type { UserPlanRow } from './user-plan.repository.ts';
  */
 
 const ORDER = { ja: 'お申し込み', en: 'The subscription' };
-
-/** What asking the gateway about a waiting checkout came to. */
-export type WaitingOutcome =
-  | { status: 'charged'; created: UserPlanCreated }
-  | { status: 'authenticate'; authentication: CheckoutAuthentication }
-  | { status: 'failed' }
-  /** The gateway did not answer, or the charge is still processing: nothing concluded. */
-  | { status: 'in_doubt' }
-  /** Still within the window and nobody asked to end it (the billing pass): left alone. */
-  | { status: 'waiting' };
 
 /**
  * Who asks, and what they may do with a held charge:
@@ -53,17 +42,16 @@ export async function findWaitingCheckout(ctx: ApiContext, userPlanId: number): 
     .executeTakeFirst();
 }
 
-/** Where the bank's page sends the shopper back (the web tier proxies /api). */
-export const checkoutReturnUrl = (ctx: ApiContext, userPlanId: number): string =>
-  new URL(`/api/userPlan/authentication/return?userPlanId=${userPlanId}`, ctx.publicOrigin).toString();
-
 export async function settleWaitingCheckout(ctx: ApiContext, userPlan: UserPlanRow, row: HistoryRow, mode: WaitingMode): Promise<WaitingOutcome> {
-  const open = row.action_required_at !== null && checkoutAuthenticationOpen(row.action_required_at, ctx.now());
+  // A fan paying herself (konbini, PayPay): her payment, not a held card charge (shopper-checkout.ts).
+  if (paysEachRound(row.payment_method)) return settleShopperCheckout(ctx, userPlan, row, mode);
+  const held = { method: row.payment_method, heldAt: row.action_required_at ?? new Date(0), deadline: ctx.now() };
+  const open = row.action_required_at !== null && checkoutAuthenticationOpen(held, ctx.now());
   if (mode === 'sweep' && open) return { status: 'waiting' };
   if (mode === 'supersede' || mode === 'sweep' || (mode === 'resume' && !open)) return cancelHeld(ctx, userPlan, row);
   const found = await ask(ctx, 'charge look-up', row, () => paymentProviderOf(ctx).findCharge(row.charge_key, row.charge_id ?? undefined));
   if (found === 'timeout' || found === null || found.status === 'pending') return { status: 'in_doubt' };
-  if (found.status === 'succeeded') return started(ctx, userPlan, row, found);
+  if (found.status === 'succeeded') return startCheckout(ctx, userPlan, row, found.chargeId);
   if (mode === 'notify') return { status: 'waiting' };
   if (mode === 'resume' && found.status === 'action_required') return authenticateAgain(ctx, userPlan, row);
   return cancelHeld(ctx, userPlan, row);
@@ -87,59 +75,10 @@ async function cancelHeld(ctx: ApiContext, userPlan: UserPlanRow, row: HistoryRo
   if (cancelled === 'succeeded') {
     const found = await ask(ctx, 'charge look-up', row, () => provider.findCharge(row.charge_key, row.charge_id ?? undefined));
     if (found === 'timeout' || found === null || found.status !== 'succeeded') return { status: 'in_doubt' };
-    return started(ctx, userPlan, row, found);
+    return startCheckout(ctx, userPlan, row, found.chargeId);
   }
-  const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const moved = await trx.updateTable('plan_order_histories')
-      .set({ payment_status: 'ERROR', decline_reason: 'authentication not completed', action_required_at: null, updated_at: now })
-      .where('id', '=', row.id).where('payment_status', '=', 'BEFORE').executeTakeFirst();
-    if (moved.numUpdatedRows === 1n) {
-      await trx.updateTable('user_plans').set({ status: 'FAILED', updated_at: now }).where('id', '=', userPlan.id).where('status', '=', 'PENDING').execute();
-    }
-  });
   ctx.logger.info({ orderKey: row.charge_key, cancelled }, 'checkout authentication ended unpaid');
-  return { status: 'failed' };
-}
-
-/**
- * The held charge succeeded: the round paid and the subscription ACTIVE in one transaction, guarded
- * so that of every path that learns it only one moves it; that one stores the answer for the
- * checkout's key (a same-key retry replays the 201) and sends the confirmation mail.
- */
-async function started(ctx: ApiContext, userPlan: UserPlanRow, row: HistoryRow, found: ChargeResult): Promise<WaitingOutcome> {
-  const now = ctx.now();
-  const moved = await ctx.db.transaction().execute(async (trx) => {
-    const paid = await trx.updateTable('plan_order_histories')
-      .set({ payment_status: 'SUCCESS', paid_at: now, charge_id: found.chargeId, action_required_at: null, updated_at: now })
-      .where('id', '=', row.id).where('payment_status', '=', 'BEFORE').executeTakeFirst();
-    if (paid.numUpdatedRows !== 1n) return false;
-    await trx.updateTable('user_plans').set({ status: 'ACTIVE', updated_at: now }).where('id', '=', userPlan.id).where('status', '=', 'PENDING').execute();
-    return true;
-  });
-  if (!moved) return { status: 'charged', created: await createdAnswer(ctx, userPlan) };
-  ctx.logger.info({ orderKey: row.charge_key }, 'checkout authenticated and paid');
-  return { status: 'charged', created: await announceStarted(ctx, userPlan) };
-}
-
-async function createdAnswer(ctx: ApiContext, userPlan: UserPlanRow): Promise<UserPlanCreated> {
-  const created = await answerOfCharged(ctx, { ...userPlan, status: 'ACTIVE' });
-  if (!created) throw new Error(`checkout ${userPlan.id}: paid but its round is gone`);
-  return created;
-}
-
-/**
- * A checkout started by someone other than its own request (the bank's return, the webhook, the
- * billing pass after a crash): the answer is stored for the checkout's key (a same-key retry
- * replays the 201) and the confirmation mail sent. The caller is the one path that moved it.
- */
-export async function announceStarted(ctx: ApiContext, userPlan: UserPlanRow): Promise<UserPlanCreated> {
-  const created = await createdAnswer(ctx, userPlan);
-  await ctx.db.updateTable('idempotency_keys').set({ response_status: 201, response_body: JSON.stringify(created) })
-    .where('user_plan_id', '=', userPlan.id).where('response_status', 'is', null).execute();
-  const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', userPlan.user_id).executeTakeFirst();
-  if (user) await sendSubscribedMail(ctx, user, created);
-  return created;
+  return endCheckout(ctx, userPlan, row, 'authentication not completed');
 }
 
 async function ask<T>(ctx: ApiContext, what: string, row: HistoryRow, call: () => Promise<T>): Promise<T | 'timeout'> {

@@ -1,5 +1,6 @@
 import { DEFERRED_OFF_MESSAGE, deferredPaymentOffered, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
 import type { CurrentUser } from '../../shared/api/types.ts';
+import { paysEachRound, SHOPPER_METHOD_OF, shopperMethodOf, type ShopperPaymentMethod } from '../../shared/shopper-payment.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import type { ApiContext } from '../context.ts';
 import { DomainError } from '../http/errors.ts';
@@ -14,6 +15,19 @@ export interface ChargeSource {
   source: ChargeRequest['source'];
 }
 
+/** Nothing to charge: the fan pays the round herself (issue 34, shopper-checkout.ts). */
+export interface ShopperSource {
+  method: 'KONBINI' | 'PAYPAY';
+  source: { kind: 'shopper'; method: ShopperPaymentMethod };
+}
+
+/** Checkout's source: a fan who pays each round herself has no charge source, only her method. */
+export async function checkoutSourceOf(ctx: ApiContext, user: CurrentUser, amount: number): Promise<ChargeSource | ShopperSource> {
+  const shopper = shopperMethodOf(user.paymentMethod);
+  if (shopper) return { method: SHOPPER_METHOD_OF[shopper], source: { kind: 'shopper', method: shopper } };
+  return chargeSourceOf(ctx, user, amount);
+}
+
 const methodRequired = () => new DomainError(409, 'PAYMENT_METHOD_REQUIRED', M.paymentMethodRequired);
 
 /**
@@ -26,6 +40,8 @@ export async function chargeSourceOf(ctx: ApiContext, user: CurrentUser, amount:
     if (!token) throw methodRequired();
     return { method: 'CARD', source: { kind: 'card', token } };
   }
+  // A konbini/PayPay fan is never charged by the shop: a paid round keeps its terms (issue 34).
+  if (paysEachRound(user.paymentMethod)) throw new DomainError(409, 'SELF_PAID_ROUND', M.selfPaidRoundFixed);
   if (mustLeaveDeferred(user.paymentMethod, deferredPaymentOffered(ctx.deferredPayment))) throw new DomainError(409, 'PAYMENT_METHOD_REQUIRED', DEFERRED_OFF_MESSAGE);
   if (user.paymentMethod === 'GMOAB') return { method: 'GMOAB', source: { kind: 'deferred', buyer: await deferredBuyer(ctx, user, amount) } };
   throw methodRequired();

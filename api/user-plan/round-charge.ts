@@ -5,8 +5,9 @@ import type { ApiContext } from '../context.ts';
 import { providerUnavailable } from './provider-errors.ts';
 import { updateHistory, type HistoryRow } from '../order-history/order-history.repository.ts';
 import { fullRefundAmount } from '../../shared/refund-rules.ts';
-import { findPartialRefunds } from '../order-history/order-refunds.repository.ts';
+import { findPartialRefunds, settlePartialRefund } from '../order-history/order-refunds.repository.ts';
 import { providerFailure, withProviderDeadline as withDeadline } from '../payment/provider-deadline.ts';
+import { refundShopperRow } from './shopper-row-refund.ts';
 
 /**
  * Charges a reserved row (status BEFORE) and records the answer. Runs outside any transaction.
@@ -70,8 +71,11 @@ export async function refundVoided(ctx: ApiContext, row: HistoryRow): Promise<Re
     await updateHistory(ctx.db, row.id, { refund_status: 'refunded', refunded_at: now }, now);
     return 'refunded';
   }
-  const provider = paymentProviderOf(ctx);
-  const refunded = await withDeadline(provider.refund({ refundKey: refundKeyOf(row.id), chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount }));
+  // Konbini / PayPay (issue 34): the fan's own payment goes back through returnShopperMoney; a
+  // konbini one stays 'pending' while its bank transfer is open (support marks it done).
+  const shopper = await refundShopperRow(ctx, row, refundKeyOf(row.id), amount);
+  const refunded = shopper !== null ? { status: shopper === 'transfer' ? 'pending' as const : shopper }
+    : await withDeadline(paymentProviderOf(ctx).refund({ refundKey: refundKeyOf(row.id), chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount }));
   // No answer is no news: the refund may have been made. It stays pending, and the billing pass
   // asks again under the same key (api/billing/refunds-in-doubt.ts); a new key could refund twice.
   const outcome: RefundOutcome = refunded === 'timeout' ? 'pending' : refunded.status;
@@ -87,3 +91,23 @@ export const refundKeyOf = (historyId: number): string => `refund-${historyId}`;
 
 /** A partial refund's gateway key: one per row of `order_refunds`, apart from the full refund's. */
 export const partialRefundKeyOf = (historyId: number, refundId: number): string => `refund-${historyId}-part-${refundId}`;
+
+/** The `order_refunds` id a partial refund's key names, or null for any other key. */
+export function partialRefundIdOf(refundKey: string): number | null {
+  const match = /^refund-\d+-part-(\d+)$/.exec(refundKey);
+  return match ? Number(match[1]) : null;
+}
+
+/** A refund of part of a charge under its own key (its `order_refunds` row): support's, or a fan's that leaves a parcel's fee kept. */
+export async function refundPartial(ctx: ApiContext, row: HistoryRow, partialId: number, amount: number): Promise<RefundOutcome> {
+  const refundKey = partialRefundKeyOf(row.id, partialId);
+  const shopper = await refundShopperRow(ctx, row, refundKey, amount);
+  const refunded = shopper !== null ? { status: shopper === 'transfer' ? 'pending' as const : shopper }
+    : await withDeadline(paymentProviderOf(ctx).refund({ refundKey, chargeId: row.charge_id ?? undefined, orderKey: row.charge_key, amount }));
+  // No answer: it may have been made, so it stays pending (counted against the cap) and the billing
+  // pass asks again under the same key (api/billing/refunds-in-doubt.ts).
+  const outcome: RefundOutcome = refunded === 'timeout' ? 'pending' : refunded.status;
+  await settlePartialRefund(ctx.db, partialId, outcome, ctx.now());
+  if (outcome === 'failed') ctx.logger.error({ orderKey: row.charge_key }, 'partial refund failed; left for the operator');
+  return outcome;
+}

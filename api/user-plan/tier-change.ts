@@ -4,6 +4,8 @@ import { roundCharge } from '../../shared/money.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import { fromIssueLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import type { ApiContext } from '../context.ts';
+import { parcelHolder, parcelKeyOf, releaseParcelFee } from '../billing/parcel-fee.ts';
+import { parcelFeeDecision, withParcelShipping } from '../../shared/parcel.ts';
 import type { Db } from '../db/schema.ts';
 import { BadRequestError, DomainError } from '../http/errors.ts';
 import {
@@ -55,7 +57,8 @@ async function quoteChange(ctx: ApiContext, user: CurrentUser, input: ChangeInpu
   const paid = charged?.payment_status === 'SUCCESS' && newRound ? charged : undefined;
   return {
     row, count, next, newRound, charged: paid,
-    charge: paid && newRound ? { total: roundCharge(newRound, count, user.paymentMethod === 'GMOAB', now).total, method: user.paymentMethod } : null,
+    // The new terms take the parcel's shipping as the charge they replace had it (shared/parcel.ts).
+    charge: paid && newRound ? { total: withParcelShipping(roundCharge(newRound, count, user.paymentMethod === 'GMOAB', now), paid.ship_fee > 0).total, method: user.paymentMethod } : null,
     // What refundVoided returns: the rest after support's partial refunds (shared/refund-rules.ts).
     refund: paid ? { total: fullRefundAmount({ total: paid.total, partials: await findPartialRefunds(ctx.db, [paid.id]) }), method: paid.payment_method as PaymentMethod } : null,
   };
@@ -103,7 +106,7 @@ export async function changeAnswer(
   money: { refunded: boolean; refund: ChangeQuote['refund']; charge: ChangeQuote['charge'] },
 ): Promise<UserPlanChange> {
   return {
-    userPlan: await toUserPlan(ctx.db, updated, method, ctx.now()),
+    userPlan: await toUserPlan(ctx.db, updated, method, ctx.now(), ctx.consolidationWindowDays),
     appliesFrom: { order: newRound, label: fromIssueLabel(newRound) },
     refunded: money.refunded,
     refund: money.refunded ? money.refund : null,
@@ -130,12 +133,23 @@ interface NewTerms {
 /** Charge the new terms, then void and refund the old charge; true when the refund went through. */
 async function recharge(ctx: ApiContext, user: CurrentUser, row: UserPlanRow, old: HistoryRow, terms: NewTerms): Promise<boolean> {
   const now = ctx.now();
-  const money = roundCharge(terms.round, terms.count, user.paymentMethod === 'GMOAB', now);
-  const source = await chargeSourceOf(ctx, user, money.total);
+  const priced = roundCharge(terms.round, terms.count, user.paymentMethod === 'GMOAB', now);
+  const source = await chargeSourceOf(ctx, user, withParcelShipping(priced, old.ship_fee > 0).total);
+  const parcel = parcelKeyOf(ctx, terms.round.shipDate);
   const reserved = await ctx.db.transaction().execute(async (trx) => {
     const id = await nextHistoryId(trx);
     if (!(await claimForReplacement(trx, old.id, id, now))) throw new DomainError(409, 'IN_PROGRESS', M.paymentInProgress);
+    // The parcel's fee passes from the charge replaced to the new one in this transaction: the old
+    // gives it up, and the new takes it where the old carried it (the same parcel, nobody else
+    // carrying). A change to a round of another parcel joins that parcel as a charge would.
+    await releaseParcelFee(trx, old.id);
+    const holder = await parcelHolder(trx, user.id, parcel);
+    if (holder === 'in-flight') throw new DomainError(409, 'IN_PROGRESS', M.paymentInProgress);
+    const same = old.parcel_key === parcel;
+    const carries = same ? old.carries_fee : parcelFeeDecision(holder) === 'fee';
+    const money = withParcelShipping(priced, same ? old.ship_fee > 0 : carries);
     return reserveHistory(trx, id, {
+      parcel_key: parcel, carries_fee: carries,
       ...copySnapshot(old), user_plan_id: row.id, plan_order_id: terms.round.id, plan_id: terms.planId,
       payment_method: source.method, count: terms.count, price: money.price, pre_tax_price: money.preTaxPrice,
       ship_fee: money.shipFee, pre_tax_ship_fee: money.preTaxShipFee, fee: money.fee, pre_tax_fee: money.preTaxFee,
@@ -147,7 +161,7 @@ async function recharge(ctx: ApiContext, user: CurrentUser, row: UserPlanRow, ol
   // settles the change from the gateway's record (stranded-change.ts).
   const result = await chargeReserved(ctx, reserved, source.source, description);
   if (isCheckoutDecline(result)) {
-    await restoreReplaced(ctx.db, old.id, ctx.now());
+    await ctx.db.transaction().execute((trx) => restoreReplaced(trx, old.id, ctx.now()));
     throw new DomainError(402, 'PAYMENT_DECLINED', result.status === 'action_required' ? CHANGE_AUTHENTICATION_REQUIRED : M.changeDeclined);
   }
   return applyReplacement(ctx, old, reserved);
@@ -163,9 +177,17 @@ export async function applyReplacement(ctx: ApiContext, old: HistoryRow, replace
   return (await refundVoided(ctx, old)) !== 'failed';
 }
 
-/** The new terms took nothing: the old charge is live again (guarded: only while it is still being replaced). */
+/**
+ * The new terms took nothing: the old charge is live again (guarded: only while it is still being
+ * replaced), and takes back the parcel's fee the new row took from it. Run inside a transaction.
+ */
 export async function restoreReplaced(db: Db, oldId: number, now: Date): Promise<void> {
-  await db.updateTable('plan_order_histories').set({ superseded_by: null, updated_at: now }).where('id', '=', oldId).where('superseded_by', 'is not', null).execute();
+  const old = await db.selectFrom('plan_order_histories').select(['superseded_by', 'ship_fee', 'parcel_key']).where('id', '=', oldId).executeTakeFirst();
+  if (old?.superseded_by == null) return;
+  const gaveUp = await db.updateTable('plan_order_histories').set({ carries_fee: false }).where('id', '=', old.superseded_by)
+    .where('carries_fee', '=', true).where('parcel_key', '=', old.parcel_key ?? '').executeTakeFirst();
+  await db.updateTable('plan_order_histories').set({ superseded_by: null, updated_at: now, ...(gaveUp.numUpdatedRows === 1n ? { carries_fee: true } : {}) })
+    .where('id', '=', oldId).where('superseded_by', 'is not', null).execute();
 }
 
 function copySnapshot(old: HistoryRow) {

@@ -1,6 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { ApiErrorBody } from '../../shared/api/errors.ts';
-import type { CheckoutAuthentication, UserPlanCreated } from '../../shared/api/types.ts';
+import type { CheckoutAuthentication, UserPlanCreated, UserPlanWithTiers } from '../../shared/api/types.ts';
+import { paysEachRound } from '../../shared/shopper-payment.ts';
+import { listShopperRounds } from '../shopper-round/shopper-round.service.ts';
 import type { ApiContext } from '../context.ts';
 import { BadRequestError, DomainError } from '../http/errors.ts';
 import { IdParam } from '../http/schemas.ts';
@@ -9,10 +11,11 @@ import { requireUser } from '../session/require-user.ts';
 import { cancelUserPlan, changeUserPlan } from './change.service.ts';
 import { claimKey, releaseKey, requestHash, storeAnswer } from './idempotency.ts';
 import { recoverCheckout } from './checkout-recovery.ts';
-import { subscribe } from './subscribe.service.ts';
+import { joinsCarriedParcel, subscribe } from './subscribe.service.ts';
 import { sendSubscribedMail } from './subscription-mail.ts';
 import { AuthenticationReturnQuery, CancelBody, ChangeBody, ChangePreviewQuery, CreateBody, IdempotencyKey, NoQuery } from './user-plan.schemas.ts';
 import { returnFromCheckoutAuthentication } from './checkout-authentication.ts';
+import { checkoutPaymentOf } from './checkout-payment-view.ts';
 import { findActiveUserPlan, findLiveUserPlans } from './user-plan.repository.ts';
 import { toUserPlans } from './user-plan.view.ts';
 import { previewTierOrCount } from './tier-change.ts';
@@ -62,7 +65,16 @@ export function userPlanRouter(ctx: ApiContext): Router {
     noQuery(req);
     const user = await requireUser(ctx, req);
     const rows = await findLiveUserPlans(ctx.db, user.id);
-    privately(res).json(await toUserPlans(ctx.db, rows, user.paymentMethod, ctx.now()));
+    const plans: UserPlanWithTiers[] = await toUserPlans(ctx.db, rows, user.paymentMethod, ctx.now(), ctx.consolidationWindowDays);
+    // A konbini/PayPay fan's round requests (issue 34), read only for such a fan: a card's page costs nothing more.
+    if (plans.length && paysEachRound(user.paymentMethod)) {
+      const requests = await listShopperRounds(ctx, user.id);
+      for (const plan of plans) {
+        const request = requests.find((r) => r.userPlanId === plan.id);
+        if (request) plan.shopperRound = request;
+      }
+    }
+    privately(res).json(plans);
   });
 
   router.get('/count/:planId', async (req, res) => {
@@ -70,7 +82,8 @@ export function userPlanRouter(ctx: ApiContext): Router {
     const planId = parseInput(IdParam, req.params.planId, 'path');
     const user = await requireUser(ctx, req);
     const row = await findActiveUserPlan(ctx.db, user.id, planId);
-    privately(res).json({ count: row?.count ?? 0 });
+    // The open round's box joins a parcel whose shipping another box carries (同梱, the checkout page's amount).
+    privately(res).json({ count: row?.count ?? 0, joinsParcel: !row && (await joinsCarriedParcel(ctx, user.id, planId)) });
   });
 
   router.get('/change/preview', async (req, res) => {
@@ -114,7 +127,7 @@ export function userPlanRouter(ctx: ApiContext): Router {
     } catch (error) {
       // A refusal is the answer for this key; a failure of ours, or "still in progress", frees
       // the key for a retry.
-      if (error instanceof DomainError && error.status < 500 && error.code !== 'IN_PROGRESS') {
+      if (error instanceof DomainError && error.status < 500 && error.code !== 'IN_PROGRESS' && error.code !== 'PARCEL_IN_FLIGHT') {
         await storeAnswer(ctx, user.id, key, { status: error.status, body: errorBody(error) });
       } else {
         await releaseKey(ctx, user.id, key);
@@ -127,6 +140,13 @@ export function userPlanRouter(ctx: ApiContext): Router {
     const { userPlanId } = parseInput(AuthenticationReturnQuery, req.query, 'query');
     const user = await requireUser(ctx, req);
     res.set('cache-control', 'no-store').redirect(303, await returnFromCheckoutAuthentication(ctx, user.id, userPlanId));
+  });
+
+  router.get('/:userPlanId/checkoutPayment', async (req, res) => {
+    noQuery(req);
+    const userPlanId = parseInput(IdParam, req.params.userPlanId, 'path');
+    const user = await requireUser(ctx, req);
+    privately(res).json(await checkoutPaymentOf(ctx, user.id, userPlanId));
   });
 
   router.put('/', async (req, res) => {

@@ -4,12 +4,15 @@ import { ARTIST_TYPE_LABELS } from '../../shared/artist-types.ts';
 import { TAX_AND_SHIPPING, fromPriceText } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
 import { useLang, useT } from '../lang.tsx';
-import { ArtistTags } from './artist-tags.tsx';
+import { ArtistTags, labelledTags } from './artist-tags.tsx';
 import { artistTintStyle } from './artist-theme.ts';
 import { Phrases } from './phrases.tsx';
 
-/** What a card renders, and all a list page's hydration data carries per artist (issue 11). */
-export type ArtistCardData = Pick<Artist, 'id' | 'name' | 'subName' | 'slug' | 'icon' | 'coverImage' | 'type' | 'backgroundColor' | 'isClose' | 'tags'> & {
+/**
+ * What a card renders, and all a list page's hydration data carries per artist (issues 11 and 35):
+ * no id (the slug tells cards apart), only the tags a card shows a badge for.
+ */
+export type ArtistCardData = Pick<Artist, 'name' | 'subName' | 'slug' | 'icon' | 'coverImage' | 'type' | 'backgroundColor' | 'isClose' | 'tags'> & {
   lowestPrice: Pick<PlanPrice, 'price' | 'period'> | null;
 };
 
@@ -18,9 +21,9 @@ export type ArtistCardData = Pick<Artist, 'id' | 'name' | 'subName' | 'slug' | '
  * copyright), which was 14.7 KB of the lineup's 37.6 KB document as hydration data.
  */
 export function toArtistCard(artist: Artist): ArtistCardData {
-  const { id, name, subName, slug, icon, coverImage, type, backgroundColor, isClose, tags, lowestPrice } = artist;
+  const { name, subName, slug, icon, coverImage, type, backgroundColor, isClose, tags, lowestPrice } = artist;
   const price = lowestPrice ? { price: lowestPrice.price, period: lowestPrice.period } : null;
-  return { id, name, subName, slug, icon, coverImage, type, backgroundColor, isClose, tags, lowestPrice: price };
+  return { name, subName, slug, icon, coverImage, type, backgroundColor, isClose, tags: labelledTags(tags), lowestPrice: price };
 }
 
 /**
@@ -61,7 +64,7 @@ export function ArtistGrid({ artists, showType = true, top = false }: { artists:
   return (
     <ul className="artist-grid">
       {artists.map((artist, index) => (
-        <li key={artist.id}>
+        <li key={artist.slug}>
           <ArtistCard artist={artist} showType={showType} first={top && index === 0} />
         </li>
       ))}

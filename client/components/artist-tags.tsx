@@ -8,7 +8,8 @@ const TAG_LABELS: Record<string, Text> = {
   're-box': { ja: 'Re-box', en: 'Re-box' },
 };
 
-function labelledTags(tags: readonly string[]): string[] {
+/** The tags a badge shows: all a list page's data needs to carry. */
+export function labelledTags(tags: readonly string[]): string[] {
   return tags.filter((tag) => tag in TAG_LABELS);
 }
 

@@ -7,7 +7,7 @@ import { useT } from '../lang.tsx';
 /** Menu entries go to parameterless routes only, so `href(id)` needs no arguments. */
 type StaticRouteId = Extract<
   RouteId,
-  'lineup' | 'howto' | 'faq' | 'news' | 'reBox' | 'lineupClose' | 'login' | 'signup' | 'profile' | 'plan' | 'orderHistory'
+  'lineup' | 'howto' | 'faq' | 'news' | 'reBox' | 'lineupClose' | 'login' | 'signup' | 'profile' | 'plan' | 'orderHistory' | 'vault'
 >;
 
 export interface MenuEntry {
@@ -45,6 +45,7 @@ export const MEMBER_ENTRIES: MenuEntry[] = [
   { id: 'profile', label: { ja: '会員情報', en: 'Profile' } },
   { id: 'plan', label: { ja: 'プラン管理', en: 'My plans' } },  // the page's own title and the mails' name for it
   { id: 'orderHistory', label: { ja: '注文履歴', en: 'Order history' } },
+  { id: 'vault', label: { ja: '特典', en: 'Bonuses' } },
 ];
 
 interface MenuLinksProps {

@@ -23,6 +23,7 @@ export function PlanCost({ price }: { price: RoundPrice }) {
         <strong className="plan-cost-amount"><Price price={price} /></strong>
       </p>
       <PriceBreakdown price={price} />
+      {price.saving ? <p className="plan-cost-saving"><PriceText text={t(price.saving)} /></p> : null}
       {note ? <p className="plan-cost-note"><PriceText text={t(note)} /></p> : null}
     </div>
   );

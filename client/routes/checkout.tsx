@@ -7,10 +7,13 @@ import { GATEWAY_SWITCHED_NOTICE } from '../../shared/card-gateway.ts';
 import { CHECKOUT_AUTH_TEXT, CHECKOUT_AUTHENTICATION_REQUIRED, isProviderRedirect, parseAuthOutcome } from '../../shared/charge-authentication.ts';
 import { DEFERRED_OFF_MESSAGE, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
 import { roundCharge } from '../../shared/money.ts';
+import { withParcelShipping } from '../../shared/parcel.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
 import { formatNumber } from '../../shared/format.ts';
 import { describeCharge, type RoundPrice } from '../../shared/price-display.ts';
 import { href } from '../../shared/routes.ts';
+import { checkoutPayBy, formatPayBy, SHOPPER_CHECKOUT_COPY, SHOPPER_CHECKOUT_ENDED, shopperCheckoutLead, shopperSubmitLabel } from '../../shared/shopper-checkout.ts';
+import { SHOPPER_PAYMENT_METHOD_TEXTS, shopperMethodOf, type ShopperPaymentMethod } from '../../shared/shopper-payment.ts';
 import { SUBSCRIPTION_MESSAGES as M } from '../../shared/subscription-messages.ts';
 import { COUNT_LIMITS, hasDeliveryAddress, issueLabel } from '../../shared/subscription-rules.ts';
 import type { Text } from '../../shared/text.ts';
@@ -58,6 +61,8 @@ interface CheckoutData {
   auth: 'failed' | 'pending' | null;
   /** Back from the payment page with a card just registered (`?card=registered`, issue 31). */
   cardRegistered: boolean;
+  /** 同梱: the first round's box joins a parcel whose shipping another box carries (shared/parcel.ts). */
+  joinsParcel: boolean;
 }
 
 const CountParam = z.catch(z.coerce.number().check(z.int(), z.minimum(COUNT_LIMITS.min), z.maximum(COUNT_LIMITS.max)), 1);
@@ -68,9 +73,9 @@ const TotalParam = z.catch(z.coerce.number().check(z.int(), z.minimum(0)), 0);
  * What this round charges with the shopper's method and `count`, as every price in the shop is
  * stated: the same `roundCharge` of the open round the API charges (api/user-plan/subscribe.service.ts).
  */
-function priceOf(plan: PlanDetail, count: number, deferred: boolean, at: Date): RoundPrice {
+function priceOf(plan: PlanDetail, count: number, deferred: boolean, at: Date, joinsParcel: boolean): RoundPrice {
   const round = plan.currentOrder ?? plan;
-  return describeCharge(roundCharge(round, count, deferred, at), { count, period: plan.period });
+  return describeCharge(withParcelShipping(roundCharge(round, count, deferred, at), !joinsParcel), { count, period: plan.period });
 }
 
 /** 128 random bits in hex (getRandomValues works on plain-http origins too, unlike randomUUID). */
@@ -93,8 +98,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const api = apiFrom(context);
   const [user, plan] = await Promise.all([loadCurrentUser(request, context), api.plan(params.planId ?? '').then(must)]);
   if (plan.artist.slug !== params.slug) throw data(null, { status: 404 });
-  const [held, card] = await Promise.all([
-    api.userPlanCount(plan.id).then((r) => orElse(r, { count: 0 }).count),
+  const [{ count: held, joinsParcel = false }, card] = await Promise.all([
+    api.userPlanCount(plan.id).then((r) => orElse<{ count: number; joinsParcel?: boolean }>(r, { count: 0 })),
     user.paymentMethod === 'CARD' ? api.creditInfo(user.id).then((r) => orElse<CreditInfo | null>(r, null)) : null,
   ]);
   const returnTo = returnPathOf(request);
@@ -103,7 +108,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const outcome = parseAuthOutcome(query.get('auth'));
   const auth = outcome === 'failed' || outcome === 'pending' ? outcome : null;
   return { plan, user, card, count, pricedAt: new Date().toISOString(), blocker: blockerFor(plan, user, held, returnTo, card), idempotencyKey: newIdempotencyKey(), returnTo, auth,
-    cardRegistered: query.get('card') === 'registered' && card?.registered === true };
+    cardRegistered: query.get('card') === 'registered' && card?.registered === true, joinsParcel };
 }
 
 interface CheckoutFailure {
@@ -157,8 +162,12 @@ export function Component() {
   const shown = failure?.count ?? loaded.count;
   const [picked, setPicked] = useState({ from: shown, count: shown });
   const count = picked.from === shown ? picked.count : shown;
-  const price = priceOf(plan, count, user.paymentMethod === 'GMOAB', new Date(loaded.pricedAt));
+  const price = priceOf(plan, count, user.paymentMethod === 'GMOAB', new Date(loaded.pricedAt), loaded.joinsParcel);
   const amount = `¥${formatNumber(price.total)}`;
+  // A fan paying each round herself (issue 34): nothing charged automatically, paid by a date.
+  const shopper = shopperMethodOf(user.paymentMethod);
+  const payBy = shopper && round ? checkoutPayBy(shopper, new Date(loaded.pricedAt), new Date(round.endDate)) : null;
+  const submit = shopper ? shopperSubmitLabel(shopper) : COPY.submit;
   return (
     <section className="page checkout-page">
       <PageMeta title={t(COPY.title)} description={t(COPY.lead)} />
@@ -170,12 +179,12 @@ export function Component() {
       </p>
       {!failure && loaded.cardRegistered ? <p className="flash-notice" role="status">{t(PAYMENT_NOTICES.registered)}</p> : null}
       {failure ? <BlockerNotice blocker={failure.blocker} alert /> : null}
-      {!failure && loaded.auth ? <AuthOutcomeNotice auth={loaded.auth} returnTo={returnTo} /> : null}
+      {!failure && loaded.auth ? <AuthOutcomeNotice auth={loaded.auth} returnTo={returnTo} shopper={shopper} /> : null}
       {blocker ? <BlockerNotice blocker={blocker} /> : null}
       {round && !plan.artist.isClose ? (
         // One form: the quantity chosen is the one posted, with the total this page shows for it.
         <Form method="post" className="checkout-form">
-          {blocker ? null : <p className="account-lead">{t(COPY.lead)}</p>}
+          {blocker ? null : <p className="account-lead">{t(shopper ? shopperCheckoutLead(shopper) : COPY.lead)}</p>}
           <div className="checkout-count">
             <label htmlFor="checkout-count">{t(COPY.count)}</label>
             <select id="checkout-count" name="count" value={String(count)} onChange={(e) => setPicked({ from: shown, count: Number(e.target.value) })}>
@@ -183,13 +192,13 @@ export function Component() {
             </select>
             <RecalcButton />
           </div>
-          <CheckoutTerms count={count} price={price} round={round} />
-          <CheckoutAccount user={user} card={card} returnTo={returnTo} />
+          <CheckoutTerms count={count} price={price} round={round} timing={shopper ? SHOPPER_PAYMENT_METHOD_TEXTS[shopper].means : undefined} />
+          <CheckoutAccount user={user} card={card} returnTo={returnTo} payBy={payBy} />
           {blocker ? null : (
             <div className="checkout-confirm">
               <input type="hidden" name="expectedTotal" value={price.total} />
               <input type="hidden" name="idempotencyKey" value={failure?.idempotencyKey ?? loaded.idempotencyKey} />
-              <SubmitButton label={{ ja: `${COPY.submit.ja} ${amount}`, en: `${COPY.submit.en} ${amount}` }} />
+              <SubmitButton label={{ ja: `${submit.ja} ${amount}`, en: `${submit.en} ${amount}` }} />
             </div>
           )}
         </Form>
@@ -200,9 +209,10 @@ export function Component() {
 }
 
 /** Back from the bank's page unpaid: why there is no subscription, and what to do (or: still confirming). */
-function AuthOutcomeNotice({ auth, returnTo }: { auth: 'failed' | 'pending'; returnTo: string }) {
+function AuthOutcomeNotice({ auth, returnTo, shopper }: { auth: 'failed' | 'pending'; returnTo: string; shopper: ShopperPaymentMethod | null }) {
   const t = useT();
-  if (auth === 'failed') return <BlockerNotice blocker={blockerOf('PAYMENT_DECLINED', CHECKOUT_AUTH_TEXT.failed, returnTo)} alert />;
+  const failed = shopper ? SHOPPER_CHECKOUT_ENDED[shopper] : CHECKOUT_AUTH_TEXT.failed;
+  if (auth === 'failed') return <BlockerNotice blocker={blockerOf('PAYMENT_DECLINED', failed, returnTo)} alert />;
   return (
     <div className="subscription-blocker" role="status">
       <p>{t(CHECKOUT_AUTH_TEXT.pending)}</p>
@@ -220,7 +230,7 @@ function RecalcButton() {
   return <button type="submit" name="intent" value="recalc" className="button button-ghost">{t(COPY.recalc)}</button>;
 }
 
-function CheckoutAccount({ user, card, returnTo }: { user: CurrentUser; card: CreditInfo | null; returnTo: string }) {
+function CheckoutAccount({ user, card, returnTo, payBy }: { user: CurrentUser; card: CreditInfo | null; returnTo: string; payBy: Date | null }) {
   const t = useT();
   const cardText = card?.registered ? ` ${card.cardBrand ?? ''} •••• ${card.cardLast4 ?? ''}` : '';
   return (
@@ -235,6 +245,12 @@ function CheckoutAccount({ user, card, returnTo }: { user: CurrentUser; card: Cr
         {t(PAYMENT_METHOD_LABELS[user.paymentMethod])}{cardText}
         <br /><Link to={withReturn(href('profilePayment'), returnTo)}>{t(COPY.changePayment)}</Link>
       </dd>
+      {payBy ? (
+        <>
+          <dt>{t(SHOPPER_CHECKOUT_COPY.payBy)}</dt>
+          <dd className="checkout-pay-by"><strong>{formatPayBy(payBy)}</strong>{t({ ja: '', en: ' (JST)' })}<br />{t(SHOPPER_CHECKOUT_COPY.noAutomaticCharge)}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }

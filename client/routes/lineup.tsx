@@ -1,6 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { CategoryArtists } from '../../shared/api/types.ts';
-import { ARTIST_TYPE_LABELS } from '../../shared/artist-types.ts';
+import type { Artist } from '../../shared/api/types.ts';
+import { ARTIST_TYPE_LABELS, type ArtistType } from '../../shared/artist-types.ts';
 import { href } from '../../shared/routes.ts';
 import { ArtistGrid, toArtistCard, type ArtistCardData } from '../components/artist-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -10,13 +10,29 @@ import { useT } from '../lang.tsx';
 /** The widest row of the lineup grid, in cards (catalogue.css). */
 const MAX_SPAN = 4;
 
+/**
+ * A card as the lineup's hydration data carries it: without what its section already says. The
+ * API lists only open artists here, each under its own type (issue 35: the data was 22 % of the page).
+ */
+type LineupCard = Omit<ArtistCardData, 'type' | 'isClose'>;
+
 interface LineupData {
-  categories: { type: CategoryArtists['categories'][number]['type']; artists: ArtistCardData[] }[];
+  categories: { type: ArtistType; artists: LineupCard[] }[];
+}
+
+function toLineupCard(artist: Artist): LineupCard {
+  const { name, subName, slug, icon, coverImage, backgroundColor, tags, lowestPrice } = toArtistCard(artist);
+  return { name, subName, slug, icon, coverImage, backgroundColor, tags, lowestPrice };
+}
+
+/** The whole card again, for rendering: its section's type, and open. */
+function cardsOf(type: ArtistType, artists: LineupCard[]): ArtistCardData[] {
+  return artists.map((artist) => ({ ...artist, type, isClose: false }));
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<LineupData> {
   const { categories } = must(await apiFrom(context).categoryArtists());
-  return { categories: categories.map(({ type, artists }) => ({ type, artists: artists.map(toArtistCard) })) };
+  return { categories: categories.map(({ type, artists }) => ({ type, artists: artists.map(toLineupCard) })) };
 }
 
 /** docs/spec.md §2: artists whose plans accept orders, by category in the order of docs/spec.md §3. */
@@ -51,7 +67,7 @@ export function Component() {
             data-size={Math.min(c.artists.length, MAX_SPAN)}>
             <h2 id={`category-title-${c.type}`} className="section-title">{t(ARTIST_TYPE_LABELS[c.type])}</h2>
             {/* The section heading names the category: the cards do not repeat it. */}
-            <ArtistGrid artists={c.artists} showType={false} top={index === 0} />
+            <ArtistGrid artists={cardsOf(c.type, c.artists)} showType={false} top={index === 0} />
           </section>
         ))}
       </div>

@@ -24,6 +24,7 @@ const COPY = {
 } as const satisfies Record<string, Text>;
 
 // One call: each subscription comes with the tiers it may change to (issue 11).
+// A konbini/PayPay fan's round requests come with her subscriptions (issue 34).
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ userPlans: UserPlanWithTiers[] }> {
   return { userPlans: must(await apiFrom(context).userPlans()) };
 }
@@ -62,7 +63,7 @@ export function Component() {
         <EmptyState title={COPY.empty} next={COPY.emptyNext} link={{ to: href('lineup'), label: SEE_LINEUP }} />
       ) : (
         <div className="user-plans">
-          {userPlans.map((p) => <UserPlanCard key={p.id} userPlan={p} tiers={p.tiers} />)}
+          {userPlans.map((p) => <UserPlanCard key={p.id} userPlan={p} tiers={p.tiers} shopperRound={p.shopperRound} />)}
         </div>
       )}
       <p className="user-plans-rule">{t(ROUND_RULE_TEXT)}</p>

@@ -4,12 +4,14 @@ import type { CreditInfo, CurrentUser, PaymentMethodHistory } from '../../shared
 import { deferredConditions, isMinor } from '../../shared/deferred-payment.ts';
 import { GATEWAY_SWITCHED_NOTICE } from '../../shared/card-gateway.ts';
 import { DEFERRED_OFF_MESSAGE, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
-import { PAYMENT_METHOD_LABELS } from '../../shared/payment.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../shared/payment.ts';
+import { SHOPPER_METHOD_OF } from '../../shared/shopper-payment.ts';
 import { href, loginHref, safeReturnPath } from '../../shared/routes.ts';
 import type { Text } from '../../shared/text.ts';
 import { AccountCard } from '../components/account/account-card.tsx';
 import { CardSection } from '../components/payment/card-section.tsx';
 import { DeferredSection } from '../components/payment/deferred-section.tsx';
+import { ShopperSection } from '../components/payment/shopper-section.tsx';
 import { WELCOME_PARAM } from '../components/welcome-notice.tsx';
 import { MethodHistory } from '../components/payment/method-history.tsx';
 import { PAYMENT_COPY as C, PAYMENT_NOTICES, type PaymentNoticeKey } from '../components/payment/payment-copy.ts';
@@ -28,11 +30,13 @@ interface PaymentData {
 }
 
 interface PaymentActionData {
-  /** Which section failed: the card's (start a registration, pay by card) or GMOAB's. */
-  section?: 'card' | 'deferred';
+  /** Which section failed: the card's (start a registration, pay by card), GMOAB's, or konbini/PayPay's. */
+  section?: Section;
   error?: Text;
   fields?: Record<string, Text>;
 }
+
+type Section = 'card' | 'deferred' | 'shopper';
 
 const PAGE = () => href('profilePayment');
 
@@ -74,9 +78,17 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return { user, card: must(card), history: must(history), conditions: deferredConditions(now), minor: isMinor(user.birthday, now) };
 }
 
-const IntentSchema = z.enum(['card', 'useCard', 'gmoab']);
+const IntentSchema = z.enum(['card', 'useCard', 'gmoab', 'konbini', 'paypay']);
 
-/** One action, three intents: go to the provider's card page, pay by the card, or choose GMOAB. */
+/** The method each choosing intent sets, and the section that shows its refusal. */
+const CHOICES = {
+  useCard: { method: 'CARD', section: 'card' },
+  gmoab: { method: 'GMOAB', section: 'deferred' },
+  konbini: { method: SHOPPER_METHOD_OF.konbini, section: 'shopper' },
+  paypay: { method: SHOPPER_METHOD_OF.paypay, section: 'shopper' },
+} as const satisfies Record<string, { method: PaymentMethod; section: Section }>;
+
+/** One action, five intents: go to the provider's card page, or choose the card, GMOAB, konbini or PayPay. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = await readForm(request);
   const returnTo = returnToOf(new URL(request.url));
@@ -89,15 +101,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (result.ok) return redirectDocument(result.data.url, 303);
     return failure(result.status, result.error, returnTo, 'card');
   }
-  const paymentMethod = intent.data === 'gmoab' ? 'GMOAB' : 'CARD';
-  const result = await api.setPaymentMethod({ paymentMethod, guardianConsent: values.guardianConsent === 'on' });
-  if (result.ok) return seeOther(pageWith(returnTo, `done=${paymentMethod}`));
-  return failure(result.status, result.error, returnTo, paymentMethod === 'CARD' ? 'card' : 'deferred');
+  const choice = CHOICES[intent.data];
+  const result = await api.setPaymentMethod({ paymentMethod: choice.method, guardianConsent: values.guardianConsent === 'on' });
+  if (result.ok) return seeOther(pageWith(returnTo, `done=${choice.method}`));
+  return failure(result.status, result.error, returnTo, choice.section);
 }
 
 type ApiError = { code: string; message: string; messageEn: string; fields?: Record<string, Text> };
 
-function failure(status: number, error: ApiError, returnTo: string | null, section: 'card' | 'deferred') {
+function failure(status: number, error: ApiError, returnTo: string | null, section: Section) {
   // The re-check lapsed while the page was open: prove it again, then back here.
   if (error.code === 'REAUTH_REQUIRED' || status === 401) return seeOther(loginHref(pageWith(returnTo)));
   const body: PaymentActionData = { section, error: { ja: error.message, en: error.messageEn }, fields: error.fields };
@@ -132,8 +144,9 @@ export function Component() {
       {mustLeaveDeferred(user.paymentMethod, deferredOn) ? <p className="form-error" role="alert" data-testid="deferred-off">{t(DEFERRED_OFF_MESSAGE)}</p> : null}
       {deferredOn ? (
         <DeferredSection conditions={conditions} inUse={user.paymentMethod === 'GMOAB'} minor={minor}
-          error={!failed || failed.section === 'card' || failed.fields?.guardianConsent ? undefined : failed.error} consentError={failed?.fields?.guardianConsent} />
+          error={failed?.section !== 'deferred' || failed.fields?.guardianConsent ? undefined : failed.error} consentError={failed?.fields?.guardianConsent} />
       ) : null}
+      <ShopperSection method={user.paymentMethod} error={failed?.section === 'shopper' ? failed.error : undefined} />
       <MethodHistory rows={history} />
       <ul className="form-links">
         {returnTo !== '/' ? <li><Link to={returnTo} className="button button-primary">{t(C.backToPrevious)}</Link></li> : null}

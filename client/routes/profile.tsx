@@ -7,7 +7,7 @@ import { isProviderRedirect } from '../../shared/charge-authentication.ts';
 import type { Text } from '../../shared/text.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { DeleteAccountConfirm, DeleteAccountEntry } from '../components/profile/delete-account.tsx';
-import { AuthNotice } from '../components/profile/auth-notice.tsx';
+import { AuthNotice, ShopperPayNotice } from '../components/profile/auth-notice.tsx';
 import { FlashNotice, withNotice } from '../components/profile/flash-notice.tsx';
 import { MailLangForm } from '../components/profile/mail-lang-form.tsx';
 import { MyOverview } from '../components/profile/my-overview.tsx';
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return { user, confirmDelete: wantsDelete, overview: orElse(overview, null), mailLang: orElse<MailLang>(mailLang, { lang: 'ja' }).lang };
 }
 
-const IntentSchema = z.object({ intent: z.enum(['deleteStart', 'delete', 'authenticate', 'mailLang']) });
+const IntentSchema = z.object({ intent: z.enum(['deleteStart', 'delete', 'authenticate', 'payRound', 'mailLang']) });
 const MailLangSchema = z.enum(['ja', 'en']);
 
 /** 「メールの言語を保存する」: the API keeps it; the page comes back with a notice. */
@@ -74,11 +74,27 @@ async function authenticate(form: FormData, context: ActionFunctionArgs['context
   return data({ step: 'authenticate', error } satisfies ProfileActionData, { status: result.status === 409 ? 409 : result.status >= 500 ? 503 : 400 });
 }
 
+/**
+ * 「お支払いへ進む」 of a round the fan pays herself (issue 34): the API makes (or finds) the payment
+ * and names its page, the sandbox's or the provider's, and the browser goes there.
+ */
+async function payRound(form: FormData, context: ActionFunctionArgs['context']) {
+  const requestId = HistoryIdSchema.safeParse(form.get('requestId'));
+  if (!requestId.success) throw data(null, { status: 400 });
+  const result = await apiFrom(context).payShopperRound(requestId.data);
+  if (result.ok && isProviderRedirect(result.data.url)) return redirectDocument(result.data.url, 303);
+  if (result.ok) return data({ step: 'authenticate', error: NOT_A_PROVIDER_PAGE } satisfies ProfileActionData, { status: 502 });
+  if (result.status === 401) return seeOther(loginHref(href('profile')));
+  const error: Text = { ja: result.error.message, en: result.error.messageEn };
+  return data({ step: 'authenticate', error } satisfies ProfileActionData, { status: result.status === 409 || result.status === 404 ? result.status : result.status >= 500 ? 503 : 400 });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const parsed = IntentSchema.safeParse({ intent: form.get('intent') });
   if (!parsed.success) throw data(null, { status: 400 });
   if (parsed.data.intent === 'authenticate') return authenticate(form, context);
+  if (parsed.data.intent === 'payRound') return payRound(form, context);
   if (parsed.data.intent === 'mailLang') return saveMailLang(form, context);
   if (parsed.data.intent === 'deleteStart') {
     const user = await loadCurrentUser(request, context);
@@ -116,6 +132,7 @@ export function Component() {
       <h1 className="page-title">{title}</h1>
       <FlashNotice />
       <AuthNotice />
+      <ShopperPayNotice />
       <MyOverview overview={overview} actionError={actionData?.step === 'authenticate' ? actionData.error : null} />
       <h2 className="profile-section-title">{t({ ja: '登録情報', en: 'Your registered details' })}</h2>
       <ProfileSummary user={user} />

@@ -4,10 +4,16 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 
 /** The floors the shop's web tier is compared with: each does only the bare minimum. */
 
-/** Bare Express 5 serving the same body, with the same content type, as the shop's trivial route. */
-export function createBareExpress(path: string, body: string, contentType: string): http.RequestListener {
+/**
+ * Bare Express 5 serving the same body, with the same content type and the same security headers
+ * (issue 35: the comparison is of the stack's work, not of how many header bytes it writes), as
+ * the shop's trivial route.
+ */
+export function createBareExpress(path: string, body: string, contentType: string, headers: readonly [string, string][]): http.RequestListener {
   const app = express();
+  app.disable('x-powered-by');
   app.get(path, (_req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
     res.type(contentType).send(body);
   });
   return app;

@@ -19,6 +19,8 @@ export interface BaselineUrls {
 
 export interface BaselineProcess {
   urls: BaselineUrls;
+  /** The process serving every baseline (its CPU time is read in /proc by proxy-hop.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -48,7 +50,7 @@ export function startBaselines(input: BaselineInput): Promise<BaselineProcess> {
       if (message.type === 'error') return fail(message.message);
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ urls: message.urls, stop });
+      resolve({ urls: message.urls, pid: child.pid ?? 0, stop });
     });
     child.send({ type: 'start', input });
   });

@@ -6,6 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseConfig, toPublicConfig } from '../../shared/config.ts';
+import { securityOptionsOf } from '../../server/app.server.ts';
+import { securityHeaderList } from '../../server/security.server.ts';
 import { createBareExpress, createBareProxy, createStaticFloor } from './bare-servers.ts';
 import type { BaselineInput, BaselineUrls } from './baseline-process.ts';
 import { createSameMarkupRenderer } from './same-markup-renderer.tsx';
@@ -23,7 +25,7 @@ async function start(input: BaselineInput): Promise<void> {
   const parsed = parseConfig({ ...input.webEnv, NODE_ENV: 'production' });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const started = await Promise.all([
-    listen(createBareExpress(input.trivial.path, input.trivial.body, input.trivial.contentType)),
+    listen(createBareExpress(input.trivial.path, input.trivial.body, input.trivial.contentType, securityHeaderList(securityOptionsOf(parsed.config)))),
     listen(createBareProxy(input.apiOrigin)),
     listen(createStaticFloor(input.floorPages)),
     listen(createSameMarkupRenderer(input.apiOrigin, toPublicConfig(parsed.config))),

@@ -5,7 +5,7 @@
  * first to the last charge (sandbox_charges.created_at), each copy's share (its "billing pass"
  * log lines) and the peak connections per copy (pg_stat_activity by application_name); checks
  * every charge once (billing-setup.ts verifyBilling). Exits 1 when a check fails.
- *   npm run bench:billing-copies -- [--n 4000] [--latency 200] [--copies 1,2] [--concurrency 32]
+ *   npm run bench:billing-copies -- [--n 4000] [--latency 200] [--copies 1,2] [--concurrency 64]
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { freePorts, startRole, stopRole, type RoleProcess } from '../deploy/role
 import { createScratchDatabase, insertDueRound, verifyBilling } from './billing-setup.ts';
 import { seedBulkSubscriptions } from './bulk-subscriptions.ts';
 import { sampleConnections } from './connection-sampler.ts';
+import { DEFAULT_BILLING_CONCURRENCY } from '../../shared/billing-rules.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const adminUrl = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
@@ -28,7 +29,7 @@ interface Options { n: number; latencyMs: number; copies: number[]; concurrency:
 
 function readOptions(argv: string[]): Options {
   const { values } = parseArgs({ args: argv, strict: true, options: {
-    n: { type: 'string', default: '4000' }, latency: { type: 'string', default: '200' }, copies: { type: 'string', default: '1,2' }, concurrency: { type: 'string', default: '32' },
+    n: { type: 'string', default: '4000' }, latency: { type: 'string', default: '200' }, copies: { type: 'string', default: '1,2' }, concurrency: { type: 'string', default: String(DEFAULT_BILLING_CONCURRENCY) },
   } });
   const copies = values.copies.split(',').map(Number);
   if (copies.some((k) => !Number.isInteger(k) || k < 1 || k > 8)) throw new Error(`--copies ${values.copies}: whole numbers from 1 to 8`);

@@ -3,7 +3,8 @@
  * simulated provider latency, on a throwaway PostgreSQL database (or `--pglite`). Reports seed
  * and billing time, throughput against the bound concurrency / latency, memory, and checks the
  * result; exits 1 when the check fails. Figures go to docs/performance.md by hand ("Billing run").
- *   npm run bench:billing -- [--n 100000] [--latency 200] [--concurrency 32] [--pool 10] [--pglite]
+ *   npm run bench:billing -- [--n 100000] [--latency 200] [--concurrency 64] [--pool 10] [--pglite]
+ *   npm run bench:billing -- --provider stripe-local --rate 25 --n 2000   (Stripe's limits, billing-stripe.ts)
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -13,25 +14,31 @@ import { createMailer, type Mailer } from '../../api/mail/mailer.ts';
 import { createLogger } from '../../server/logger.server.ts';
 import { insertDueRound, verifyBilling, createScratchDatabase, type Verification } from './billing-setup.ts';
 import { seedBulkSubscriptions } from './bulk-subscriptions.ts';
+import { DEFAULT_BILLING_CONCURRENCY } from '../../shared/billing-rules.ts';
+import { startStripeBench, STRIPE_LOCAL_MAX_N, stripeReportRows, verifyStripeBilling, type StripeBench } from './billing-stripe.ts';
 
 const DEFAULT_DATABASE_URL = 'postgres://root@127.0.0.1:5432/test';
 const MB = 1024 * 1024;
 
-interface Options { n: number; latencyMs: number; concurrency: number; poolSize: number; pglite: boolean }
+interface Options { n: number; latencyMs: number; concurrency: number; poolSize: number; pglite: boolean; provider: 'sandbox' | 'stripe-local'; rate: number }
 
 function readOptions(argv: string[]): Options {
   const { values } = parseArgs({ args: argv, strict: true, options: {
     n: { type: 'string', default: '100000' }, latency: { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '32' }, pool: { type: 'string', default: '10' }, pglite: { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: String(DEFAULT_BILLING_CONCURRENCY) }, pool: { type: 'string', default: '10' }, pglite: { type: 'boolean', default: false },
+    provider: { type: 'string', default: 'sandbox' }, rate: { type: 'string', default: '25' },
   } });
   const int = (name: string, raw: string, min: number, max: number) => {
     const value = Number(raw);
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} ${raw}: expected an integer from ${min} to ${max}`);
     return value;
   };
+  if (values.provider !== 'sandbox' && values.provider !== 'stripe-local') throw new Error(`--provider ${values.provider}: expected sandbox or stripe-local`);
+  const stripe = values.provider === 'stripe-local';
   return {
-    n: int('n', values.n, 1, 10_000_000), latencyMs: int('latency', values.latency, 0, 60_000),
+    n: int('n', values.n, 1, stripe ? STRIPE_LOCAL_MAX_N : 10_000_000), latencyMs: stripe ? 0 : int('latency', values.latency, 0, 60_000),
     concurrency: int('concurrency', values.concurrency, 1, 1000), poolSize: int('pool', values.pool, 1, 90), pglite: values.pglite,
+    provider: values.provider, rate: int('rate', values.rate, 1, 10_000),
   };
 }
 
@@ -84,6 +91,7 @@ async function main(): Promise<number> {
   const loadBefore = os.loadavg()[0]!;
   const scratch = await createScratchDatabase(adminUrl, options.poolSize);
   const mailer = createMailer({ from: 'OshiBox <no-reply@oshibox.example>', brand: 'OshiBox', dataDir: 'memory://' });
+  let stripe: StripeBench | null = null;
   try {
     const db = scratch.handle.db;
     console.log(`database: ${scratch.label}, pool ${scratch.handle.kind === 'postgres' ? options.poolSize : 'none (one connection)'}`);
@@ -91,12 +99,14 @@ async function main(): Promise<number> {
     const seedStarted = performance.now();
     await seedBulkSubscriptions(db, { planId, n: options.n, createdAt: new Date(deadline.getTime() - 10 * 86_400_000), tag: 'bench' });
     const seedMs = performance.now() - seedStarted;
-    console.log(`seeded ${options.n} subscriptions in ${(seedMs / 1000).toFixed(1)} s; billing with latency ${options.latencyMs} ms, concurrency ${options.concurrency}`);
+    stripe = options.provider === 'stripe-local' ? await startStripeBench(db, { n: options.n, rate: options.rate, tag: 'bench', now: new Date() }) : null;
+    const through = stripe ? `stripe-local at ${options.rate} reads + ${options.rate} writes a second` : `latency ${options.latencyMs} ms`;
+    console.log(`seeded ${options.n} subscriptions in ${(seedMs / 1000).toFixed(1)} s; billing with ${through}, concurrency ${options.concurrency}`);
 
     // Unscoped, as the scheduler and `npm run ops -- billing` call it (the claim queries differ by scope).
     const ctx: ApiContext = {
       db, logger: createLogger('silent', 'bench-billing'), now: () => new Date(), publicOrigin: 'http://localhost:3000', mailer,
-      sandboxLatencyMs: options.latencyMs,
+      sandboxLatencyMs: options.latencyMs, ...(stripe ? { paymentProvider: stripe.provider } : {}),
     };
     const before = process.memoryUsage();
     const memory = sampleMemory();
@@ -112,12 +122,16 @@ async function main(): Promise<number> {
     if (phases.charged === 0) phases.charged = ended; // stopped early, or nothing to charge
     const peak = memory.stop();
     const after = process.memoryUsage();
-    const verification = await verifyBilling(db, roundId, options.n, mailer.memory.length);
+    const verification = stripe
+      ? await verifyStripeBilling(db, stripe.local, roundId, options.n, mailer.memory.length)
+      : await verifyBilling(db, roundId, options.n, mailer.memory.length);
+    const chargeS = (phases.charged - phases.reserved) / 1000;
+    const stripeRows = stripe ? stripeReportRows(stripe.local, options.n, options.rate, chargeS) : [];
     await scratch.close();
     // Every transaction in the database's life: the set-up and the check add a few dozen.
     const transactions = await scratch.transactions();
     const result = {
-      bench: 'billing', database: scratch.handle.kind, n: options.n, latencyMs: options.latencyMs, concurrency: options.concurrency,
+      bench: 'billing', provider: options.provider, rate: stripe ? options.rate : null, database: scratch.handle.kind, n: options.n, latencyMs: options.latencyMs, concurrency: options.concurrency,
       poolSize: scratch.handle.kind === 'postgres' ? options.poolSize : null,
       seedS: round(seedMs / 1000), billingS: round((ended - started) / 1000),
       phasesS: { reserve: round((phases.reserved - started) / 1000), charge: round((phases.charged - phases.reserved) / 1000), mails: round((ended - phases.charged) / 1000) },
@@ -129,10 +143,11 @@ async function main(): Promise<number> {
       load1: { before: round(loadBefore), after: round(os.loadavg()[0]!) }, cores: os.cpus().length, node: process.version,
       summary, ok: verification.ok,
     };
-    printReport(result, summary, verification);
+    printReport(result, summary, verification, stripeRows);
     return verification.ok ? 0 : 1;
   } finally {
     mailer.close();
+    await stripe?.close();
     await scratch.drop();
   }
 }
@@ -140,7 +155,7 @@ async function main(): Promise<number> {
 const round = (x: number) => Math.round(x * 10) / 10;
 const mb = (bytes: number) => Math.round(bytes / MB);
 
-function printReport(r: Record<string, unknown> & { memoryMB: Record<string, number>; phasesS: Record<string, number> }, s: BillingSummary, v: Verification): void {
+function printReport(r: Record<string, unknown> & { memoryMB: Record<string, number>; phasesS: Record<string, number> }, s: BillingSummary, v: Verification, extra: [string, string][]): void {
   const rows: [string, string][] = [
     ['subscriptions (N)', String(r.n)], ['provider latency / concurrency', `${r.latencyMs} ms / ${r.concurrency}`], ['database pool', String(r.poolSize ?? '-')],
     ['seed', `${r.seedS} s`], ['billing pass (wall)', `${r.billingS} s`],
@@ -149,6 +164,7 @@ function printReport(r: Record<string, unknown> & { memoryMB: Record<string, num
     ['RSS before / peak / after', `${r.memoryMB.rssBefore} / ${r.memoryMB.rssPeak} / ${r.memoryMB.rssAfter} MB`],
     ['heap before / peak / after', `${r.memoryMB.heapBefore} / ${r.memoryMB.heapPeak} / ${r.memoryMB.heapAfter} MB`],
     ['in-memory outbox (est.)', `${r.memoryMB.outboxEstimate} MB`], ['DB transactions per charge', String(r.dbTransactionsPerCharge ?? '-')],
+    ...extra,
     ['charged / declined / in doubt', `${s.charged} / ${s.declined} / ${s.inDoubt}`], ['mails sent / failed', `${s.mailsSent} / ${s.mailsFailed}`],
     ['check', v.ok ? 'OK' : `FAILED: ${v.problems.join('; ')}`],
   ];

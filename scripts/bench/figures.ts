@@ -1,8 +1,10 @@
 import type { BundleSizes } from './bundle.ts';
+import { HYDRATION_SHARE_GOAL, shareOf, type HydrationShare } from './hydration-share.ts';
 import { throughputRatio, type ComparisonResult } from './compare.ts';
 import { lighthouseGoal, lighthousePasses, type LighthouseResult } from './lighthouse-audit.ts';
 import type { SoakResult } from './rss-soak.ts';
 import { ANONYMOUS_PAGES } from './scenarios.ts';
+import { costliestLayer, ratioToBare, type StackLayerResult } from './stack-layers.ts';
 import type { TtfbResult } from './ttfb.ts';
 
 /** One line of issue 11's goal table: what was measured, the goal, and whether it met it. */
@@ -13,15 +15,21 @@ export interface Figure {
   goal: string;
   /** null: not measured in this run (or informational). */
   pass: boolean | null;
+  /** Why a missed figure missed, as measured in the same run. */
+  cause?: string;
 }
 
 export interface Measurements {
   /** Comparison results by setup name. */
   comparisons: ComparisonResult[];
   bundles?: BundleSizes;
+  /** /lineup's hydration data against its HTML (hydration-share.ts). */
+  hydrationShare?: HydrationShare;
   ttfb?: TtfbResult;
   soak?: SoakResult;
   lighthouse?: LighthouseResult[];
+  /** The web stack layer by layer on /robots.txt (stack-layers.ts). */
+  stack?: StackLayerResult;
   /** Where the API-queries-per-page figure is counted instead. */
   queriesTest: string;
 }
@@ -29,7 +37,7 @@ export interface Measurements {
 export const x = (ratio: number): string => `${ratio.toFixed(2)}×`;
 
 /** The ratio A / baseline at each connection count, passing when every one meets `atLeast`. */
-function ratioFigure(m: Measurements, no: number, id: string, baseline: string, atLeast: number, name: string): Figure[] {
+function ratioFigure(m: Measurements, no: number, id: string, baseline: string, atLeast: number, name: string, causeOf?: (results: ComparisonResult[]) => string): Figure[] {
   const bySetup = new Map<string, ComparisonResult[]>();
   for (const r of m.comparisons.filter((c) => c.comparison.id === id)) {
     bySetup.set(r.comparison.setup, [...(bySetup.get(r.comparison.setup) ?? []), r]);
@@ -42,6 +50,7 @@ function ratioFigure(m: Measurements, no: number, id: string, baseline: string, 
       value: ratios.map((r) => `${x(r.q)} (${r.c} conn.)`).join(', '),
       goal: `≥ ${atLeast.toFixed(2)}×`,
       pass: ratios.every((r) => r.q >= atLeast),
+      ...(causeOf ? { cause: causeOf(results) } : {}),
     };
   });
 }
@@ -61,22 +70,60 @@ function lighthouseFigures(results: LighthouseResult[] | undefined): Figure[] {
   }));
 }
 
+/** The proxy's miss, measured: how far bare http-proxy-middleware itself is from the API direct. */
+function proxyCause(results: ComparisonResult[]): string {
+  const bare = results.map((r) => `${x(r.sides.find((s) => s.label === 'bare http-proxy-middleware')!.reqPerSec.median / r.sides.find((s) => s.label === 'API direct')!.reqPerSec.median)} (${r.connections} conn.)`);
+  return `bare http-proxy-middleware is ${bare.join(', ')} of the API direct, the floor of any proxy on Express 5 here`;
+}
+
+/** The web stack against bare Express 5 with the same headers, as server CPU per request (side by side, stack-layers.ts). */
+function stackFigure(stack: StackLayerResult | undefined): Figure {
+  const name = '/robots.txt: the web stack as served vs bare Express 5 with the same headers, by server CPU per request';
+  if (!stack) return { no: 1, name, value: 'not measured (npm run bench:stack)', goal: '≥ 0.85×', pass: null };
+  const served = stack.rows.find((r) => r.label === 'shop as served');
+  const ratio = ratioToBare(stack, 'shop as served');
+  const worst = costliestLayer(stack);
+  return {
+    no: 1,
+    name,
+    value: `${x(ratio)} (${stack.rows[0]?.micros.median.toFixed(1)} vs ${served?.micros.median.toFixed(1)} µs; load ${stack.loadAverage.start.toFixed(1)})`,
+    goal: '≥ 0.85×',
+    pass: ratio >= 0.85,
+    cause: `the costliest layer is “${worst.label}”, +${worst.micros.toFixed(1)} µs a request (the run prints every layer's; npm run bench:stack)`,
+  };
+}
+
+/** Issue 35: the hydration data of /lineup against its HTML, bytes as written (npm run bench:front-bytes prints more pages). */
+function hydrationFigure(h: HydrationShare | undefined): Figure {
+  const goal = `≤ ${(HYDRATION_SHARE_GOAL * 100).toFixed(0)} %`;
+  if (!h) return { no: 5, name: 'Hydration data of /lineup vs its HTML', value: 'not measured', goal, pass: null };
+  const kb = (n: number): string => (n / 1024).toFixed(1);
+  return { no: 5, name: `Hydration data of ${h.path} vs its HTML (uncompressed)`, value: `${(shareOf(h) * 100).toFixed(1)} % (${kb(h.dataBytes)} of ${kb(h.htmlBytes)} KB)`, goal, pass: shareOf(h) <= HYDRATION_SHARE_GOAL };
+}
+
 export function figuresOf(m: Measurements): Figure[] {
   const b = m.bundles;
   const t = m.ttfb;
   const s = m.soak;
   const kb = (n: number): string => (n / 1024).toFixed(1);
   return [
-    ...ratioFigure(m, 1, 'trivial', 'bare Express 5', 0.85, '/robots.txt through the web stack vs bare Express 5'),
+    ...ratioFigure(m, 1, 'trivial', 'bare Express 5', 0.85, '/robots.txt through the web stack vs bare Express 5 with the same headers', () =>
+      m.stack ? `costliest layer “${costliestLayer(m.stack).label}” (+${costliestLayer(m.stack).micros.toFixed(1)} µs a request, next row)` : 'per layer: npm run bench:stack',
+    ),
+    stackFigure(m.stack),
     ...ratioFigure(m, 2, 'lineup', 'same-markup reference', 0.9, 'SSR /lineup vs same-markup reference'),
     ...ratioFigure(m, 2, 'artist', 'same-markup reference', 0.9, 'SSR artist page vs same-markup reference'),
+    // Compression's share of the gap (docs/performance.md attributes it there): both sides asked for br/gzip.
+    ...ratioFigure(m, 2, 'lineup-encoded', 'same-markup reference', 0.9, 'SSR /lineup vs same-markup reference, with accept-encoding: br, gzip'),
+    ...ratioFigure(m, 2, 'artist-encoded', 'same-markup reference', 0.9, 'SSR artist page vs same-markup reference, with accept-encoding: br, gzip'),
     ...ANONYMOUS_PAGES.flatMap((p) => ratioFigure(m, 10, p.id, 'static floor', 0.5, `Anonymous ${p.name} (page cache) vs its bytes from memory`)),
     ...ratioFigure(m, 3, 'mypage', 'same-markup reference', 0.9, 'SSR /mypage/plan (signed in, never cached) vs same-markup reference'),
-    ...ratioFigure(m, 4, 'proxy', 'API direct', 0.85, '/api/artist/{slug} via proxy vs API direct'),
+    ...ratioFigure(m, 4, 'proxy', 'API direct', 0.9, '/api/artist/{slug} via proxy vs API direct', proxyCause),
     ...ratioFigure(m, 4, 'proxy', 'bare http-proxy-middleware', 0.95, '/api/artist/{slug} via proxy vs bare http-proxy-middleware'),
     b
       ? { no: 5, name: `Entry JS as sent (${b.encoding}) vs react + react-dom + react-router alone`, value: `${x(b.shopWire / b.frameworkWire)} (${kb(b.shopWire)} vs ${kb(b.frameworkWire)} KB)`, goal: '≤ 1.05×', pass: b.shopWire / b.frameworkWire <= 1.05 }
       : { no: 5, name: 'Entry JS as sent vs framework alone', value: 'not measured', goal: '≤ 1.05×', pass: null },
+    hydrationFigure(m.hydrationShare),
     t
       ? { no: 6, name: `TTFB p50 vs full response p50, ${t.path}`, value: `${x(t.firstByteP50 / t.fullP50)} (${t.firstByteP50.toFixed(1)} vs ${t.fullP50.toFixed(1)} ms)`, goal: '≤ 0.30×', pass: t.firstByteP50 / t.fullP50 <= 0.3 }
       : { no: 6, name: 'TTFB vs full response', value: 'not measured', goal: '≤ 0.30×', pass: null },
@@ -88,10 +135,10 @@ export function figuresOf(m: Measurements): Figure[] {
   ].map((f) => (f.name.startsWith('(floor)') ? { ...f, goal: 'for reading', pass: null } : f));
 }
 
-export const mark = (pass: boolean | null): string => (pass === null ? '—' : pass ? 'PASS' : 'FAIL');
+export const mark = (pass: boolean | null): string => (pass === null ? '—' : pass ? 'met' : 'missed');
 
 export function printFigures(figures: Figure[]): string {
   const lines = ['Figures (issue 11 goals)', '------------------------'];
-  for (const f of figures) lines.push(`${String(f.no).padStart(2)}. ${mark(f.pass).padEnd(4)} ${f.name}: ${f.value}  [goal ${f.goal}]`);
+  for (const f of figures) lines.push(`${String(f.no).padStart(2)}. ${mark(f.pass).padEnd(6)} ${f.name}: ${f.value}  [goal ${f.goal}]${f.pass === false && f.cause ? ` — ${f.cause}` : ''}`);
   return lines.join('\n');
 }

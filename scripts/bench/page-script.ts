@@ -8,10 +8,15 @@ import { PAGE_DATA_ID } from '../../server/ssr/hydration.server.ts';
  * (server/ssr/hydration.server.ts). A page loads nothing else until the visitor navigates.
  */
 export function pageScriptUrls(html: string): string[] {
+  const data = JSON.parse(pageDataText(html)) as { e: string; p: string[] };
+  return [data.e, ...data.p];
+}
+
+/** The JSON text of a page's data block, as the server wrote it. */
+export function pageDataText(html: string): string {
   const text = new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1];
   if (text === undefined) throw new Error('the page has no data block');
-  const data = JSON.parse(text) as { e: string; p: string[] };
-  return [data.e, ...data.p];
+  return text;
 }
 
 export interface ScriptBytes {

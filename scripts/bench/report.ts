@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { ComparisonResult, SideResult } from './compare.ts';
 import { mark, type Figure } from './figures.ts';
+import { SOAK_WARMUP_REQUESTS } from './rss-soak.ts';
 import type { MarkupCheck } from './markup-check.ts';
 import type { Settings } from './settings.ts';
 
@@ -34,16 +35,17 @@ function method(info: RunInfo): string {
     `- Setups: ${info.setups.join('; ')}. Each is \`node dist/main.js <role>\` with \`NODE_ENV=production\` and its own ports, logs on (to /dev/null), metrics port off; the PostgreSQL database is created fresh, migrated and seeded as \`npm run db:seed\` does, plus one signed-in shopper (user and session rows inserted directly) whose cookie the signed-in figures send.`,
     '- Baselines run in one separate process (scripts/bench/baseline-servers.ts): bare Express 5 answering the same `/robots.txt` body; bare http-proxy-middleware on Express 5 with a keep-alive agent; the **same-markup reference** (scripts/bench/same-markup-renderer.tsx: the shop\'s route tree, loaders, components, document shell and hydration data, `createStaticHandler().query()` + `StaticRouterProvider` + `renderToString` on `node:http`, against the same API, minus Express, helmet, pino, the request guard and streaming); the **static floor** (the shop\'s page bytes served from memory by `node:http`).',
     '- Before any load: each rendered page must be 200 from both the shop and the reference with bytes within 1 % (table below), and the proxy must return the API\'s exact body; otherwise the run fails.',
-    `- Load: autocannon 8 in the parent process, loopback, no \`accept-encoding\`. Per comparison a ${s.warmupSeconds} s warm-up of each side at ${Math.max(...s.connections)} connections, then at ${s.connections.join(' and ')} connections ${s.rounds} rounds of ${s.seconds} s alternating the sides (A B C A B C …). Figures are the median over rounds, min–max in brackets; a ratio is median over median. Any connection error or timeout fails the run, and so does any non-2xx answer in a measured round; a warm-up's non-2xx answers are listed under the results.`,
+    `- Load: autocannon 8 in the parent process, loopback, no \`accept-encoding\` (but the rows marked “with accept-encoding”, which send \`br, gzip\` to both sides). Per comparison a ${s.warmupSeconds} s warm-up of each side at ${Math.max(...s.connections)} connections, then at ${s.connections.join(' and ')} connections ${s.rounds} rounds of ${s.seconds} s alternating the sides (A B C A B C …). Figures are the median over rounds, min–max in brackets; a ratio is median over median. Any connection error or timeout fails the run, and so does any non-2xx answer in a measured round; a warm-up's non-2xx answers are listed under the results.`,
     `- Entry JS: the manifest's entry and static imports fetched from the web process with \`accept-encoding: br, gzip\`, bytes on the wire; the framework (react, react-dom/client, react-router hydrating a one-route router) built with esbuild in the same run with the client build's target, compressed with the same encoding at the level that reproduces the shop's wire sizes best.`,
+    '- Hydration data: /lineup fetched once without compression; the text of its data block (the router\'s hydration data, the public configuration and the scripts to load, all the browser parses as JSON) over the whole document, bytes as written (`npm run bench:front-bytes` prints / and the artist page too).',
     `- TTFB: ${s.ttfbRequests} sequential requests on one keep-alive connection (after 10 to warm up), time to the status line and headers vs to the last byte.`,
-    `- RSS: a fresh web process (PostgreSQL setup), ${s.soakConnections} connections of a mix of pages, the API proxy and robots.txt (2,000 requests to warm up, then ${n0(s.soakRequests)}), every 20th request abandoned when its headers arrive; VmRSS from /proc after 3 s of quiet each time.`,
+    `- RSS: a fresh web process (PostgreSQL setup), ${s.soakConnections} connections of a mix of pages, the API proxy and robots.txt (${n0(Math.min(SOAK_WARMUP_REQUESTS, s.soakRequests))} requests to warm up, then ${n0(s.soakRequests)}), every 20th request abandoned when its headers arrive; VmRSS from /proc after 3 s of quiet each time.`,
     `- Lighthouse 12.8 (Node 20; 13 needs Node 22): mobile, default simulated throttling, performance category only, each page run ${s.lighthouseRuns} times (\`LIGHTHOUSE_RUNS\`), each run in a fresh Debian Chromium profile, a trace Lighthouse says to retry (\`NO_NAVSTART\` …) run again once; the figures are the median run (\`computeMedianRun\` from Lighthouse: nearest the median FCP and TTI), with the score of every run shown; the signed-in pages with the session cookie in \`extraHeaders\`.`,
   ].join('\n');
 }
 
 function figures(list: Figure[]): string {
-  return ['| # | Figure | Measured | Goal | Result |', '|---:|---|---|---|---|', ...list.map((f) => `| ${f.no} | ${f.name} | ${f.value} | ${f.goal} | ${mark(f.pass)} |`)].join('\n');
+  return ['| # | Figure | Measured | Goal | Result |', '|---:|---|---|---|---|', ...list.map((f) => `| ${f.no} | ${f.name} | ${f.value} | ${f.goal} | ${mark(f.pass)}${f.cause && f.pass === false ? `: ${f.cause}` : ''} |`)].join('\n');
 }
 
 function results(list: ComparisonResult[], info: RunInfo): string {

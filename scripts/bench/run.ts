@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startBaselines, type BaselineProcess } from './baseline-process.ts';
 import { measureBundles } from './bundle.ts';
+import { measureHydrationShare } from './hydration-share.ts';
 import { runComparison, type ComparisonResult } from './compare.ts';
 import { figuresOf, printFigures, type Measurements } from './figures.ts';
 import { auditPages } from './lighthouse-audit.ts';
@@ -18,6 +19,7 @@ import { soakRss } from './rss-soak.ts';
 import { baselineInputFor, checkSameWork, comparisonsFor, PATHS } from './scenarios.ts';
 import { readSettings, type Settings } from './settings.ts';
 import { soakMix } from './soak-mix.ts';
+import { measureStackLayers, stackLayerTable } from './stack-layers.ts';
 import { startPgliteSetup, startPostgresSetup, type ShopSetup } from './shop-setup.ts';
 import { measureTtfb } from './ttfb.ts';
 
@@ -60,9 +62,12 @@ async function measurePostgres(s: Settings, m: Measurements, info: RunInfo): Pro
     const run = await compareSetup(setup, s, true);
     m.comparisons.push(...run.comparisons);
     info.markup.push({ setup: setup.name, checks: run.markup });
+    m.stack = await measureStackLayers({ requests: s.quick ? 1_000 : 5_000, rounds: s.rounds, connections: 10 });
+    console.log(`\n${stackLayerTable(m.stack)}`);
     m.ttfb = await measureTtfb(setup.webUrl, PATHS.artist, s.ttfbRequests);
     console.log(`\nTTFB ${PATHS.artist}: first byte p50 ${m.ttfb.firstByteP50.toFixed(1)} ms, full p50 ${m.ttfb.fullP50.toFixed(1)} ms`);
     m.bundles = await measureBundles(setup.webUrl, CLIENT_DIR);
+    m.hydrationShare = await measureHydrationShare(setup.webUrl, PATHS.lineup);
     if (s.lighthouse) m.lighthouse = await auditPages(setup.webUrl, lighthousePages(setup), s.lighthouseRuns);
   } finally {
     await setup.stop();

@@ -36,7 +36,7 @@ async function ok(url: string, headers: Record<string, string> = {}): Promise<{ 
 }
 
 /** What the baseline process needs from the running shop: the trivial body and the pages' bytes. */
-export async function baselineInputFor(setup: ShopSetup): Promise<BaselineInput> {
+export async function baselineInputFor(setup: Pick<ShopSetup, 'webUrl' | 'apiUrl' | 'webEnv'>): Promise<BaselineInput> {
   const trivial = await ok(`${setup.webUrl}${PATHS.trivial}`);
   const floorPages: Record<string, string> = {};
   for (const { path } of ANONYMOUS_PAGES) floorPages[path] = (await ok(`${setup.webUrl}${path}`)).text;
@@ -67,9 +67,22 @@ function ssr(id: string, title: string, setup: ShopSetup, urls: BaselineUrls, pa
   return { id, title, setup: setup.name, a: { label: 'shop web', url: `${setup.webUrl}${path}`, headers }, baselines };
 }
 
+/** The same page, both sides asked for compression as a browser asks: what the shop's br/gzip costs or saves. */
+function encoded(page: Comparison): Comparison {
+  const withEncoding = (t: Comparison['a']) => ({ ...t, headers: { ...t.headers, 'accept-encoding': 'br, gzip' } });
+  return {
+    ...page,
+    id: `${page.id}-encoded`,
+    title: `${page.title}, with accept-encoding: br, gzip`,
+    a: withEncoding(page.a),
+    baselines: page.baselines.filter((b) => b.label === 'same-markup reference').map(withEncoding),
+  };
+}
+
 /** Every load comparison of one setup; the PGlite setup measures only the anonymous pages. */
 export function comparisonsFor(setup: ShopSetup, urls: BaselineUrls, full: boolean): Comparison[] {
-  const pages = [ssr('lineup', `SSR GET ${PATHS.lineup}`, setup, urls, PATHS.lineup, true), ssr('artist', `SSR GET ${PATHS.artist}`, setup, urls, PATHS.artist, true)];
+  const [lineup, artist] = [ssr('lineup', `SSR GET ${PATHS.lineup}`, setup, urls, PATHS.lineup, true), ssr('artist', `SSR GET ${PATHS.artist}`, setup, urls, PATHS.artist, true)];
+  const pages = [lineup, encoded(lineup), artist, encoded(artist)];
   for (const page of ANONYMOUS_PAGES.filter((p) => p.id !== 'lineup' && p.id !== 'artist')) {
     pages.push({
       id: page.id,

@@ -20,7 +20,7 @@ export async function runDirect(config: Config, command: OpsCommand, onProgress:
     const ctx = {
       db: database.db, logger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, adminOrigin: config.ADMIN_ORIGIN, mailer,
       sandboxLatencyMs: config.SANDBOX_LATENCY_MS, billing: { concurrency: config.BILLING_CONCURRENCY, leaseMs: config.BILLING_LEASE_MS },
-      staffSecrets: await staffSecretBoxOf(config, logger),
+      staffSecrets: await staffSecretBoxOf(config, logger), vaultUnlockDays: config.VAULT_UNLOCK_DAYS_AFTER_SHIP,
     };
     return { result: await runOpsCommand(ctx, command, onProgress) };
   } catch (error) {

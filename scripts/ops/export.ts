@@ -55,7 +55,7 @@ async function exportDirect(config: Config, { round, layout, encoding }: ExportR
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   try {
     await migrate(database.db);
-    const file = await exportRound(database.db, round, { encoding, layout, settings: carrierSettingsOf(config) });
+    const file = await exportRound(database.db, round, { encoding, layout, settings: carrierSettingsOf(config), windowDays: config.CONSOLIDATION_WINDOW_DAYS });
     await pipeline(Readable.from(file.chunks, { highWaterMark: 1 }), out, { end: false });
     return undefined;
   } catch (error) {

@@ -1,23 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { browsingPaths } from './browsing-paths.ts';
+import { freePorts } from './cluster/ports.ts';
 
 const READY_LIMIT_MS = 90_000;
 const STOP_LIMIT_MS = 30_000;
-
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<net.Server>((resolve) => {
-      const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
-    })),
-  );
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return ports;
-}
 
 /**
  * `node dist/main.js all` as production on loopback ports, PGlite in a temporary DATA_DIR (seeded

@@ -47,7 +47,7 @@ export function servedFromCache(options: CacheListenerOptions): RequestListener 
     if (!hit.fresh) cache.revalidate(key);
     const started = performance.now();
     const id = requestId(req, res, req.headers['x-request-id'] !== undefined && trusted(req.socket.remoteAddress, 0));
-    logWhenClosed(access, res, id, method, url.split('?')[0] ?? '/', started);
+    logWhenClosed(access, res, { id, method, url: url.split('?')[0] ?? '/' }, started);
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     // A `?lang=en` link becomes the fan's remembered language (the page itself is the same for all).
     const remember = langCookieToSet(url.slice(url.indexOf('?') + 1 || url.length), req.headers.cookie);

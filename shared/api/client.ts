@@ -1,3 +1,4 @@
+import type { ShopperRoundView } from '../shopper-round.ts';
 import {
   NETWORK_ERROR_STATUS,
   NETWORK_ERROR_TEXT,
@@ -5,6 +6,7 @@ import {
   type ApiErrorBody,
 } from './errors.ts';
 import type { UserOverview } from './overview.ts';
+import type { DownloadLink, UserVault } from './vault.ts';
 import type * as T from './types.ts';
 
 /**
@@ -145,6 +147,10 @@ export function createApiClient(options: ApiClientOptions) {
     /** The provider's page where the shopper authenticates a held charge (3-D Secure), or my page when already paid. */
     chargeAuthentication: async (input: { historyId: number }) =>
       call<T.RedirectTarget>('POST', '/api/charge-authentication', body('input', input)),
+    /** The konbini voucher or PayPay page of a round the fan pays herself (issue 34). */
+    shopperRounds: async () => call<ShopperRoundView[]>('GET', '/api/shopperRound'),
+    payShopperRound: async (requestId: number) =>
+      call<T.RedirectTarget>('POST', `/api/shopperRound/${required('requestId', requestId)}/pay`, body('input', {})),
     creditConfirm: async (query: { userId: number; retUrl?: string }) =>
       call<T.CreditInfo>('GET', '/api/credit-confirm', {
         query: { ...query, userId: required('userId', query?.userId) },
@@ -179,6 +185,10 @@ export function createApiClient(options: ApiClientOptions) {
       call<T.PaymentMethodChoice>('PUT', '/api/paymentMethod', body('choice', choice)),
     paymentMethodHistory: async () => call<T.PaymentMethodHistory[]>('GET', '/api/paymentMethodHistory'),
     user: async () => call<T.CurrentUser>('GET', '/api/user'),
+    /** The fan's 特典 (issue 33): opened boxes with their items, boxes on their way unnamed, milestones. */
+    vault: async () => call<UserVault>('GET', '/api/vault'),
+    /** A five-minute download link to one of the fan's files. */
+    vaultLink: async (itemId: number | string) => call<DownloadLink>('POST', `/api/vault/items/${seg('itemId', itemId)}/link`, { body: {} }),
     /** My page's summary: the next box and charge of each subscription, and what needs action. */
     userOverview: async () => call<UserOverview>('GET', '/api/user/overview'),
     createUser: async (inputUser: T.InputUser) => call<T.LoginStatus>('POST', '/api/user', body('inputUser', inputUser)),
@@ -192,7 +202,7 @@ export function createApiClient(options: ApiClientOptions) {
     zip: async (zip: string) => call<T.ZipAddress>('GET', `/api/zip/${seg('zip', zip)}`),
     userPlans: async () => call<T.UserPlanWithTiers[]>('GET', '/api/userPlan'),
     userPlanCount: async (planId: number | string) =>
-      call<{ count: number }>('GET', `/api/userPlan/count/${seg('planId', planId)}`),
+      call<{ count: number; joinsParcel?: boolean }>('GET', `/api/userPlan/count/${seg('planId', planId)}`),
     /** `idempotencyKey` goes in the `Idempotency-Key` header: a retry or a second tab charges once. */
     /** 201 with the subscription, or 202 with the bank's 3-D Secure page to send the shopper to. */
     createUserPlan: async (userPlan: T.UserPlanInput, idempotencyKey?: string) =>
@@ -200,6 +210,9 @@ export function createApiClient(options: ApiClientOptions) {
         ...body('userPlan', userPlan),
         headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
       }),
+    /** The first round's payment of a konbini or PayPay checkout (the voucher page, issue 34). */
+    checkoutPayment: async (userPlanId: number | string) =>
+      call<T.CheckoutPayment>('GET', `/api/userPlan/${seg('userPlanId', userPlanId)}/checkoutPayment`),
     /** What a tier or count change would charge and refund, before it is made (its confirmation page). */
     previewUserPlanChange: async (input: { currentPlanId: number; planId: number; count: number }) =>
       call<T.PlanChangePreview>('GET', `/api/userPlan/change/preview?${new URLSearchParams({ currentPlanId: String(input.currentPlanId), planId: String(input.planId), count: String(input.count) })}`),

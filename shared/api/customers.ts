@@ -1,5 +1,8 @@
+import type { RefundTransfer } from '../refund-transfer-rules.ts';
 import type { ArtistTenure } from './types.ts';
+import type { Tracking } from '../carriers.ts';
 import type { DisputeView } from '../dispute.ts';
+import type { OrderParcel } from '../parcel-display.ts';
 import type { Text } from '../text.ts';
 
 /** The staff API's answers for the console's customers area (issue 19, api/customers/). */
@@ -67,6 +70,12 @@ export interface CustomerCharge {
   refundable: boolean;
   /** The most a refund may return now (shared/refund-rules.ts `refundCap`); 0 when not refundable. */
   refundCap: number;
+  /**
+   * 同梱 (shared/parcel.ts): a full refund with the box stopped keeps the parcel's fee (`kept`: a
+   * carrier while another paid box ships) or takes back the fee a stopped box kept (`back`: the
+   * last box out); null when shipping is refunded as charged.
+   */
+  stopRefundParcel?: { kept: number; back: number } | null;
   /** A full refund before shipment: the box stopped, or shipped all the same. */
   refundBox: 'stop' | 'ship' | null;
   /** Partial refunds, oldest first (the reason is support's, never shown to the fan). */
@@ -76,6 +85,10 @@ export interface CustomerCharge {
   createdAt: string;
   /** A card dispute (chargeback) of this charge, set by the gateway's webhook. */
   dispute: DisputeView | null;
+  /** The carrier and tracking number once shipped (one for every box of a parcel). */
+  tracking: Tracking | null;
+  /** The fan's boxes travelling with this one (同梱), if any: shared/parcel-display.ts. */
+  parcel: OrderParcel | null;
 }
 
 /** 「天音くるり プレミアムプラン」: a subscription or charge as support names it, the artist first. */
@@ -142,6 +155,8 @@ export interface CustomerDetail {
   charges: CustomerCharge[];
   mails: CustomerMail[];
   notes: CustomerNote[];
+  /** Konbini payments waiting to be returned by bank transfer (issue 34), oldest first. */
+  refundTransfers: RefundTransfer[];
 }
 
 export interface RefundAnswer {

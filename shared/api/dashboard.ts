@@ -1,3 +1,4 @@
+import type { VaultFigures } from './vault.ts';
 import type { CancelOffer, CancelReason } from '../cancel-reasons.ts';
 import type { BoxForecast } from '../dashboard-forecast.ts';
 import type { ToDoTile } from '../dashboard-to-dos.ts';
@@ -84,8 +85,17 @@ export interface RoundForecast extends BoxForecast {
   shipDate: string;
 }
 
+/** The boxes shipped this Tokyo month and the parcels they left in (同梱: a parcel of two boxes or more). */
+export interface MonthShipments {
+  boxes: number;
+  parcels: number;
+  consolidated: number;
+}
+
 export interface StaffDashboard {
   asOf: string;
+  /** This month's shipments (shared/parcel-display.ts `shipmentsFigure`). */
+  shipments: MonthShipments;
   /** Today's work, each with its count and the page where it is done (shared/dashboard-to-dos.ts). */
   toDos: ToDoTile[];
   /** Monthly recurring revenue of the subscriptions billed from now on (shared/dashboard-forecast.ts `monthlyRecurring`). */
@@ -109,6 +119,10 @@ export interface StaffDashboard {
   byPlan: PlanSubscribers[];
   /** The latest round whose deadline has passed; null before any. */
   currentRound: RoundBilling | null;
+  /** 「解放された特典」 (issue 33). */
+  vault: VaultFigures;
+  /** Issue 34: rounds paid this month at a konbini / with PayPay, and konbini refunds waiting for a bank transfer. */
+  shopperPaid: { konbini: number; paypay: number; openTransfers: number };
 }
 
 export const DASHBOARD_LIMITS = {

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  /** 410: a link whose time is over (the vault's download links). */
+  | 'GONE'
   /** 421: a Host the server does not answer for (shared/allowed-hosts.ts). */
   | 'MISDIRECTED_REQUEST'
   | 'METHOD_NOT_ALLOWED'
@@ -41,6 +43,8 @@ export type ErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   /** The same idempotency key is still being processed by an earlier request. */
   | 'IN_PROGRESS'
+  /** 同梱: the charge of another box of the parcel, which carries its shipping, is not answered yet; retry shortly. */
+  | 'PARCEL_IN_FLIGHT'
   /** A skip or pause taken back after its round's deadline (shared/subscription-rules.ts `canUndo`). */
   | 'UNDO_TOO_LATE'
   /** Issue 9: this order has no receipt (unpaid, cancelled, or GMOAB whose payment slip serves). */
@@ -48,7 +52,9 @@ export type ErrorCode =
   /** Issue 9: the receipt has not been issued yet (POST issues it). */
   | 'RECEIPT_NOT_ISSUED'
   /** A change would move a round's payment status in a way shared/payment.ts refuses (e.g. a shipped box). */
-  | 'PAYMENT_STATUS_CONFLICT';
+  | 'PAYMENT_STATUS_CONFLICT'
+  /** Issue 34: a round a konbini/PayPay fan paid herself keeps its plan and count (nothing can be charged again). */
+  | 'SELF_PAID_ROUND';
 
 /** The one error shape of the API (docs/decisions/0006-api-edge-rules.md). */
 export interface ApiErrorBody {

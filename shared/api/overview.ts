@@ -61,7 +61,17 @@ export type OverviewAction =
       until: string;
     }
   | { kind: 'cardExpiring'; brand: string; last4: string; expiry: string; expiresAt: string; expired: boolean }
-  | { kind: 'deferredInvoice'; historyId: number; artistName: string; label: Text; total: number; dueDate: string };
+  | { kind: 'deferredInvoice'; historyId: number; artistName: string; label: Text; total: number; dueDate: string }
+  | {
+      /** A round the fan pays herself (konbini, PayPay; issue 34): POST /api/shopperRound/:id/pay opens the voucher or PayPay. */
+      kind: 'shopperRound';
+      requestId: number;
+      artistName: string;
+      label: Text;
+      total: number;
+      payBy: string;
+      method: 'konbini' | 'paypay';
+    };
 
 export interface UserOverview {
   /** Live subscriptions; 0 means the page invites to the lineup. */
@@ -72,4 +82,6 @@ export interface UserOverview {
   actions: OverviewAction[];
   /** 継続月数 per artist, longest first (shared/tenure.ts). */
   tenure: ArtistTenure[];
+  /** 特典 opened for the fan in the last VAULT_RECENT_DAYS (boxes and milestones): my page says they are ready. */
+  bonusesReady: number;
 }

@@ -7,6 +7,7 @@ import type { RefundFlag } from '../refund-rules.ts';
 import type { ShipmentImportMode } from '../shipment-import-rules.ts';
 import type { RefusedLine } from '../shipment-refusals.ts';
 import type { Text } from '../text.ts';
+import type { ElsewhereParcels } from '../parcel-display.ts';
 import type { RoundState } from '../round-list-rules.ts';
 
 /** One round (◯月号) of a plan, as the console's lists name it. */
@@ -62,6 +63,8 @@ export interface RoundBox {
 export interface RoundDetail extends Paged {
   round: RoundSummary;
   boxes: RoundBox[];
+  /** Boxes of the round's warehouse list travelling in another round's parcel (同梱), by that round: its file lists them. */
+  travelElsewhere: ElsewhereParcels[];
 }
 
 export interface ShipmentChangeView {
@@ -73,6 +76,8 @@ export interface ShipmentChangeView {
   carrier: string;
   /** The box was refunded (in full or in part) and still ships: flagged before the import applies. */
   refunded: RefundFlag | null;
+  /** The other boxes of its parcel (同梱) that move with it; absent in reports before issue 33. */
+  parcelBoxIds?: number[];
 }
 
 /** A refused line; reports applied before issue 32 have the reason in English alone (no `reasonEn`). */

@@ -2,10 +2,12 @@ import type { ArtistType, DisplayType } from '../artist-types.ts';
 import type { RoundCharge } from '../money.ts';
 import type { PaymentMethod, PaymentStatus } from '../payment.ts';
 import type { Tracking } from '../carriers.ts';
+import type { OrderParcel } from '../parcel-display.ts';
 import type { TimelineEntry } from '../order-timeline.ts';
 import type { ReceiptRefusal, TaxBreakdown } from '../receipt.ts';
 import type { CancelOffer, CancelReason } from '../cancel-reasons.ts';
 import type { UndoableChange } from '../subscription-rules.ts';
+import type { ShopperRoundView } from '../shopper-round.ts';
 import type { Text } from '../text.ts';
 
 /** Response and request shapes of the shop API; field names follow docs/spec.md §3. */
@@ -262,7 +264,11 @@ export interface UserPlan {
    * The next round's live charge (made at checkout or under way): what a skip, pause or cancel would
    * refund, and its 注文番号 (`orderId`, the order history's id: the number 注文履歴 and the receipt show).
    */
-  nextRoundPayment: { total: number; method: PaymentMethod; orderId: number } | null;
+  nextRoundPayment: {
+    total: number; method: PaymentMethod; orderId: number;
+    /** What a skip, pause or cancel would refund in all, and the parcel's shipping it would leave paid for another box (同梱, shared/parcel.ts). */
+    refund: number; keptShipping: number;
+  } | null;
   /** The skip or pause that can still be taken back, and until when (shared/subscription-rules.ts `canUndo`). */
   undo: { change: UndoableChange; until: string } | null;
 }
@@ -273,6 +279,8 @@ export interface UserPlan {
  */
 export interface UserPlanWithTiers extends UserPlan {
   tiers: Plan[];
+  /** A konbini/PayPay fan's latest round request of this subscription (issue 34); absent for a card's. */
+  shopperRound?: ShopperRoundView;
 }
 
 export interface UserPlanInput {
@@ -311,8 +319,8 @@ export interface UserPlanChange {
   appliesFrom: { order: Order | null; label: Text };
   /** A round charged at checkout was voided and refunded by this change (skip, pause, cancel). */
   refunded: boolean;
-  /** What was refunded, and to which payment method, when `refunded`. */
-  refund?: { total: number; method: PaymentMethod } | null;
+  /** What was refunded, and to which payment method, when `refunded`; `keptShipping`: 同梱's fee that stays paid for the parcel's other box. */
+  refund?: { total: number; method: PaymentMethod; keptShipping?: number } | null;
   /** A tier or count change on a paid round: the new terms charged at once (issue 30). */
   charge?: { total: number; method: PaymentMethod } | null;
 }
@@ -345,7 +353,36 @@ export interface UserPlanCreated extends UserPlanChange {
  * the subscription once the charge succeeded.
  */
 export interface CheckoutAuthentication {
+  /**
+   * Where the browser goes to finish paying: the gateway's 3-D Secure page, PayPay's page, or (a
+   * konbini checkout, issue 34) the shop's own voucher page, a path of this site
+   * (`href('checkoutPayment')`), which `isProviderRedirect` allows as any same-origin path.
+   */
   authenticationUrl: string;
+}
+
+/**
+ * GET /api/userPlan/:id/checkoutPayment (issue 34): the first round's payment of a checkout paid by
+ * the fan herself, as the voucher page shows it. `awaiting`: still payable (konbini: the voucher;
+ * PayPay: its page); `paid`: the subscription started; `ended`: no subscription (expired, declined,
+ * superseded); `pending`: the gateway did not answer or is still settling it.
+ */
+export interface CheckoutPayment {
+  state: 'awaiting' | 'paid' | 'ended' | 'pending';
+  method: 'konbini' | 'paypay';
+  userPlanId: number;
+  slug: string;
+  planId: number;
+  planName: string;
+  planNameEn: string | null;
+  artistName: string;
+  count: number;
+  /** Tax-included yen, the round price as every page states it. */
+  amount: number;
+  voucher: { number: string | null; expiresAt: string; url: string } | null;
+  redirectUrl: string | null;
+  /** The sandbox or a Stripe test key: the voucher page can be paid by a test button. */
+  testMode: boolean;
 }
 
 /** The round of an order as the history shows it: its name, deadline, ship date and 「12月号」. */
@@ -433,6 +470,8 @@ export interface PlanOrderHistory {
   contents: OrderGoods[] | null;
   deferred: DeferredInvoice | null;
   receipt: ReceiptState;
+  /** The fan's boxes travelling with this one (同梱): shared/parcel-display.ts. Null for a box alone. */
+  parcel: OrderParcel | null;
 }
 
 /** One refund as the fan's history shows it: how much, when, back to which payment method. */
@@ -472,6 +511,8 @@ export interface Receipt {
   paymentMethod: PaymentMethod;
   total: number;
   tax: TaxBreakdown;
+  /** The box travelled in a parcel (同梱): its shipping line says so. */
+  parcel: OrderParcel | null;
 }
 
 export interface PaymentMethodHistory {

@@ -96,7 +96,7 @@ async function journey(browser: Browser, role: StaffRole, js: boolean): Promise<
   await logIn(page, email, totp, js);
   await expect.poll(() => page.locator('.console-who').innerText()).toContain(email);
   // Each area of the role is a link, in the navigation's order.
-  const built = role === 'owner' ? ['ダッシュボード', 'カタログ', '会員・定期便', '注文一覧', '号・出荷', '決済', '会計レポート', 'スタッフ', '監査ログ'] : ['ダッシュボード', '号・出荷'];
+  const built = role === 'owner' ? ['ダッシュボード', 'カタログ', '会員・定期便', '注文一覧', '号・出荷', '決済', '振込返金', '会計レポート', 'スタッフ', '監査ログ'] : ['ダッシュボード', '号・出荷'];
   expect(await page.locator('.console-nav a').allInnerTexts()).toEqual(built);
   // The home page is the dashboard, drawn on the server from the demo shop's rows.
   await page.getByText('有効な定期便').first().waitFor();
@@ -127,7 +127,7 @@ describe('the first owner and a fulfilment member, from the setup link to logout
     try {
       const { areas, roleText } = await journey(browser, 'owner', true);
       expect(roleText).toContain('オーナー');
-      expect(areas).toEqual(['dashboard', 'catalogue', 'customers', 'orders', 'rounds', 'billing', 'reports', 'staff', 'audit']);
+      expect(areas).toEqual(['dashboard', 'catalogue', 'customers', 'orders', 'rounds', 'billing', 'refundTransfers', 'reports', 'staff', 'audit']);
       expect(browser.errors).toEqual([]);
     } finally {
       await browser.close();

@@ -84,7 +84,7 @@ describe('the owner’s Staff and Audit pages', () => {
 
       // The support member, in their own browser session.
       await enrolAndLogIn(nojs, setupUrl, support, { js: false });
-      expect(await nojs.locator('.console-nav a').allInnerTexts()).toEqual(['ダッシュボード', '会員・定期便', '注文一覧', '決済']);
+      expect(await nojs.locator('.console-nav a').allInnerTexts()).toEqual(['ダッシュボード', '会員・定期便', '注文一覧', '決済', '振込返金']);
       // …who refunds a demo customer's round, without JavaScript: search, the customer, the confirm step.
       await nojs.getByRole('link', { name: '会員・定期便' }).click();
       await nojs.getByLabel('メールアドレス・氏名・電話番号・注文番号').fill('demo-customer-01@example.com');

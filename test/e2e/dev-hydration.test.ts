@@ -92,7 +92,7 @@ describe('the development build', () => {
     expect(readFileSync(path.join(assets, entry), 'utf8')).toContain('A tree hydrated but some attributes');
   });
 
-  it('hydrates every kind of page without a mismatch or console error', async () => {
+  it('hydrates every kind of page without a mismatch or console error', { timeout: 120_000 }, async () => {
     // A few in English too (`?lang=en`: the server renders English from the first byte).
     const english = [href('lineup'), href('transactions'), href('profile')].map((path) => ({ name: `${path} (English)`, path: `${path}?lang=en` }));
     // The public pages first, as a visitor sees them (the sign-in page shows a form only then).

@@ -51,7 +51,8 @@ async function check(name: string, user: TestUser, target: string, english = fal
 }
 
 describe('subscription pages accessibility', () => {
-  it('checkout, completion, My plans and the cancel, skip and pause confirmations have no serious violation', async () => {
+  // Seven pages, each checked by axe at two widths: about a minute on a busy machine, so its own time (2× headroom).
+  it('checkout, completion, My plans and the cancel, skip and pause confirmations have no serious violation', { timeout: 150_000 }, async () => {
     const { slug, light } = catalogue;
     const problems: string[] = [];
     problems.push(...await check('checkout', subscriber, href('checkout', { slug, planId: light })));

@@ -76,7 +76,8 @@ async function check(state: PageState): Promise<string[]> {
 }
 
 describe('profile pages accessibility', () => {
-  it('has no serious or critical axe violation, nor a page wider than a phone, on any profile page or state', async () => {
+  // Every profile page and state, each checked by axe: about a minute on a busy machine, so its own time (2× headroom).
+  it('has no serious or critical axe violation, nor a page wider than a phone, on any profile page or state', { timeout: 150_000 }, async () => {
     const user = await signUpViaApi(shop);
     await signInBrowser(shop.browser, shop, user);
     const found: string[] = [];

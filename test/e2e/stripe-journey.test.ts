@@ -155,7 +155,9 @@ describe('a shopper on the Stripe gateway', () => {
     await page.getByRole('button', { name: '解約する' }).click();
     await page.getByRole('status').filter({ hasText: /解約しました（\d+月号から反映）/ }).waitFor();
     const refunds = await stripe().refunds.list({ payment_intent: row?.charge_id ?? '' });
-    expect(refunds.data.map((r) => [r.status, r.amount])).toEqual([['succeeded', 3960]]);
+    // The whole charge back: this box shipped with the first plan's (同梱), so it paid no shipping (¥3,300).
+    expect(row?.total).toBe(3300);
+    expect(refunds.data.map((r) => [r.status, r.amount])).toEqual([['succeeded', row?.total]]);
     expect(local.control.summary()).toMatchObject({ refunds: 1 });
     const mail = await shop.mailbox.waitFor(user.email, (m) => m.subject.includes('解約を受け付けました'));
     expect(mail.text).toContain('全額返金');

@@ -30,6 +30,7 @@ export interface AccountApi {
   /** The provider the API was given (a test double); unset: the sandbox. */
   paymentProvider?: PaymentProvider;
   deferredPayment?: boolean;
+  consolidationWindowDays?: number | undefined;
   close(): Promise<void>;
 }
 
@@ -47,6 +48,8 @@ export interface AccountApiOptions {
   paymentProvider?: (deps: { db: Kysely<DB>; now: () => Date }) => PaymentProvider;
   /** DEFERRED_PAYMENT as the API reads it; unset: on. */
   deferredPayment?: boolean;
+  /** CONSOLIDATION_WINDOW_DAYS as the API reads it; unset: the ship date itself. */
+  consolidationWindowDays?: number;
 }
 
 export async function startAccountApi(options: AccountApiOptions = {}): Promise<AccountApi> {
@@ -70,6 +73,7 @@ export async function startAccountApi(options: AccountApiOptions = {}): Promise<
   const app = createApiApp({
     paymentProvider,
     deferredPayment: options.deferredPayment,
+    consolidationWindowDays: options.consolidationWindowDays,
     db: database.handle.db,
     logger: createLogger('trace', 'api', sink),
     now: () => clock.now,
@@ -87,6 +91,7 @@ export async function startAccountApi(options: AccountApiOptions = {}): Promise<
     clock,
     paymentProvider,
     deferredPayment: options.deferredPayment,
+    consolidationWindowDays: options.consolidationWindowDays,
     async close() {
       mailer.close();
       await mailbox.close();

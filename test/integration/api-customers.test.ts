@@ -58,8 +58,9 @@ describe('search', () => {
   });
 
   it('finds the shopper by any part of the name (with or without its space), the e-mail and the phone', async () => {
-    const serial = charged.email.slice('sub-'.length, charged.email.indexOf('@'));
-    for (const q of ['花子', '推野花子', '推野　花子', `${serial}@EXAMPLE`, serial, '5678', '1234-56']) {
+    // A middle part of the e-mail: not digits alone, which the search reads as a phone or order number.
+    const middle = charged.email.slice('s'.length, charged.email.indexOf('@'));
+    for (const q of ['花子', '推野花子', '推野　花子', `${middle}@EXAMPLE`, middle, '5678', '1234-56']) {
       const page = (await get(`?q=${encodeURIComponent(q)}`).expect(200)).body as CustomerSearchPage;
       expect(page.hits.map((h) => h.id), q).toContain(charged.userId);
     }

@@ -195,12 +195,12 @@ describe('GET /api/staff/dashboard', () => {
     expect(forecast[0]).toMatchObject({ planName: 'ライトプラン', artistName: 'ダッシュA', deadline: '2026-12-31T15:00:00.000Z' });
   });
 
-  it('runs seventeen queries (the kept offers, to-dos, MRR and forecast among them) for six rounds, twelve months, several artists and plans: none per row', async () => {
+  it('runs twenty-one queries (the kept offers, to-dos, MRR, forecast, the month’s shipments, unlocked 特典 and konbini/PayPay rounds among them) for six rounds, twelve months, several artists and plans: none per row', async () => {
     const counter = new QueryCounter();
     const figures = await staffDashboard(database.handle.db.withPlugin(counter), NOW);
     expect(figures.revenue).toHaveLength(6);
     expect(figures.byPlan.length + figures.byArtist.length).toBeGreaterThan(4);
-    expect(counter.count).toBe(17);
+    expect(counter.count).toBe(21);
   });
 
   it('answers 400 naming the query parameter for a bad or unknown one, and 401 without the guard', async () => {

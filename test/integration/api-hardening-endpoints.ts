@@ -65,6 +65,12 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'POST', pattern: '/api/staff/catalogue/images/', path: '/api/staff/catalogue/images?kind=cover' },
   { method: 'GET', pattern: '/api/staff/media/', path: '/api/staff/media' },
   { method: 'DELETE', pattern: '/api/staff/media/', path: '/api/staff/media' },
+  // The 特典 vault (issue 33): the console's side, then the fan's.
+  { method: 'POST', pattern: '/api/staff/bonus-files/', path: '/api/staff/bonus-files?round=1&name=a' },
+  { method: 'GET', pattern: '/api/staff/bonuses/', path: '/api/staff/bonuses' },
+  { method: 'POST', pattern: '/api/staff/bonuses/', path: '/api/staff/bonuses' },
+  { method: 'POST', pattern: '/api/staff/bonuses/:id/codes', path: '/api/staff/bonuses/1/codes' },
+  { method: 'DELETE', pattern: '/api/staff/bonuses/:id', path: '/api/staff/bonuses/1' },
   { method: 'GET', pattern: '/api/staff/catalogue/artists', path: '/api/staff/catalogue/artists' },
   { method: 'POST', pattern: '/api/staff/catalogue/artists', path: '/api/staff/catalogue/artists' },
   { method: 'GET', pattern: '/api/staff/catalogue/artists/:id', path: '/api/staff/catalogue/artists/1' },
@@ -97,6 +103,8 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/staff/billing/', path: '/api/staff/billing' },
   { method: 'POST', pattern: '/api/staff/billing/charges', path: '/api/staff/billing/charges' },
   { method: 'GET', pattern: '/api/staff/billing/:id', path: '/api/staff/billing/1?state=declined' },
+  { method: 'GET', pattern: '/api/staff/refund-transfers/', path: '/api/staff/refund-transfers' },
+  { method: 'POST', pattern: '/api/staff/refund-transfers/done', path: '/api/staff/refund-transfers/done' },
   { method: 'GET', pattern: '/api/artist/', path: '/api/artist' },
   { method: 'GET', pattern: '/api/artist/categoryArtist', path: '/api/artist/categoryArtist' },
   { method: 'GET', pattern: '/api/artist/tag/:tag', path: '/api/artist/tag/vtuber' },
@@ -125,6 +133,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/userPlan/', path: '/api/userPlan' },
   { method: 'GET', pattern: '/api/userPlan/count/:planId', path: '/api/userPlan/count/1' },
   { method: 'GET', pattern: '/api/userPlan/authentication/return', path: '/api/userPlan/authentication/return?userPlanId=1' },
+  { method: 'GET', pattern: '/api/userPlan/:userPlanId/checkoutPayment', path: '/api/userPlan/1/checkoutPayment' },
   { method: 'GET', pattern: '/api/userPlan/change/preview', path: '/api/userPlan/change/preview?currentPlanId=1&planId=2&count=1' },
   { method: 'POST', pattern: '/api/userPlan/', path: '/api/userPlan' },
   { method: 'PUT', pattern: '/api/userPlan/', path: '/api/userPlan' },
@@ -133,12 +142,19 @@ export const API_CALLS: readonly ApiCall[] = [
   { method: 'GET', pattern: '/api/planOrderHistory/:planOrderId', path: '/api/planOrderHistory/1' },
   { method: 'GET', pattern: '/api/planOrderHistory/:planOrderId/receipt', path: '/api/planOrderHistory/1/receipt' },
   { method: 'POST', pattern: '/api/planOrderHistory/:planOrderId/receipt', path: '/api/planOrderHistory/1/receipt' },
+  { method: 'GET', pattern: '/api/vault/', path: '/api/vault' },
+  { method: 'POST', pattern: '/api/vault/items/:id/link', path: '/api/vault/items/1/link' },
+  { method: 'GET', pattern: '/api/vault/download', path: '/api/vault/download?t=1.1.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
   { method: 'POST', pattern: '/api/redirect/', path: '/api/redirect' },
   { method: 'GET', pattern: '/api/credit', path: '/api/credit' },
   { method: 'GET', pattern: '/api/credit-confirm', path: '/api/credit-confirm?userId=1&retUrl=%2F' },
   { method: 'GET', pattern: '/api/credit-info', path: '/api/credit-info' },
   { method: 'POST', pattern: '/api/charge-authentication/', path: '/api/charge-authentication' },
   { method: 'GET', pattern: '/api/charge-authentication/return', path: '/api/charge-authentication/return?historyId=1' },
+  // Later rounds paid by the fan herself (issue 34): her requests, the payment of one, PayPay's return.
+  { method: 'GET', pattern: '/api/shopperRound/', path: '/api/shopperRound' },
+  { method: 'POST', pattern: '/api/shopperRound/:requestId/pay', path: '/api/shopperRound/1/pay' },
+  { method: 'GET', pattern: '/api/shopperRound/:requestId/return', path: '/api/shopperRound/1/return' },
   { method: 'GET', pattern: '/api/paymentMethodHistory', path: '/api/paymentMethodHistory' },
   { method: 'PUT', pattern: '/api/paymentMethod', path: '/api/paymentMethod' },
   // Stripe's webhook (issue 20): 404 with the sandbox; signed events only with Stripe.
@@ -150,6 +166,11 @@ export const API_CALLS: readonly ApiCall[] = [
   // The sandbox bank's 3-D Secure page of a held charge (issue 30).
   { method: 'GET', pattern: '/api/sandbox/charge/:id', path: '/api/sandbox/charge/ch_AAAAAAAAAAAAAAAAAAAAAA' },
   { method: 'POST', pattern: '/api/sandbox/charge/:id', path: '/api/sandbox/charge/ch_AAAAAAAAAAAAAAAAAAAAAA' },
+  // The sandbox's konbini voucher and PayPay approve pages (issue 34).
+  { method: 'GET', pattern: '/api/sandbox/konbini/:id', path: '/api/sandbox/konbini/sp_AAAAAAAAAAAAAAAAAAAAAA' },
+  { method: 'POST', pattern: '/api/sandbox/konbini/:id', path: '/api/sandbox/konbini/sp_AAAAAAAAAAAAAAAAAAAAAA' },
+  { method: 'GET', pattern: '/api/sandbox/paypay/:id', path: '/api/sandbox/paypay/sp_AAAAAAAAAAAAAAAAAAAAAA' },
+  { method: 'POST', pattern: '/api/sandbox/paypay/:id', path: '/api/sandbox/paypay/sp_AAAAAAAAAAAAAAAAAAAAAA' },
 ];
 
 interface LayerShape {

@@ -60,10 +60,46 @@ describe('PUT /api/paymentMethod: GMOAB', () => {
   });
 });
 
+describe('PUT /api/paymentMethod: KONBINI and PAYPAY (issue 34)', () => {
+  it('needs no card, no profile and no screening; the history names each, without a card', async () => {
+    const shopper = await addShopper(api, { tel: '', birthday: null });
+    const konbini = await choose(shopper, { paymentMethod: 'KONBINI' });
+    expect(konbini.status).toBe(200);
+    expect(konbini.body).toEqual({ paymentMethod: 'KONBINI' });
+    expect(await methodOf(shopper.id)).toBe('KONBINI');
+    expect((await choose(shopper, { paymentMethod: 'PAYPAY' })).body).toEqual({ paymentMethod: 'PAYPAY' });
+    expect(await methodOf(shopper.id)).toBe('PAYPAY');
+    expect(await api.db.selectFrom('sandbox_screenings').selectAll().where('user_id', '=', shopper.id).execute()).toHaveLength(0);
+    const history = await request(api.app).get('/api/paymentMethodHistory').set('cookie', shopper.cookie);
+    expect(history.body).toEqual([
+      expect.objectContaining({ paymentMethod: 'PAYPAY', cardBrand: null, cardLast4: null }),
+      expect.objectContaining({ paymentMethod: 'KONBINI', cardBrand: null, cardLast4: null }),
+    ]);
+  });
+
+  it('a minor chooses konbini without a guardian\'s consent (nothing is lent: she pays before the round)', async () => {
+    const minor = await addShopper(api, { birthday: '2010-01-01' });
+    expect((await choose(minor, { paymentMethod: 'KONBINI' })).status).toBe(200);
+    expect(await methodOf(minor.id)).toBe('KONBINI');
+  });
+
+  it('a bad value is refused naming paymentMethod, in Japanese and English, and the method stays', async () => {
+    const shopper = await addShopper(api);
+    await choose(shopper, { paymentMethod: 'KONBINI' });
+    const lower = expectApiError(await choose(shopper, { paymentMethod: 'konbini' }), 400, 'BAD_REQUEST', ['paymentMethod']);
+    expect(lower.message).toBe('支払い方法が存在しません。');
+    const none = expectApiError(await choose(shopper, { paymentMethod: 'NONE' }), 400, 'BAD_REQUEST', ['paymentMethod']);
+    expect(none.message).toContain('毎回コンビニで支払う');
+    expect(none.messageEn).toContain('convenience store');
+    expectApiError(await choose(shopper, { paymentMethod: 123 }), 400, 'BAD_REQUEST', ['paymentMethod']);
+    expect(await methodOf(shopper.id)).toBe('KONBINI');
+  });
+});
+
 describe('PUT /api/paymentMethod: refusals', () => {
   it('an unknown method is a 400 "payment method does not exist" (docs/spec.md §3), never a 500', async () => {
     const shopper = await addShopper(api);
-    const body = expectApiError(await choose(shopper, { paymentMethod: 'PAYPAY' }), 400, 'BAD_REQUEST', ['paymentMethod']);
+    const body = expectApiError(await choose(shopper, { paymentMethod: 'BITCOIN' }), 400, 'BAD_REQUEST', ['paymentMethod']);
     expect(body.message).toBe('支払い方法が存在しません。');
     expectApiError(await choose(shopper, { paymentMethod: 'NONE' }), 400, 'BAD_REQUEST', ['paymentMethod']);
     expectApiError(await choose(shopper, { paymentMethod: 'GMOAB', extra: 1 }), 400, 'BAD_REQUEST', ['extra']);

@@ -40,8 +40,9 @@ export interface StaffApi {
  * `smtpUrl`: mail goes over SMTP (a test's mailbox) instead of the in-memory outbox.
  * `staffSecrets`: the box the API seals and opens TOTP secrets with (default: TEST_STAFF_SECRET_KEY alone).
  * `carrierSettings`: SENDER_* and the carriers' codes as configured.
+ * `consolidationWindowDays`: CONSOLIDATION_WINDOW_DAYS (同梱, shared/parcel.ts).
  */
-export async function startStaffApi(options: { smtpUrl?: string; staffSecrets?: SecretBox; carrierSettings?: CarrierSettings } = {}): Promise<StaffApi> {
+export async function startStaffApi(options: { smtpUrl?: string; staffSecrets?: SecretBox; carrierSettings?: CarrierSettings; consolidationWindowDays?: number } = {}): Promise<StaffApi> {
   const database: TestDatabase = await createTestDatabase();
   const logs: string[] = [];
   const sink = new Writable({
@@ -67,6 +68,7 @@ export async function startStaffApi(options: { smtpUrl?: string; staffSecrets?: 
     ops: { token: TEST_OPS_TOKEN, hosts: [] },
     staffSecrets: options.staffSecrets ?? createSecretBox(Buffer.from(TEST_STAFF_SECRET_KEY, 'base64')),
     carrierSettings: options.carrierSettings,
+    consolidationWindowDays: options.consolidationWindowDays,
   });
   return { app, db: database.handle.db, databaseUrl: database.url, mailer, logs, clock, close: () => database.destroy() };
 }

@@ -109,7 +109,7 @@ describe('GET /api/user/overview', () => {
 
   it('with no subscription says so; without a session 401; a query is refused with 400', async () => {
     const shopper = await newShopper(api);
-    expect(await overviewOf(shopper)).toEqual({ subscriptionCount: 0, nextBoxes: [], nextCharges: [], actions: [], tenure: [] });
+    expect(await overviewOf(shopper)).toEqual({ subscriptionCount: 0, nextBoxes: [], nextCharges: [], actions: [], tenure: [], bonusesReady: 0 });
     expectApiError(await request(api.app).get('/api/user/overview'), 401, 'UNAUTHORIZED');
     expectApiError(await request(api.app).get('/api/user/overview?userId=1').set('cookie', shopper.cookie), 400, 'BAD_REQUEST', ['userId']);
   });

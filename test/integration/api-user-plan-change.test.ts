@@ -188,7 +188,7 @@ describe('another user\'s ids', () => {
     expectApiError(await changePlan(api, other, { currentPlanId: shop.light, planId: shop.premium }), 404, 'NOT_FOUND');
     expectApiError(await request(api.app).delete(`/api/userPlan/${shop.light}`).set('cookie', other.cookie), 404, 'NOT_FOUND');
     const count = await request(api.app).get(`/api/userPlan/count/${shop.light}`).set('cookie', other.cookie).expect(200);
-    expect(count.body).toEqual({ count: 0 });
+    expect(count.body).toEqual({ count: 0, joinsParcel: false });
     expect((await userPlansOf(api, owner.userId))[0]).toMatchObject({ status: 'ACTIVE', paused_from: null });
     expect((await historiesOf(api, owner.userId))[0]?.payment_status).toBe('SUCCESS');
   });

@@ -98,7 +98,7 @@ export async function providerChargesOf(api: AccountApi, userId: number) {
 }
 
 /** The account API with room for the many sign-ups of one test file from one client address. */
-export function startSubscriptionApi(options: Pick<AccountApiOptions, 'paymentProvider' | 'deferredPayment' | 'staff'> = {}): Promise<AccountApi> {
+export function startSubscriptionApi(options: Pick<AccountApiOptions, 'paymentProvider' | 'deferredPayment' | 'staff' | 'consolidationWindowDays'> = {}): Promise<AccountApi> {
   return startAccountApi({ throttle: { mailClient: { limit: 1000, windowMs: 30 * 60_000 } }, ...options });
 }
 

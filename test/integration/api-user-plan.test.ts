@@ -69,9 +69,10 @@ describe('POST /api/userPlan', () => {
       nextBilledRound: { id: shop.nextRound.light, endDate: '2026-12-31T15:00:00.000Z' },
     });
     const count = await request(api.app).get(`/api/userPlan/count/${shop.light}`).set('cookie', shopper.cookie).expect(200);
-    expect(count.body).toEqual({ count: 2 });
+    expect(count.body).toEqual({ count: 2, joinsParcel: false });
     const none = await request(api.app).get(`/api/userPlan/count/${shop.premium}`).set('cookie', shopper.cookie).expect(200);
-    expect(none.body).toEqual({ count: 0 });
+    // Another plan's open round ships with the paid box: the checkout page would price it without shipping (同梱).
+    expect(none.body).toEqual({ count: 0, joinsParcel: true });
   });
 
   it('a second checkout of the same plan (another key) is refused: change the count in My plans', async () => {
@@ -224,7 +225,7 @@ describe('refusals name the fix', () => {
     const [history] = await historiesOf(api, shopper.userId);
     expect(history?.payment_status).toBe('ERROR');
     const count = await request(api.app).get(`/api/userPlan/count/${shop.light}`).set('cookie', shopper.cookie).expect(200);
-    expect(count.body).toEqual({ count: 0 });
+    expect(count.body).toEqual({ count: 0, joinsParcel: false });
   });
 
   it.each([

@@ -8,8 +8,11 @@ import { PUBLIC_ORIGIN, withSession, type AccountApi } from './api-account-fixtu
 export const BILLING_OPTIONS = { concurrency: 8, leaseMs: 60_000 } as const;
 
 /** A context of its own per call: two of them behave like two API instances. */
-export function billingContext(api: AccountApi): ApiContext {
-  return { db: api.db, logger: createLogger('silent', 'billing'), now: () => api.clock.now, publicOrigin: PUBLIC_ORIGIN, mailer: api.mailer, paymentProvider: api.paymentProvider, deferredPayment: api.deferredPayment };
+export function billingContext(api: AccountApi, overrides: Partial<ApiContext> = {}): ApiContext {
+  return {
+    db: api.db, logger: createLogger('silent', 'billing'), now: () => api.clock.now, publicOrigin: PUBLIC_ORIGIN, mailer: api.mailer, paymentProvider: api.paymentProvider,
+    deferredPayment: api.deferredPayment, consolidationWindowDays: api.consolidationWindowDays, ...overrides,
+  };
 }
 
 export function runPass(api: AccountApi) {

@@ -20,7 +20,8 @@ function memoryLogger(name: string) {
 describe('the pretty access line', () => {
   it('is one short line per API request: method, path, status, time, the query\'s secrets redacted', async () => {
     const { lines, logger } = memoryLogger('api');
-    const app = express().use(requestLogger(logger)).get('/api/banner', (_req, res) => void res.json({ ok: true }));
+    const app = express();
+    app.use(requestLogger(app, logger)).get('/api/banner', (_req, res) => void res.json({ ok: true }));
     await request(app).get('/api/banner?token=tok-SECRET&page=2').set('Cookie', 'oshibox_session=cookie-SECRET').expect(200);
     await expect.poll(() => lines.length).toBe(1);
     expect(lines[0]?.slice(9)).toMatch(/^INFO {2}api: GET \/api\/banner\?token=\[redacted\]&page=2 200 \d+ ms\n$/);

@@ -49,10 +49,10 @@ describe('request headers', () => {
     const res = await sendWithSecrets(`${stack.webUrl}/api/banner`);
     expect(res.status).toBe(200);
     await res.arrayBuffer();
-    // The requests were logged, with the headers' names and the censor in place of their values.
+    // The requests were logged; no line carries the headers at all (issue 35), not even censored.
     expect(web.lines.join('\n')).toContain('/api/banner');
     expect(api.lines.join('\n')).toContain('/api/banner');
-    expect(api.lines.join('\n')).toContain('[redacted]');
+    for (const lines of [web.lines, api.lines]) expect(lines.join('\n')).not.toMatch(/"headers"|authorization|x-api-key|cookie/i);
     expectNoSecret(web.lines);
     expectNoSecret(api.lines);
   });
@@ -109,6 +109,36 @@ describe('the web tier request line (issue 11)', () => {
     expect(entry.res).toEqual({ statusCode: 200 });
     expect(entry.responseTime).toEqual(expect.any(Number));
     expect(line.length).toBeLessThan(400);
+  });
+});
+
+describe('the API request line (issue 35)', () => {
+  it('holds id, method, url, referer, status, length and time: no header dump, the id the answer carries', async () => {
+    const before = api.lines.length;
+    const res = await sendWithSecrets(`${stack.webUrl}/api/banner`, { headers: { referer: `${stack.webUrl}/lineup`, 'user-agent': 'agent-SHOWN-NOWHERE' } });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    const id = res.headers.get('x-request-id');
+    await expect.poll(() => api.lines.slice(before).find((l) => l.includes('/api/banner'))).toBeDefined();
+    const line = api.lines.slice(before).find((l) => l.includes('/api/banner')) ?? '';
+    const entry = JSON.parse(line) as { req: Record<string, unknown>; res: Record<string, unknown>; responseTime: number; msg: string };
+    expect(entry.req).toEqual({ id, method: 'GET', url: '/api/banner', referer: `${stack.webUrl}/lineup` });
+    expect(entry.res).toEqual({ statusCode: 200, contentLength: expect.any(String) });
+    expect(entry.responseTime).toEqual(expect.any(Number));
+    expect(entry.msg).toBe('request completed');
+    expect(line).not.toContain('agent-SHOWN-NOWHERE');
+    expect(line.length).toBeLessThan(400);
+  });
+
+  it('a 4xx is a warning line with the request id the answer carries', async () => {
+    const before = api.lines.length;
+    const res = await fetch(`${stack.apiUrl}/api/news?limit=x`);
+    expect(res.status).toBe(400);
+    await res.arrayBuffer();
+    await expect.poll(() => api.lines.length).toBeGreaterThan(before);
+    const entry = JSON.parse(api.lines.slice(before).find((l) => l.includes('/api/news')) ?? '{}') as { level: number; req: { id: string } };
+    expect(entry.level).toBe(40);
+    expect(entry.req.id).toBe(res.headers.get('x-request-id'));
   });
 });
 

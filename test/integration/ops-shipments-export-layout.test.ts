@@ -10,7 +10,9 @@ import { SHIPPING_LAYOUTS } from '../../shared/shipping-layouts.ts';
 import { listenOnLoopback } from '../support/stack.ts';
 import { TEST_OPS_TOKEN } from './api-fixtures.ts';
 import { startStaffApi, type StaffApi } from './api-staff-fixtures.ts';
-import { addBox, seedExportRound } from './round-export-fixtures.ts';
+import { addBox, addParcelBox, seedExportRound } from './round-export-fixtures.ts';
+import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 
 /**
  * `npm run ops -- shipments export --layout <id>` (issue 32): the carriers' layouts the console
@@ -24,6 +26,8 @@ let server: Server;
 let url: string;
 let roundId: number;
 let dir: string;
+/** A fan's boxes of two rounds shipping the same day (同梱): one parcel, in the first round's file. */
+const parcel = { first: 0, second: 0, box: 0 };
 
 beforeAll(async () => {
   api = await startStaffApi();
@@ -31,6 +35,12 @@ beforeAll(async () => {
   const round = await seedExportRound(api.db, `ops-layout-${Date.now()}`, new Date(Date.now() + 3 * 86_400_000));
   await addBox(api.db, round, 'WAITING');
   roundId = round.roundId;
+  const shipDate = new Date(Date.now() + 4 * 86_400_000);
+  const first = await seedExportRound(api.db, `ops-parcel-a-${Date.now()}`, shipDate, '星乃ミライ');
+  const second = await seedExportRound(api.db, `ops-parcel-b-${Date.now()}`, shipDate, '月城レイ');
+  parcel.box = await addParcelBox(api.db, first, first.userId, { key: null, carriesFee: true }, shipDate);
+  await addParcelBox(api.db, second, first.userId, { key: null, carriesFee: false }, shipDate);
+  Object.assign(parcel, { first: first.roundId, second: second.roundId });
   dir = mkdtempSync(path.join(os.tmpdir(), 'oshibox-ops-layout-'));
 });
 
@@ -70,6 +80,18 @@ describe.each([
     await ops(direct, '--round', String(roundId), '--out', out);
     expect(new TextDecoder('utf-8').decode(readFileSync(out)).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(headerLine('oshibox'));
     expect(await headerOf(direct, 'yamato-b2', 'utf-8', '--encoding', 'utf8')).toBe(headerLine('yamato-b2'));
+  }, 90_000);
+
+  it("writes a fan's parcel (同梱) as one line naming both boxes in one round's file, and leaves it out of the other's", async () => {
+    const rowsOf = async (round: number) => {
+      const out = path.join(dir, `parcel-${round}-${direct}.csv`);
+      await ops(direct, '--round', String(round), '--layout', 'yamato-b2', '--out', out);
+      return parse(iconv.decode(readFileSync(out), 'cp932')) as string[][];
+    };
+    const [header, ...rows] = await rowsOf(parcel.first);
+    expect(rows.map((r) => [r[header!.indexOf('お客様管理番号')], r[header!.indexOf('品名１')], r[header!.indexOf('品名２')]]))
+      .toEqual([[String(parcel.box), '星乃ミライ 12月号×1/月城レイ 12月号×1', '数量 2']]);
+    expect((await rowsOf(parcel.second)).slice(1)).toEqual([]);
   }, 90_000);
 });
 

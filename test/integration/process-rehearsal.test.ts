@@ -1,18 +1,14 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../api/mail/mailer.ts';
 import type { ArtistDetail, Order, Plan, PlanOrderHistory, UserPlanWithTiers } from '../../shared/api/types.ts';
 import { monthIndex } from '../../shared/plan-period.ts';
 import { href } from '../../shared/routes.ts';
 import { deadlineLabel, issueLabel } from '../../shared/subscription-rules.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { killAll, shopEnv, startShop, tempDataDir, type ShopProcess } from './process-fixtures.ts';
+import { killAll, startShop, tempDataDir, type ShopProcess } from './process-fixtures.ts';
+import { newFan, RehearsalShop, run, type Fan } from './rehearsal-fans.ts';
 import { describeStep, operatorCommand, readOperatorCommands, readQuarterRehearsal, readRehearsal, type RehearsalStep } from './rehearsal-readme.ts';
-import { SESSION_COOKIE } from '../../api/session/session.service.ts';
 
 /**
  * Issue 9's "done when", as an operator and a shopper would do it on a fresh clone: the built shop
@@ -24,106 +20,37 @@ import { SESSION_COOKIE } from '../../api/session/session.service.ts';
  * each step in the order history and in the mails. Beside her, a second fan of the same artist's
  * three-month plan (issue 30), followed for two more months: charged at checkout and at 4月号 only.
  */
-const run = promisify(execFile);
 const DAY = 86_400_000;
+const rs = new RehearsalShop();
 let shop: ShopProcess;
 let dataDir: string;
-/** A shopper signed in over HTTP: her session cookie follows each answer. */
-interface Fan {
-  email: string;
-  cookie: string;
-}
-const first: Fan = { email: `rehearsal-${Date.now()}@example.com`, cookie: '' };
+const first = newFan('rehearsal');
 /** The three-month plan's fan (README: "sign up a second fan now"). */
-const quarterFan: Fan = { email: `rehearsal-quarter-${Date.now()}@example.com`, cookie: '' };
-
-/** Where the user types: a checkout of this one (the package, its build, scripts, modules, docs), so the files the lines write stay out of the worktree. */
-const checkout = mkdtempSync(path.join(tmpdir(), 'oshibox-checkout-'));
-for (const name of ['package.json', 'dist', 'scripts', 'node_modules', 'docs']) symlinkSync(path.resolve(name), path.join(checkout, name));
+const quarterFan = newFan('rehearsal-quarter');
+const checkout = rs.checkout;
 
 afterAll(async () => {
   await killAll();
-  rmSync(checkout, { recursive: true, force: true });
+  rs.removeCheckout();
 });
 
-async function callAs(fan: Fan, method: string, path: string, body?: unknown, type = 'application/json') {
-  const res = await fetch(`${shop.webUrl}${path}`, {
-    method, redirect: 'manual',
-    headers: { cookie: fan.cookie, ...(body === undefined ? {} : { 'content-type': type }) },
-    body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : String(body),
-  });
-  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (setCookie) fan.cookie = setCookie.split(';')[0]!;
-  return res;
-}
-
-const call = (method: string, path: string, body?: unknown, type?: string) => callAs(first, method, path, body, type);
-
-function outbox(fan = first): OutboxEntry[] {
-  const folder = path.join(dataDir, 'outbox');
-  return readdirSync(folder).sort().map((f) => JSON.parse(readFileSync(path.join(folder, f), 'utf8')) as OutboxEntry).filter((m) => m.to === fan.email);
-}
-
-async function ops(...args: string[]) {
-  const env = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir });
-  const { stdout } = await run(process.execPath, ['dist/ops.js', ...args], { env, timeout: 60_000 });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
-}
-
-/**
- * A README line as a user types it: a shell in the checkout runs it, `npm run ops -- …`, npm's
- * banner and all. Its exit status and what it printed.
- */
-async function typed(line: string) {
-  const env = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir });
-  return run('sh', ['-c', line], { cwd: checkout, env, timeout: 60_000 })
-    .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
-}
-
-/** A typed line that must succeed: its JSON summary (the last line, after npm's banner) and what it said on stderr. */
-async function typedOps(line: string) {
-  const outcome = await typed(line);
-  expect(outcome, line).toMatchObject({ code: 0 });
-  return { summary: JSON.parse(outcome.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>, stderr: outcome.stderr };
-}
+const callAs = (fan: Fan, method: string, url: string, body?: unknown, type?: string) => rs.callAs(fan, method, url, body, type);
+const call = (method: string, url: string, body?: unknown, type?: string) => callAs(first, method, url, body, type);
+const outbox = (fan = first) => rs.outbox(fan);
+const ops = (...args: string[]) => rs.ops(...args);
+const typed = (line: string) => rs.typed(line);
+const typedOps = (line: string) => rs.typedOps(line);
 
 /** A command line that must fail: its exit status and what it printed. */
 async function opsFailing(args: string[], env: Record<string, string> = {}) {
-  const fullEnv = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir, ...env });
-  const outcome = await run(process.execPath, ['dist/ops.js', ...args], { env: fullEnv, timeout: 60_000 })
+  const outcome = await run(process.execPath, ['dist/ops.js', ...args], { env: rs.env(env), timeout: 60_000 })
     .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (e: { code: number; stdout: string; stderr: string }) => e);
   return { code: outcome.code, stdout: outcome.stdout, stderr: outcome.stderr };
 }
 
-/** The sandbox's hosted card page, as a shopper fills it in, and the way back to the shop. */
-async function registerCard(number: string, fan = first) {
-  const start = await callAs(fan, 'GET', '/api/credit?retUrl=%2Fmypage%2Fprofile%2Fpayment');
-  const { url } = (await start.json()) as { url: string };
-  const form = new URLSearchParams({ cardNumber: number, expiry: '12/30', cvc: '123', holder: 'HANAKO OSHINO' });
-  const posted = await callAs(fan, 'POST', url, form.toString(), 'application/x-www-form-urlencoded');
-  const back = await callAs(fan, 'GET', posted.headers.get('location')!);
-  return back.headers.get('location');
-}
-
-/** Sign-up as at /mypage/signup: the code from the mail, then the form. */
-async function signUp(fan: Fan) {
-  expect((await callAs(fan, 'POST', '/api/mail/sendMail?langType=ja', { email: fan.email, type: 'signup' })).status).toBe(200);
-  // The code mail is written after the reply (expect.poll is for tests, not beforeAll).
-  for (const deadline = Date.now() + 10_000; !(existsSync(path.join(dataDir, 'outbox')) && outbox(fan).length > 0); ) {
-    if (Date.now() > deadline) throw new Error('no code mail in the outbox within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const code = /\b(\d{6})\b/.exec(outbox(fan).at(-1)!.text)![1];
-  const signup = await callAs(fan, 'POST', '/api/user', {
-    email: fan.email, code, name: '推野 花子', zip: '1500002', address: '東京都渋谷区渋谷', address2: '2-24-12', birthday: '1995-04-01',
-    gender: 'FEMALE', tel: '0312345678', password: 'Passw0rd-rehearsal', passwordConfirm: 'Passw0rd-rehearsal', agreement: true,
-  });
-  expect(signup.status).toBe(201);
-}
-
-async function historiesOf(fan: Fan): Promise<PlanOrderHistory[]> {
-  return (await (await callAs(fan, 'GET', '/api/planOrderHistory')).json()) as PlanOrderHistory[];
-}
+const registerCard = (number: string, fan = first) => rs.registerCard(number, fan);
+const signUp = (fan: Fan) => rs.signUp(fan);
+const historiesOf = (fan: Fan) => rs.historiesOf(fan);
 
 async function historyOf(roundId: number, fan = first): Promise<PlanOrderHistory> {
   const list = await historiesOf(fan);
@@ -147,12 +74,7 @@ async function planWithNextRound(): Promise<{ slug: string; plan: Plan; next: Or
   throw new Error('the demo catalogue has no artist with a monthly plan and a three-month plan');
 }
 
-/** A page's text as a reader sees it (tags and React's text separators dropped). */
-async function pageText(path: string, fan = first): Promise<string> {
-  const res = await callAs(fan, 'GET', path);
-  expect(res.status, path).toBe(200);
-  return (await res.text()).replace(/<[^>]*>/g, '');
-}
+const pageText = (url: string, fan = first) => rs.pageText(url, fan);
 
 /** My plans' next charge (「次回の決済：3月号 — 申込締切 2027/02/10 23:59」) of a fan's only plan: the issue and that minute. */
 async function nextChargeShown(fan: Fan): Promise<{ issue: string; at: number }> {
@@ -207,14 +129,7 @@ const operatorCommands = readOperatorCommands(readme);
 const steps = rehearsal.steps;
 const quarterRehearsal = readQuarterRehearsal(readme);
 
-/** Checkout over HTTP, as the plan's 申し込む does with the registered card: its status. */
-async function subscribe(fan: Fan, planId: number): Promise<number> {
-  const res = await fetch(`${shop.webUrl}/api/userPlan`, {
-    method: 'POST', headers: { cookie: fan.cookie, 'content-type': 'application/json', 'idempotency-key': `rehearsal-${planId}-${Date.now()}` },
-    body: JSON.stringify({ planId }),
-  });
-  return res.status;
-}
+const subscribe = (fan: Fan, planId: number) => rs.subscribe(fan, planId);
 
 describe('the README\'s rehearsal of a month, step by step', () => {
   let next: Order;
@@ -267,6 +182,7 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     dataDir = tempDataDir();
     // One shopper's month alone: the demo customers' charges would be in every count.
     shop = await startShop('all', { DATA_DIR: dataDir, BILLING_INTERVAL_MS: '3600000', LOG_LEVEL: 'info', SEED_DEMO_CUSTOMERS: 'false' });
+    rs.started(shop, dataDir);
     await signUp(first);
     expect(await registerCard(rehearsal.firstCard)).toContain('card=registered');
   }, 90_000);
@@ -437,8 +353,7 @@ describe('the README\'s rehearsal of a month, step by step', () => {
     const box = await historyOf(fourth.id, quarterFan);
     expect(box.paymentStatusLabel.ja).toBe('決済完了・発送準備中');
     // The round's shipping list, to stdout (the README's export line itself is typed for 2月号 above).
-    const env = shopEnv({ API_PORT: String(shop.ports.api), DATA_DIR: dataDir });
-    const { stdout } = await run(process.execPath, ['dist/ops.js', 'shipments', 'export', '--round', String(fourth.id)], { env, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, ['dist/ops.js', 'shipments', 'export', '--round', String(fourth.id)], { env: rs.env(), timeout: 60_000 });
     const lines = stdout.replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([box.id]);
   });

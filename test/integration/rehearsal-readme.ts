@@ -116,3 +116,64 @@ export function operatorCommand(lines: string[], command: string): string {
   if (found.length !== 1) throw new Error(`the README documents ${found.length} lines of npm run ops -- ${command}`);
   return found[0]!;
 }
+
+/**
+ * "Two artists in one parcel, a 特典 and a milestone" (issue 33): its card, its `staff add`, its
+ * block's lines by what they do, and the example deadline their dates are written for; `moved`
+ * moves a line's `--now` to a shop's deadline, kept as far from it as the README has it.
+ */
+export interface ParcelRehearsal {
+  card: string;
+  staffAdd: string;
+  exampleDeadline: number;
+  lines: { charge: string; preparing: string; export: string; import: string; delivered: string };
+  moved(line: string, deadline: number): string;
+}
+
+export function readParcelRehearsal(readme: string): ParcelRehearsal {
+  const start = readme.indexOf('**Two artists in one parcel, a 特典 and a milestone**');
+  if (start < 0) must(null, 'two artists in one parcel');
+  const section = readme.slice(start, readme.indexOf('\n## ', start));
+  const block = must(/```sh\n([\s\S]*?)```/.exec(section), 'parcel command block')[1]!;
+  const commands = block.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter((line) => line.startsWith('npm run ops -- '));
+  const [charge, preparing, exported, imported, delivered] = commands;
+  if (commands.length !== 5) must(null, `five commands in the parcel block (it has ${commands.length})`);
+  const example = shownDeadline(NEXT_CHARGE.exec(section), 'example deadline of the parcel block');
+  return {
+    card: must(/register `(\d{16})`/.exec(section), 'card of the parcel block')[1]!,
+    staffAdd: must(/`(npm run ops -- staff add \S+ --role owner)`/.exec(section), 'staff add of the parcel block')[1]!,
+    exampleDeadline: example.at,
+    lines: { charge: charge!, preparing: preparing!, export: exported!, import: imported!, delivered: delivered! },
+    moved: (line, deadline) => line.replace(/--now (\S+)/, (_, at: string) => `--now ${new Date(deadline + Date.parse(at) - example.at).toISOString()}`),
+  };
+}
+
+/**
+ * "A fan who pays at a konbini" (issue 34): the method's label as the payment page shows it, the
+ * block's three lines (the request paid, the next request, its lapse) and the example deadline
+ * their dates are written for; `moved` as the parcel block's.
+ */
+export interface KonbiniRehearsal {
+  choice: string;
+  button: string;
+  exampleDeadline: number;
+  lines: { request: string; nextRequest: string; lapse: string };
+  moved(line: string, deadline: number): string;
+}
+
+export function readKonbiniRehearsal(readme: string): KonbiniRehearsal {
+  const start = readme.indexOf('**A fan who pays at a konbini**');
+  if (start < 0) must(null, 'a fan who pays at a konbini');
+  const section = readme.slice(start, readme.indexOf('\n## ', start));
+  const block = must(/```sh\n([\s\S]*?)```/.exec(section), 'konbini command block')[1]!;
+  const commands = block.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter((line) => line.startsWith('npm run ops -- '));
+  if (commands.length !== 3) must(null, `three commands in the konbini block (it has ${commands.length})`);
+  const example = shownDeadline(NEXT_CHARGE.exec(section), 'example deadline of the konbini block');
+  return {
+    choice: must(/choose\s+「([^」]+)」/.exec(section), 'konbini choice')[1]!,
+    button: must(/「(お支払い番号を発行する) ¥/.exec(section), 'voucher button')[1]!,
+    exampleDeadline: example.at,
+    lines: { request: commands[0]!, nextRequest: commands[1]!, lapse: commands[2]! },
+    moved: (line, deadline) => line.replace(/--now (\S+)/, (_, at: string) => `--now ${new Date(deadline + Date.parse(at) - example.at).toISOString()}`),
+  };
+}

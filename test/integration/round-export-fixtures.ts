@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../api/db/schema.ts';
 
 /**
@@ -51,6 +51,15 @@ export async function addBox(db: Kysely<DB>, round: ExportRound, status: string,
 
 /** `n` boxes in the warehouse list of the round, in three statements. */
 export async function addBulkBoxes(db: Kysely<DB>, round: ExportRound, n: number): Promise<void> {
+  // Setting up 100,000 rows is the fixture's work, not the shop's: on a busy CI machine it may pass
+  // the shop's 10 s statement timeout, which stays for everything the test measures.
+  await db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = '120s'`.execute(trx);
+    await insertBulkBoxes(trx, round, n);
+  });
+}
+
+async function insertBulkBoxes(db: Transaction<DB>, round: ExportRound, n: number): Promise<void> {
   const now = new Date();
   await sql`insert into user_plans (user_id, plan_id, count, status, created_at, updated_at)
     select ${round.userId}, ${round.planId}, 1, 'CANCELLED', ${now}, ${now} from generate_series(1, ${n})`.execute(db);
@@ -60,4 +69,19 @@ export async function addBulkBoxes(db: Kysely<DB>, round: ExportRound, n: number
     select user_id, id, plan_id, ${round.roundId}, 'CARD', 'WAITING', 1, 3300, 3000, 660, 600, 3960, 'OshiBox', '1500002',
       '東京都渋谷区渋谷' || id, '2-24-12 推しハイツ' || id, '推野 花子' || id, '0312345678', 'bulk-export-' || id, ${now}, ${now}
     from user_plans where plan_id = ${round.planId} and user_id = ${round.userId}`.execute(db);
+}
+
+/**
+ * A paid box (card, paid 20 days before `paidBefore`) of `userId` in `round`, in the warehouse list,
+ * with its parcel key and its share of shipping as billing writes them (同梱, shared/parcel.ts):
+ * the box that carries the fee pays ¥660, the others none. `key` null: a row from before billing wrote keys.
+ */
+export async function addParcelBox(
+  db: Kysely<DB>, round: ExportRound, userId: number, parcel: { key: string | null; carriesFee: boolean }, paidBefore: Date, shipTo: Partial<ShipTo> = {},
+): Promise<number> {
+  const id = await addBox(db, { ...round, userId }, 'WAITING', shipTo);
+  const fee = parcel.carriesFee ? { ship_fee: 660, pre_tax_ship_fee: 600, total: 3960 } : { ship_fee: 0, pre_tax_ship_fee: 0, total: 3300 };
+  await db.updateTable('plan_order_histories').set({ ...fee, parcel_key: parcel.key, carries_fee: parcel.carriesFee, paid_at: new Date(paidBefore.getTime() - 20 * 86_400_000) })
+    .where('id', '=', id).execute();
+  return id;
 }

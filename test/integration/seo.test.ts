@@ -40,6 +40,17 @@ describe('robots.txt', () => {
     expect(lines).toContain(`Sitemap: ${absolute('/sitemap.xml')}`);
     expect(lines).not.toContain('Disallow: /');
   });
+
+  it('answers as Express\'s router did (any case, a trailing slash, HEAD), and a POST is not served it', async () => {
+    const robots = (await request(stack.web).get('/robots.txt').expect(200)).text;
+    for (const path of ['/ROBOTS.TXT', '/robots.txt/', '/robots.txt?x=1']) expect((await request(stack.web).get(path).expect(200)).text, path).toBe(robots);
+    const head = await request(stack.web).head('/robots.txt').expect(200);
+    expect(head.headers['content-type']).toMatch(/^text\/plain/);
+    const post = await request(stack.web).post('/robots.txt').set('origin', stack.config.PUBLIC_ORIGIN);
+    expect(post.status).not.toBe(200);
+    expect(post.text).not.toBe(robots);
+    expect((await request(stack.web).get('/robots.txtx')).text).not.toBe(robots);
+  });
 });
 
 describe('sitemap.xml', () => {

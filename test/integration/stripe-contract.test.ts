@@ -62,6 +62,34 @@ function sharedCases(env: () => { provider: StripeProvider; database: TestDataba
     expect(result).toMatchObject({ status: 'declined', declineReason: expect.stringContaining('後払い') });
     expect(await provider.screenDeferred({ ...buyer, amount: 100 })).toMatchObject({ approved: false });
   });
+
+  // Rounds paid by the shopper (issue 34): the account must have konbini and PayPay enabled in test mode.
+  const payBy = new Date(Date.now() + 5 * 86_400_000);
+  const shopperPayment = (method: 'konbini' | 'paypay', orderKey: string) => env().provider.createShopperPayment({
+    orderKey, userId: 1, amount: 3_960, description: 'OshiBox 1月号', method, payBy,
+    returnUrl: 'http://shop.test/mypage/rounds/paid', email: 'fan@example.com', name: '推野 花子',
+  });
+
+  it('a konbini payment: a voucher page, a payment number and an expiry within the deadline; one per key; cancelled for good', async () => {
+    const { provider } = env();
+    const orderKey = key('konbini');
+    const payment = await shopperPayment('konbini', orderKey);
+    expect(payment).toMatchObject({ status: 'awaiting_payment', method: 'konbini', refundable: false, voucher: { url: expect.stringMatching(/^https?:\/\//), number: expect.stringMatching(/^\d+$/) } });
+    expect(payment.voucher!.expiresAt.getTime()).toBeLessThanOrEqual(payBy.getTime());
+    expect((await shopperPayment('konbini', orderKey)).paymentId).toBe(payment.paymentId);
+    expect(await provider.findShopperPayment({ orderKey, paymentId: payment.paymentId })).toMatchObject({ status: 'awaiting_payment' });
+    expect(await provider.cancelShopperPayment({ orderKey, paymentId: payment.paymentId })).toMatchObject({ status: 'canceled' });
+    expect(await provider.cancelShopperPayment({ orderKey, paymentId: payment.paymentId })).toMatchObject({ status: 'canceled' });
+  });
+
+  it('a PayPay payment: a redirect to its page; one per key; cancelled for good', async () => {
+    const { provider } = env();
+    const orderKey = key('paypay');
+    const payment = await shopperPayment('paypay', orderKey);
+    expect(payment).toMatchObject({ status: 'awaiting_payment', method: 'paypay', refundable: true, redirectUrl: expect.stringMatching(/^https?:\/\//) });
+    expect((await shopperPayment('paypay', orderKey)).paymentId).toBe(payment.paymentId);
+    expect(await provider.cancelShopperPayment({ orderKey, paymentId: payment.paymentId })).toMatchObject({ status: 'canceled' });
+  });
 }
 
 describe('against the local Stripe-compatible server', () => {

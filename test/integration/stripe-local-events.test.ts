@@ -160,6 +160,32 @@ describe('test control', () => {
     expect((await stripe.paymentIntents.create(params, { idempotencyKey: 'uph-f-1' })).status).toBe('succeeded');
   });
 
+  it('answers 429 rate_limit over the set rate, without the work; reads and writes are counted apart', async () => {
+    const { customer, paymentMethod } = await customerWithCard(stripe, local.url, '4242424242424242');
+    const params = { amount: 1_500, currency: 'jpy', customer: customer.id, payment_method: paymentMethod.id, confirm: true, off_session: true, metadata: { order_key: 'uph-r-1' } };
+    const before = local.control.summary().rateLimited as { read: number; write: number };
+    const post = (body: object) => fetch(`${local.url}/_local/setRateLimit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post({ read: 0 })).status).toBe(400);
+    expect((await post({ read: 50, write: 2 })).status).toBe(200);
+    try {
+      // One second's worth of writes goes through; the third at once is refused before any work.
+      await stripe.customers.create({ metadata: { user_id: 'r1' } });
+      await stripe.customers.create({ metadata: { user_id: 'r2' } });
+      const refused = await stripe.paymentIntents.create(params, { idempotencyKey: 'uph-r-1' }).then(() => null, (e: unknown) => e);
+      expect(refused).toBeInstanceOf(Stripe.errors.StripeRateLimitError);
+      expect(refused).toMatchObject({ statusCode: 429, code: 'rate_limit', type: 'StripeRateLimitError' });
+      // Reads have a bucket of their own.
+      expect((await stripe.paymentIntents.search({ query: "metadata['order_key']:'uph-r-1'" })).data).toEqual([]);
+      expect(local.control.summary()).toMatchObject({ rateLimit: { read: 50, write: 2 }, rateLimited: { read: before.read, write: before.write + 1 } });
+      // The same key once the bucket refilled: the one payment (no idempotent answer was kept for the 429).
+      await expect.poll(() => stripe.paymentIntents.create(params, { idempotencyKey: 'uph-r-1' }).then((p) => p.status, () => 'limited'), { timeout: 3_000 }).toBe('succeeded');
+    } finally {
+      local.control.setRateLimit(null);
+    }
+    expect((await stripe.paymentIntents.search({ query: "metadata['order_key']:'uph-r-1'" })).data).toHaveLength(1);
+    expect(local.control.summary().calls).toMatchObject({ 'POST /v1/payment_intents': expect.any(Number), 'GET /v1/payment_intents/search': expect.any(Number) });
+  });
+
   it('answers the same control over HTTP under /_local/', async () => {
     const { intent } = await paidIntent('uph-h-1');
     const post = (action: string, body: object) => fetch(`${local.url}/_local/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

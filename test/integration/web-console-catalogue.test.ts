@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BONUS_FILE_MAX_BYTES } from '../../shared/vault.ts';
 import { startStaffSession, STAFF_COOKIE } from '../../api/staff/staff-session.ts';
 import type { StaffRole } from '../../shared/staff-roles.ts';
 import { startConsole, type ConsoleServer } from '../support/console.ts';
@@ -186,9 +187,14 @@ describe('the catalogue pages without JavaScript', () => {
     expect(res.text).toContain('画像はPNG・JPEG・WebPのファイルにしてください。');
   });
 
-  it('refuses an upload form over the bound before reading it', async () => {
-    const res = await request(admin.app).post(`/catalogue/images`).set('cookie', cookies.catalogue ?? '').set('origin', origin)
+  it('refuses a picture over its bound with the field’s message, and an upload form over the console’s bound before reading it', async () => {
+    const big = await request(admin.app).post(`/catalogue/images`).set('cookie', cookies.catalogue ?? '').set('origin', origin)
       .field('kind', 'banner').attach('file', Buffer.alloc(5 * 1024 * 1024 + 100 * 1024, 1), { filename: 'big.png', contentType: 'image/png' });
+    expect(big.status).toBe(400);
+    expect(big.text).toContain('画像は5MB以下にしてください。');
+    // The console reads forms up to the largest upload it takes, a 特典 file (shared/vault.ts).
+    const res = await request(admin.app).post(`/catalogue/images`).set('cookie', cookies.catalogue ?? '').set('origin', origin)
+      .field('kind', 'banner').attach('file', Buffer.alloc(BONUS_FILE_MAX_BYTES + 100 * 1024, 1), { filename: 'big.png', contentType: 'image/png' });
     expect(res.status).toBe(413);
   });
 });

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { entryModuleOf } from '../support/page-assets.ts';
-import { hydrationTextOf } from '../support/page-data.ts';
+import { hydrationTextOf, pageDataTextOf } from '../support/page-data.ts';
 
 /** Server rendering as a browser without JavaScript (or a crawler) sees it. */
 let stack: Stack;
@@ -54,6 +54,13 @@ describe('public pages', () => {
       expect(data).toContain(`"slug":"${openArtist.slug}"`);
       for (const field of ['description', 'descriptionEn', 'attribute', 'copyright', 'preTaxPrice']) expect(data).not.toContain(`"${field}":`);
     }
+  });
+
+  // Issue 35: the lineup's data block was 22 % of its document; the browser parses all of it before hydrating.
+  it('keeps the lineup\'s hydration data within a fifth of its page', async () => {
+    const res = await request(stack.web).get('/lineup').expect(200);
+    const share = Buffer.byteLength(pageDataTextOf(res.text)) / Buffer.byteLength(res.text);
+    expect(share).toBeLessThanOrEqual(0.2);
   });
 
   it('renders an artist with its plans, prices and the open round', async () => {

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../api/db/schema.ts';
 import { createStripeProvider, type StripeProvider } from '../../api/payment/stripe/stripe-provider.ts';
+import type { StripeRates } from '../../api/payment/stripe/stripe-pacer.ts';
 import type { CardRegistrationResult } from '../../api/payment/provider.ts';
 import { answerChallenge, postCardForm, TEST_KEY } from './stripe-local-client.ts';
 import { silentLogger } from './stack.ts';
@@ -20,10 +21,12 @@ export async function addStripeShopper(db: Kysely<DB>): Promise<number> {
   return row.id;
 }
 
-export function stripeProviderFor(db: Kysely<DB>, apiBase: string, options: { secretKey?: string; timeoutMs?: number; webhookSecret?: string } = {}): StripeProvider {
+export function stripeProviderFor(
+  db: Kysely<DB>, apiBase: string, options: { secretKey?: string; timeoutMs?: number; webhookSecret?: string; rates?: Partial<StripeRates> } = {},
+): StripeProvider {
   return createStripeProvider({
     db, now: () => new Date(), secretKey: options.secretKey ?? TEST_KEY, apiBase, timeoutMs: options.timeoutMs ?? 5_000,
-    webhookSecret: options.webhookSecret, logger: silentLogger,
+    webhookSecret: options.webhookSecret, rates: options.rates, logger: silentLogger,
   });
 }
 

@@ -68,8 +68,10 @@ describe('parseConfig', () => {
     ['BILLING_INTERVAL_MS', '0x10', '1000 to 3600000'],
     ['BILLING_CONCURRENCY', 'many', '1 to 256'],
     ['BILLING_LEASE_MS', 'NaN', '1000 to 3600000'],
+    ['VAULT_UNLOCK_DAYS_AFTER_SHIP', '0', '1 to 60'],
     ['CATALOGUE_POLL_MS', '99', '100 to 60000'],
     ['CATALOGUE_POLL_MS', '60001', '100 to 60000'],
+    ['SHOPPER_MISSED_ROUNDS_TO_PAUSE', '13', '0 to 12'],
   ])('%s=%j is refused with the key, the value given and the range', (key, value, range) => {
     expect(problemsOf({ [key]: value })).toEqual([`${key}: ${JSON.stringify(value)} is not a whole number from ${range}`]);
   });
@@ -77,6 +79,11 @@ describe('parseConfig', () => {
   it('accepts every numeric setting at the ends of its range', () => {
     const config = parseOk({ PORT: '0', API_PORT: '65535', METRICS_PORT: '0', PROXY_TIMEOUT_MS: '1', MAX_CONNECTIONS: ' 1000000 ' });
     expect([config.PORT, config.API_PORT, config.METRICS_PORT, config.PROXY_TIMEOUT_MS, config.MAX_CONNECTIONS]).toEqual([0, 65535, 0, 1, 1_000_000]);
+  });
+
+  it('pauses a konbini/PayPay subscription after 2 unpaid rounds in a row unless told; 0 never pauses', () => {
+    expect(parseOk({}).SHOPPER_MISSED_ROUNDS_TO_PAUSE).toBe(2);
+    expect([parseOk({ SHOPPER_MISSED_ROUNDS_TO_PAUSE: '0' }).SHOPPER_MISSED_ROUNDS_TO_PAUSE, parseOk({ SHOPPER_MISSED_ROUNDS_TO_PAUSE: '3' }).SHOPPER_MISSED_ROUNDS_TO_PAUSE]).toEqual([0, 3]);
   });
 
   it('polls the catalogue version every second unless told, from 100 ms to a minute', () => {

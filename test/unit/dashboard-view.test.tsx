@@ -11,9 +11,10 @@ import { taxSearch, type TaxView } from '../../client/components/dashboard/tax-s
 
 /** The console's dashboard body from the API's figures, rendered as the server sends it. */
 const EMPTY: StaffDashboard = {
-  asOf: '2026-12-10T03:00:00.000Z', active: { subscriptions: 0, paused: 0, subscribers: 0 }, revenue: [],
+  asOf: '2026-12-10T03:00:00.000Z', shipments: { boxes: 0, parcels: 0, consolidated: 0 }, active: { subscriptions: 0, paused: 0, subscribers: 0 }, revenue: [],
   months: monthlyMovements(monthKeysUpTo('2026-12', 12), 0, new Map()), byArtist: [], byPlan: [], currentRound: null,
   toDos: toDoTiles({ declinedByRound: [], toShip: 0, refunds: 0, disputes: 0 }), mrr: { taxIncluded: 0, preTax: 0 }, forecast: [],
+  vault: { unlocksThisMonth: 0, downloads: 0 }, shopperPaid: { konbini: 0, paypay: 0, openTransfers: 0 },
 };
 
 function render(figures: StaffDashboard, english = false, options: { tax?: TaxView; role?: StaffRole } = {}): string {
@@ -25,6 +26,13 @@ function render(figures: StaffDashboard, english = false, options: { tax?: TaxVi
 }
 
 describe('DashboardView', () => {
+  it('says how many rounds were paid at a konbini and with PayPay this month, and the open transfers (issue 34)', () => {
+    const html = render({ ...EMPTY, shopperPaid: { konbini: 3, paypay: 5, openTransfers: 2 } });
+    expect(html).toContain('コンビニ・PayPayで支払われた回（今月）');
+    expect(html).toContain('コンビニ払い 3 ／ PayPay 5');
+    expect(html).toContain('振込待ちの返金: 2');
+  });
+
   it('draws every figure: revenue net and refunded, movements, churn, subscribers and the round’s billing', () => {
     const revenue = [{ ...monthOf('2026-12'), label: issueOfKey('2026-12'), charges: 2, charged: { taxIncluded: 8250, preTax: 7500 },
       refunded: { taxIncluded: 3960, preTax: 3600 }, net: { taxIncluded: 4290, preTax: 3900 } }];
@@ -45,6 +53,12 @@ describe('DashboardView', () => {
     expect(html).toContain('<title>再決済待ち: 1</title>');
     expect(html).toContain('月別の解約理由');
     expect(html).toContain('<th scope="col">理由の記録なし</th>');
+  });
+
+  it('counts the month’s shipments: boxes, the parcels they left in, and those of two boxes or more (同梱)', () => {
+    const shipments = { boxes: 1204, parcels: 980, consolidated: 190 };
+    expect(render({ ...EMPTY, shipments })).toMatch(/<dt>今月の出荷<\/dt><dd>箱 1,204・荷物 980（同梱 190）<\/dd>/);
+    expect(render({ ...EMPTY, shipments }, true)).toContain('1,204 boxes in 980 parcels (190 shipped together)');
   });
 
   it('a shop without subscriptions says there is nothing yet instead of drawing empty charts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosableMethods, deferredPaymentOffered, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
+import { choiceNeeds, choosableMethods, deferredPaymentOffered, mustLeaveDeferred } from '../../shared/deferred-switch.ts';
 import { faqContent } from '../../client/content/faq.ts';
 import { parseConfig, toPublicConfig } from '../../shared/config.ts';
 
@@ -8,8 +8,11 @@ describe('the deferred-payment switch (DEFERRED_PAYMENT)', () => {
     expect([undefined, true, false].map(deferredPaymentOffered)).toEqual([true, true, false]);
   });
   it('offers GMO後払い only while on', () => {
-    expect(choosableMethods(true)).toEqual(['CARD', 'GMOAB']);
-    expect(choosableMethods(false)).toEqual(['CARD']);
+    expect(choosableMethods(true)).toEqual(['CARD', 'GMOAB', 'KONBINI', 'PAYPAY']);
+    expect(choosableMethods(false)).toEqual(['CARD', 'KONBINI', 'PAYPAY']);
+  });
+  it('asks nothing first of paying each round at a konbini or with PayPay (issue 34)', () => {
+    expect(['CARD', 'GMOAB', 'KONBINI', 'PAYPAY'].map((m) => choiceNeeds(m as 'CARD'))).toEqual(['card', 'deferredChecks', 'nothing', 'nothing']);
   });
   it('asks a GMOAB shopper to choose a card only while off', () => {
     expect(mustLeaveDeferred('GMOAB', false)).toBe(true);

@@ -57,6 +57,39 @@ describe('formatNumber', () => {
   ])('%i is %s', (value, text) => {
     expect(formatNumber(value)).toBe(text);
   });
+
+  it('reads as Intl ja-JP does, for whole numbers of every length, signs and the rest', () => {
+    const intl = new Intl.NumberFormat('ja-JP');
+    const values = [-0, -1, -999, -1000, -1234567, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1e21, 1.5, -2.345678, 0.0001, NaN, Infinity, -Infinity];
+    for (let digits = 1; digits <= 16; digits++) values.push(Number('9'.repeat(digits)), 10 ** (digits - 1), -Number('7'.repeat(digits)));
+    for (const value of values) expect(formatNumber(value), String(value)).toBe(intl.format(value));
+  });
+});
+
+// Issue 35: the module's top level built an Intl formatter, one of the longest tasks of a page's
+// start-up; whole yen now never needs one.
+describe('formatNumber at start-up', () => {
+  it('builds no Intl formatter when the module loads or formats whole yen', async () => {
+    const Original = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Intl.NumberFormat;
+    try {
+      // A fresh copy of the module, evaluated now: Vite keys modules by URL, query included.
+      const freshUrl = '../../shared/format.ts?startup';
+      const fresh = (await import(/* @vite-ignore */ freshUrl)) as typeof import('../../shared/format.ts');
+      expect(fresh.formatPrice(3960)).toBe('¥3,960（税込）');
+      expect(made).toBe(0);
+      expect(fresh.formatNumber(1.5)).toBe('1.5');
+      expect(made).toBe(1);
+    } finally {
+      Intl.NumberFormat = Original;
+    }
+  });
 });
 
 describe('formatPrice', () => {

@@ -54,13 +54,13 @@ describe('parsePaymentMethod', () => {
   });
 
   it('raises UnknownPaymentMethodError for a method that does not exist', () => {
-    expect(() => parsePaymentMethod('PAYPAY')).toThrow(UnknownPaymentMethodError);
-    expect(() => parsePaymentMethod('PAYPAY')).toThrow(/PAYPAY/);
+    expect(() => parsePaymentMethod('BITCOIN')).toThrow(UnknownPaymentMethodError);
+    expect(() => parsePaymentMethod('BITCOIN')).toThrow(/BITCOIN/);
     expect(() => parsePaymentMethod('card')).toThrow(UnknownPaymentMethodError);
   });
 
   it('names the error in Japanese and English', () => {
-    const error = new UnknownPaymentMethodError('PAYPAY');
+    const error = new UnknownPaymentMethodError('BITCOIN');
     expect(error.name).toBe('UnknownPaymentMethodError');
     expect(error.message).toContain('支払い方法が存在しません');
     expect(error.message).toContain('does not exist');

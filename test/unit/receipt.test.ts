@@ -47,6 +47,10 @@ describe('receiptRefusal', () => {
     for (const status of ['SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED']) expect(receiptRefusal('CARD', status)).toBeNull();
     for (const status of ['BEFORE', 'ERROR', 'CANCEL', 'UNKNOWN']) expect(receiptRefusal('CARD', status)).toBe('status');
     expect(receiptRefusal('GMOAB', 'SUCCESS')).toBe('deferred');
+    // Issue 34: a round paid at a konbini or with PayPay was paid to the shop: it has its receipt.
+    expect(receiptRefusal('KONBINI', 'SUCCESS')).toBeNull();
+    expect(receiptRefusal('PAYPAY', 'WAITING')).toBeNull();
+    expect(receiptRefusal('KONBINI', 'BEFORE')).toBe('status');
     expect(receiptRefusal('GMOAB', 'CANCEL')).toBe('status');
   });
 });

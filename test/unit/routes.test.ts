@@ -36,9 +36,10 @@ const SPEC_PATHS = [
 
 /**
  * Beyond docs/spec.md §2, and listed with it below: the confirmation pages of skip and pause, beside
- * the cancel page (issue 18), and of a tier or quantity change (issue 30).
+ * the cancel page (issue 18), and of a tier or quantity change (issue 30); the fan's 特典 (issue 33); a konbini
+ * checkout's voucher (issue 34).
  */
-const ADDED_PATHS = ['/mypage/plan/:slug/:planId/skip', '/mypage/plan/:slug/:planId/pause', '/mypage/plan/:slug/:planId/change'];
+const ADDED_PATHS = ['/mypage/plan/:slug/:planId/skip', '/mypage/plan/:slug/:planId/pause', '/mypage/plan/:slug/:planId/change', '/mypage/tokuten', '/mypage/payment/checkout/:userPlanId'];
 
 const paths = Object.values(ROUTES).map((r) => r.path);
 

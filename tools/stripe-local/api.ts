@@ -1,6 +1,6 @@
 /**
- * The frame around every `/v1` route: the API key, test faults, idempotency keys, the OpenAPI
- * check of the answer, and Stripe's `Request-Id` header.
+ * The frame around every `/v1` route: the rate limit, the API key, test faults, idempotency keys,
+ * the OpenAPI check of the answer, and Stripe's `Request-Id` header.
  */
 import type { Request, Response, Router } from 'express';
 import { validateStripeAnswer } from '../../test/support/stripe-openapi/validate.ts';
@@ -10,6 +10,7 @@ import type { IdempotencyStore } from './idempotency.ts';
 import { newId } from './ids.ts';
 import type { Local, RequestRef } from './local.ts';
 import type { Params } from './params.ts';
+import { rateLimited, type RateLimit } from './rate-limit.ts';
 
 export interface ApiCall {
   /** Path parameters by their OpenAPI names (`{intent}` → `intent`). */
@@ -30,6 +31,9 @@ export interface ApiFrame {
   local: Local;
   faults: Faults;
   idempotency: IdempotencyStore;
+  rateLimit: RateLimit;
+  /** Requests received per operation (`GET /v1/payment_intents/search`), answered or refused. */
+  calls: Map<string, number>;
 }
 
 const KEY = /^(?:sk|rk)_test_[A-Za-z0-9_]{1,240}$/;
@@ -45,6 +49,12 @@ export function mountApiRoute(router: Router, frame: ApiFrame, route: ApiRoute):
   const expressPath = route.template.replace(/\{(\w+)\}/g, ':$1');
   router[route.method](expressPath, async (req: Request, res: Response) => {
     const requestId = newId('req_', 14);
+    const operation = `${route.method.toUpperCase()} ${route.template}`;
+    frame.calls.set(operation, (frame.calls.get(operation) ?? 0) + 1);
+    if (!frame.rateLimit.admit(req.method)) {
+      const refused = checkAnswer(frame.local, route, { ...rateLimited().toAnswer(requestId), saved: false });
+      return void res.status(refused.status).set('Request-Id', requestId).json(refused.body);
+    }
     const delay = frame.faults.takeDelay(req.path);
     const answer = await answerCall(frame, route, req, requestId, delay?.beforeWork ? delay.ms : 0);
     const checked = checkAnswer(frame.local, route, answer);

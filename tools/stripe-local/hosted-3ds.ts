@@ -5,17 +5,11 @@
  */
 import express from 'express';
 import { challengeForm, errorBlock, renderPage } from './html.ts';
+import { returnWith } from './hosted-shopper.ts';
 import { isPlausibleId } from './ids.ts';
 import type { Local } from './local.ts';
 import { AUTHENTICATION_FAILED, fail, succeed } from './payments.ts';
 
-function returnTo(returnUrl: string, intent: { id: string; clientSecret: string }, status: 'succeeded' | 'failed'): string {
-  const url = new URL(returnUrl);
-  url.searchParams.set('payment_intent', intent.id);
-  url.searchParams.set('payment_intent_client_secret', intent.clientSecret);
-  url.searchParams.set('redirect_status', status);
-  return url.toString();
-}
 
 export function createAuthenticationPages(local: Local): express.Router {
   const router = express.Router();
@@ -23,7 +17,7 @@ export function createAuthenticationPages(local: Local): express.Router {
 
   function waitingIntent(id: string) {
     const intent = isPlausibleId(id) ? local.state.paymentIntents.get(id) : undefined;
-    return intent && intent.status === 'requires_action' && intent.nextAction ? intent : null;
+    return intent && intent.methodTypes[0] === 'card' && intent.status === 'requires_action' && intent.nextAction ? intent : null;
   }
   const nothing = renderPage('stripe-local', errorBlock('認証が必要な支払いはありません / There is no payment waiting for authentication.'));
 
@@ -43,7 +37,7 @@ export function createAuthenticationPages(local: Local): express.Router {
     if (completed) succeed(local, intent, method, null);
     else fail(local, intent, AUTHENTICATION_FAILED, null, method);
     if (!returnUrl) return void res.type('html').send(renderPage('stripe-local', `<p>${completed ? '認証しました / Authenticated.' : '認証に失敗しました / Authentication failed.'}</p>`));
-    res.redirect(303, returnTo(returnUrl, intent, completed ? 'succeeded' : 'failed'));
+    res.redirect(303, returnWith(returnUrl, intent, completed ? 'succeeded' : 'failed'));
   });
 
   return router;

@@ -98,10 +98,10 @@ export function renderCharge(state: LocalState, c: ChargeRecord): Json {
       type: succeeded ? 'authorized' : 'issuer_declined',
     },
     paid: succeeded, payment_intent: c.paymentIntent, payment_method: c.paymentMethod,
-    payment_method_details: method ? {
+    payment_method_details: renderShopperDetails(c) ?? (method ? {
       type: 'card',
       card: { brand: method.brand, checks: null, country: null, exp_month: method.expMonth, exp_year: method.expYear, fingerprint: method.fingerprint, funding: 'credit', last4: method.last4, network: method.brand, three_d_secure: null, wallet: null },
-    } : null,
+    } : null),
     receipt_email: null, receipt_number: null, receipt_url: null, refunded: c.amountRefunded >= c.amount && c.amount > 0,
     review: null, shipping: null, source_transfer: null, statement_descriptor: null, statement_descriptor_suffix: null,
     status: c.status, transfer_data: null, transfer_group: null,
@@ -110,9 +110,8 @@ export function renderCharge(state: LocalState, c: ChargeRecord): Json {
 
 export function renderPaymentIntent(state: LocalState, p: PaymentIntentRecord, expand: string[] = []): Json {
   const charge = p.latestCharge ? state.charges.get(p.latestCharge) : undefined;
-  const redirectUrl = `${state.origin}/3ds/${p.id}`;
   return {
-    id: p.id, object: 'payment_intent', amount: p.amount, amount_capturable: 0, amount_details: { tip: {} },
+    id: p.id, object: 'payment_intent', allowed_payment_method_types: p.methodTypes[0] === 'card' ? null : p.methodTypes, amount: p.amount, amount_capturable: 0, amount_details: { tip: {} },
     amount_received: p.status === 'succeeded' ? p.amount : 0, application: null, application_fee_amount: null,
     automatic_payment_methods: null, canceled_at: p.canceledAt, cancellation_reason: p.cancellationReason,
     capture_method: 'automatic', client_secret: p.clientSecret, confirmation_method: 'automatic', created: p.created,
@@ -120,15 +119,48 @@ export function renderPaymentIntent(state: LocalState, p: PaymentIntentRecord, e
     last_payment_error: renderError(p.lastPaymentError, state),
     latest_charge: charge && below(expand, 'latest_charge') ? renderCharge(state, charge) : p.latestCharge,
     livemode: false, metadata: p.metadata,
-    next_action: p.status !== 'requires_action' || !p.nextAction ? null : p.nextAction.returnUrl
-      ? { type: 'redirect_to_url', redirect_to_url: { return_url: p.nextAction.returnUrl, url: redirectUrl } }
-      : { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: redirectUrl } },
+    next_action: renderNextAction(state, p),
     on_behalf_of: null, payment_method: p.paymentMethod, payment_method_configuration_details: null,
-    payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
-    payment_method_types: ['card'], processing: null, receipt_email: null, review: null, setup_future_usage: null,
+    payment_method_options: renderMethodOptions(p),
+    payment_method_types: p.methodTypes, processing: null, receipt_email: null, review: null, setup_future_usage: null,
     shipping: null, source: null, statement_descriptor: null, statement_descriptor_suffix: p.statementDescriptorSuffix,
     status: p.status, transfer_data: null, transfer_group: null,
   };
+}
+
+/** 3-D Secure for a card; the voucher for konbini; the approve page for PayPay (hosted-shopper.ts). */
+function renderNextAction(state: LocalState, p: PaymentIntentRecord): Json | null {
+  if (p.status !== 'requires_action' || !p.nextAction) return null;
+  const method = p.methodTypes[0];
+  if (method === 'konbini' && p.voucher) {
+    const store = { payment_code: p.voucher.paymentCode, confirmation_number: p.voucher.confirmationNumber };
+    return {
+      type: 'konbini_display_details',
+      konbini_display_details: {
+        expires_at: p.voucher.expiresAt, hosted_voucher_url: `${state.origin}/konbini/${p.id}`,
+        stores: { familymart: store, lawson: store, ministop: store, seicomart: store },
+      },
+    };
+  }
+  const url = `${state.origin}/${method === 'paypay' ? 'paypay' : '3ds'}/${p.id}`;
+  return p.nextAction.returnUrl
+    ? { type: 'redirect_to_url', redirect_to_url: { return_url: p.nextAction.returnUrl, url } }
+    : { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: url } };
+}
+
+function renderMethodOptions(p: PaymentIntentRecord): Json {
+  const method = p.methodTypes[0];
+  if (method === 'paypay') return { paypay: {} };
+  if (method === 'konbini') {
+    return { konbini: { confirmation_number: null, expires_after_days: null, expires_at: p.voucher?.expiresAt ?? null, product_description: p.voucher?.productDescription ?? null } };
+  }
+  return { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } };
+}
+
+function renderShopperDetails(c: ChargeRecord): Json | null {
+  if (c.shopperMethod === 'konbini') return { type: 'konbini', konbini: { store: { chain: 'lawson' } } };
+  if (c.shopperMethod === 'paypay') return { type: 'paypay', paypay: {} };
+  return null;
 }
 
 export function renderRefund(r: RefundRecord): Json {

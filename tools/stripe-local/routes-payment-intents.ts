@@ -9,6 +9,7 @@ import { cardErrorBody, confirmIntent } from './payments.ts';
 import { renderList, renderPaymentIntent } from './render.ts';
 import { findCustomer } from './routes-customers.ts';
 import { parseMetadataQuery } from './search-query.ts';
+import { confirmShopperIntent, isShopperIntent, readMethodTypes } from './shopper-payments.ts';
 import type { PaymentIntentRecord, PaymentMethodRecord } from './state.ts';
 
 export function findIntent(local: Local, id: string, param = 'intent'): PaymentIntentRecord {
@@ -39,6 +40,7 @@ function createIntent(local: Local, params: Params): PaymentIntentRecord {
     paymentMethod: null, status: 'requires_payment_method', metadata: readMetadata(params),
     description: optionalString(params, 'description', 1000), statementDescriptorSuffix: optionalString(params, 'statement_descriptor_suffix', 22),
     latestCharge: null, lastPaymentError: null, nextAction: null, canceledAt: null, cancellationReason: null,
+    methodTypes: readMethodTypes(params), voucher: null, billing: null,
   };
   intent.clientSecret = `${intent.id}_secret_${newId('', 25)}`;
   return intent;
@@ -46,6 +48,10 @@ function createIntent(local: Local, params: Params): PaymentIntentRecord {
 
 /** Confirms with the call's parameters; a failed confirmation is Stripe's 402 card_error carrying the PaymentIntent. */
 function confirmAnswer(local: Local, intent: PaymentIntentRecord, params: Params, call: ApiCall): Answer {
+  if (isShopperIntent(intent)) {
+    confirmShopperIntent(local, intent, params, call.request);
+    return { status: 200, body: renderPaymentIntent(local.state, intent, readExpand(params)) };
+  }
   const methodId = optionalString(params, 'payment_method', 255) ?? intent.paymentMethod;
   if (!methodId) throw invalidRequest('You cannot confirm this PaymentIntent because it\'s missing a payment method.', 'payment_method', 'payment_intent_unexpected_state');
   const method = findMethodFor(local, methodId, intent.customer);
@@ -99,7 +105,7 @@ export const PAYMENT_INTENT_ROUTES: ApiRoute[] = [
     template: '/v1/payment_intents',
     handle(local, call) {
       const intent = createIntent(local, call.params);
-      const methodId = optionalString(call.params, 'payment_method', 255);
+      const methodId = isShopperIntent(intent) ? null : optionalString(call.params, 'payment_method', 255);
       if (methodId) intent.paymentMethod = findMethodFor(local, methodId, intent.customer).id;
       local.state.paymentIntents.set(intent.id, intent);
       if (optionalBoolean(call.params, 'confirm') !== true) {
@@ -128,12 +134,13 @@ export const PAYMENT_INTENT_ROUTES: ApiRoute[] = [
   {
     method: 'post',
     template: '/v1/payment_intents/{intent}/cancel',
-    handle(local, { path, params }) {
+    handle(local, { path, params, request }) {
       const intent = findIntent(local, path.intent ?? '');
       if (!CANCELABLE.has(intent.status)) throw unexpectedState(intent, 'cancel');
       const reason = optionalString(params, 'cancellation_reason', 40);
       if (reason && !CANCELLATION_REASONS.has(reason)) throw invalidRequest('Invalid cancellation_reason', 'cancellation_reason', 'parameter_invalid_empty');
       Object.assign(intent, { status: 'canceled', canceledAt: local.nowSeconds(), cancellationReason: reason, nextAction: null });
+      local.emit('payment_intent.canceled', renderPaymentIntent(local.state, intent), request);
       return { status: 200, body: renderPaymentIntent(local.state, intent, readExpand(params)) };
     },
   },

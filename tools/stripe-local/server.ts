@@ -10,10 +10,12 @@ import { createControl, createControlRouter, type StripeLocalControl } from './c
 import { Faults } from './faults.ts';
 import { createAuthenticationPages } from './hosted-3ds.ts';
 import { createCheckoutPages } from './hosted-checkout.ts';
+import { createShopperPages } from './hosted-shopper.ts';
 import { IdempotencyStore } from './idempotency.ts';
 import { createLocal } from './local.ts';
 import { CHECKOUT_ROUTES } from './routes-checkout.ts';
 import { CUSTOMER_ROUTES } from './routes-customers.ts';
+import { RateLimit, type RateLimitSetting } from './rate-limit.ts';
 import { PAYMENT_INTENT_ROUTES } from './routes-payment-intents.ts';
 import { REFUND_ROUTES } from './routes-refunds.ts';
 import { createWebhookSender } from './webhooks.ts';
@@ -27,6 +29,8 @@ export interface StripeLocalOptions {
   /** `whsec_…`; required with `webhookUrl`. */
   webhookSecret?: string;
   validate?: boolean;
+  /** Stripe's rate limiter (rate-limit.ts): requests a second per kind; absent: no limit. */
+  rateLimit?: RateLimitSetting | null;
   /** The origin used in hosted-page URLs (default: the listening URL). */
   publicUrl?: string;
   now?: () => Date;
@@ -66,8 +70,9 @@ export async function startStripeLocal(options: StripeLocalOptions): Promise<Str
   const nowSeconds = () => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
   const sender = options.webhookUrl && options.webhookSecret ? createWebhookSender(options.webhookUrl, options.webhookSecret, nowSeconds) : null;
   const local = createLocal({ origin: options.publicUrl?.replace(/\/$/, '') ?? url, validate: options.validate ?? false, now: options.now, sender });
-  const frame: ApiFrame = { local, faults: new Faults(), idempotency: new IdempotencyStore() };
-  const control = createControl(local, frame.faults, frame.idempotency);
+  const frame: ApiFrame = { local, faults: new Faults(), idempotency: new IdempotencyStore(), rateLimit: new RateLimit(), calls: new Map() };
+  frame.rateLimit.set(options.rateLimit ?? null);
+  const control = createControl(local, frame);
 
   const api = express.Router();
   api.use('/v1', express.urlencoded({ extended: true, limit: '64kb', parameterLimit: 500 }));
@@ -75,6 +80,7 @@ export async function startStripeLocal(options: StripeLocalOptions): Promise<Str
   app.use(api);
   app.use(createCheckoutPages(local));
   app.use(createAuthenticationPages(local));
+  app.use(createShopperPages(local));
   if (LOOPBACK.test(host)) app.use(createControlRouter(control, local));
   // Browsers ask every page's origin for an icon; an empty answer keeps their consoles clean.
   app.get('/favicon.ico', (_req, res) => void res.status(204).end());

@@ -58,3 +58,15 @@ export function declineSetup(local: Local, session: SessionRecord, code: 'card_d
   if (setupIntent) setupIntent.status = 'canceled';
   return true;
 }
+
+/**
+ * Control only (benchmarks): a customer with a card saved as if through Checkout, without the
+ * pages or their events. `number` must be one of the test cards.
+ */
+export function seedSavedCard(local: Local, card: TestCard, number: string): { customer: string; paymentMethod: string } {
+  const customer = { id: newId('cus_', 14), created: local.nowSeconds(), email: null, name: null, description: null, metadata: {} };
+  local.state.customers.set(customer.id, customer);
+  const method = createPaymentMethod(local, { number, card, expMonth: 12, expYear: new Date().getUTCFullYear() + 5, name: null });
+  method.customer = customer.id;
+  return { customer: customer.id, paymentMethod: method.id };
+}

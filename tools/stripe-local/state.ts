@@ -95,6 +95,21 @@ export interface PaymentIntentRecord {
   nextAction: { returnUrl: string | null } | null;
   canceledAt: number | null;
   cancellationReason: string | null;
+  /** `['card']`, or one method the shopper pays herself: `['konbini']`, `['paypay']` (shopper-payments.ts). */
+  methodTypes: PaymentMethodType[];
+  /** The konbini voucher once confirmed: its expiry (unix seconds), the stores' payment code and confirmation number. */
+  voucher: VoucherRecord | null;
+  /** `payment_method_data[billing_details]` (konbini needs a name and an email). */
+  billing: { name: string | null; email: string | null } | null;
+}
+
+export type PaymentMethodType = 'card' | 'konbini' | 'paypay';
+
+export interface VoucherRecord {
+  expiresAt: number;
+  paymentCode: string;
+  confirmationNumber: string;
+  productDescription: string | null;
 }
 
 export interface ChargeRecord {
@@ -111,6 +126,8 @@ export interface ChargeRecord {
   disputed: boolean;
   metadata: Metadata;
   description: string | null;
+  /** Absent for a card: its details come from the card's PaymentMethod. */
+  shopperMethod?: 'konbini' | 'paypay';
 }
 
 export interface RefundRecord {

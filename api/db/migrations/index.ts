@@ -26,6 +26,12 @@ import * as refundsInDoubt from './0025-refunds-in-doubt.ts';
 import * as openRefundIndexes from './0026-open-refund-indexes.ts';
 import * as mediaLibrary from './0027-media-library.ts';
 import * as cataloguePublishState from './0028-catalogue-publish-state.ts';
+import * as parcels from './0029-parcels.ts';
+import * as sandboxShopperPayments from './0030-sandbox-shopper-payments.ts';
+import * as parcelShipToIndex from './0031-parcel-ship-to-index.ts';
+import * as tokutenVault from './0032-tokuten-vault.ts';
+import * as shopperPaidRounds from './0033-shopper-paid-rounds.ts';
+import * as subscriptionRoundIndex from './0034-subscription-round-index.ts';
 
 /** Forward-only, in order; a migration is never edited once it has shipped. */
 export const MIGRATIONS: readonly { version: number; name: string; up: string }[] = [
@@ -57,4 +63,10 @@ export const MIGRATIONS: readonly { version: number; name: string; up: string }[
   { version: 26, ...openRefundIndexes },
   { version: 27, ...mediaLibrary },
   { version: 28, ...cataloguePublishState },
+  { version: 29, ...parcels },
+  { version: 30, ...sandboxShopperPayments },
+  { version: 31, ...parcelShipToIndex },
+  { version: 32, ...tokutenVault },
+  { version: 33, ...shopperPaidRounds },
+  { version: 34, ...subscriptionRoundIndex },
 ];

@@ -3,6 +3,7 @@ import type { Insertable, Transaction } from 'kysely';
 import { billingOrderKey } from '../../../shared/billing-rules.ts';
 import type { CancelReason } from '../../../shared/cancel-reasons.ts';
 import { roundCharge } from '../../../shared/money.ts';
+import { parcelKey } from '../../../shared/parcel.ts';
 import { nextHistoryId } from '../../order-history/order-history.repository.ts';
 import type { DB, PlanOrderHistoriesTable } from '../schema.ts';
 
@@ -114,6 +115,8 @@ function chargeRow(c: Customer, round: DemoRound, at: Date): Omit<Insertable<Pla
     price: money.price, pre_tax_price: money.preTaxPrice, ship_fee: money.shipFee, pre_tax_ship_fee: money.preTaxShipFee, fee: 0, pre_tax_fee: 0, total: money.total,
     ship_src_name: BRAND, ship_zip: '150-0002', ship_address: '東京都渋谷区渋谷2-24-12', ship_address2: `デモ ${String(c.i + 1).padStart(2, '0')}`, ship_dest_name: c.name, ship_tel: '03-0000-0000',
     created_at: at, updated_at: at,
+    // One plan a customer: each box is its parcel's only one, and carries its fee unless declined (chargeRound).
+    parcel_key: parcelKey(round.ship_date), carries_fee: true,
   };
 }
 
@@ -150,7 +153,7 @@ async function chargeRound(trx: Trx, c: Customer, round: DemoRound, now: Date): 
   }
   if (CARD_DECLINES.has(c.i)) {
     const chargeId = await sandboxCharge(trx, key, c.token, row.total, 'declined', charged);
-    await trx.insertInto('plan_order_histories').values({ ...row, payment_status: 'ERROR', charge_id: chargeId, decline_reason: CHARGE_DECLINED, updated_at: charged }).execute();
+    await trx.insertInto('plan_order_histories').values({ ...row, payment_status: 'ERROR', charge_id: chargeId, decline_reason: CHARGE_DECLINED, carries_fee: false, updated_at: charged }).execute();
     return;
   }
   const chargeId = await sandboxCharge(trx, key, c.token, row.total, 'succeeded', charged);

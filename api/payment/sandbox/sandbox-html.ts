@@ -5,7 +5,7 @@ import { TEST_CARDS } from './test-cards.ts';
  * English, under a test-mode banner. They are the gateway's pages, not the shop's: no shop
  * styles or scripts, one inline style allowed by its nonce (sandbox.router.ts sets the CSP).
  */
-const escape = (value: string) =>
+export const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const STYLE = `
@@ -28,7 +28,7 @@ export interface FieldErrors {
   [field: string]: { ja: string; en: string } | undefined;
 }
 
-function page(nonce: string, title: string, body: string): string {
+export function page(nonce: string, title: string, body: string): string {
   return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escape(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
 <body><section class="banner" aria-label="テストモード / Test mode">テストモード / Test mode — 実際の請求は発生しません / No real charges</section>
@@ -47,7 +47,7 @@ function input(name: string, ja: string, en: string, errors: FieldErrors, extra:
 <input id="${name}" name="${name}" value="${escape(value)}"${extra}${e.attrs}>${e.html}`;
 }
 
-function alertBox(message: { ja: string; en: string } | undefined): string {
+export function alertBox(message: { ja: string; en: string } | undefined): string {
   return message ? `<p class="alert" role="alert">${escape(message.ja)}<br>${escape(message.en)}</p>` : '';
 }
 

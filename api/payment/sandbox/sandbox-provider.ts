@@ -6,6 +6,7 @@ import type {
 } from '../provider.ts';
 import { findRegistration, insertRegistration, newId, updateRegistration } from './sandbox.repository.ts';
 import { SANDBOX_DECLINED_TEL } from './test-cards.ts';
+import { cancelSandboxShopperPayment, createSandboxShopperPayment, findSandboxShopperPayment, refundSandboxShopperPayment } from './sandbox-shopper.ts';
 
 /** The hosted pages live under the shop's own /api (the web tier proxies it): same origin. */
 export const SANDBOX_BASE_PATH = '/api/sandbox';
@@ -57,6 +58,11 @@ export function createSandboxProvider(deps: { db: Kysely<DB>; now: () => Date; l
       return row?.status === 'succeeded' ? 'succeeded' : row?.status === 'canceled' ? 'cancelled' : 'unavailable';
     }),
     screenDeferred: (input) => screen(db, now(), input),
+    // Konbini vouchers and PayPay payments (issue 34): pages under /api/sandbox (shopper-pages.ts).
+    createShopperPayment: (input) => later(() => createSandboxShopperPayment(db, now(), input)),
+    findShopperPayment: (ref) => later(() => findSandboxShopperPayment(db, now(), ref)),
+    cancelShopperPayment: (ref) => later(() => cancelSandboxShopperPayment(db, now(), ref)),
+    refundShopperPayment: (input) => refundSandboxShopperPayment(db, now(), input),
   };
 }
 

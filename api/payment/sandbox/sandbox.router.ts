@@ -9,6 +9,7 @@ import { endRegistration, OTP_WRONG, START_AGAIN, takeCardTry, takeOtpTry, TOO_M
 import { findRegistration, insertVaultCard, updateRegistration } from './sandbox.repository.ts';
 import { cardFormPage, challengePage, messagePage } from './sandbox-html.ts';
 import { chargeAuthenticationPages } from './charge-page.ts';
+import { shopperPaymentPages } from './shopper-pages.ts';
 import { SANDBOX_OTP } from './test-cards.ts';
 
 type Registration = NonNullable<Awaited<ReturnType<typeof findRegistration>>>;
@@ -116,6 +117,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
   });
 
   chargeAuthenticationPages(ctx, router);
+  shopperPaymentPages(ctx, router);
   return router;
 }
 

@@ -1,8 +1,12 @@
 import type Stripe from 'stripe';
 import type { ApiContext } from '../../context.ts';
 import { applyCardUpdate, applySessionCompleted } from './stripe-card-events.ts';
-import { applyDisputeEvent, applyPaymentEvent, applyRefundEvent, intentOfRefundEvent } from './stripe-payment-events.ts';
+import { applyDisputeEvent, applyPaymentEvent, applyRefundEvent, intentOfRefundEvent, isSettledAlready } from './stripe-payment-events.ts';
 import type { StripeProvider } from './stripe-provider.ts';
+import { publishShopperPayment } from '../shopper-payment-events.ts';
+import { isShopperIntent, shopperPaymentOf } from './stripe-shopper-payments.ts';
+
+const CARD_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action']);
 
 /** The id of the object an event is about (every type the shop applies has one). */
 export function objectIdOf(event: Stripe.Event): string | null {
@@ -13,7 +17,9 @@ export function objectIdOf(event: Stripe.Event): string | null {
 
 /**
  * Applies an event by looking its object up at Stripe: events come in any order and may be
- * stale, so the event's body is only a pointer. Types the shop does not use are stored and ignored.
+ * stale, so the event's body is only a pointer — except to skip the look-up of a payment whose
+ * round already records that very answer (`isSettledAlready`). Types the shop does not use are
+ * stored and ignored.
  */
 export async function applyEvent(ctx: ApiContext, provider: StripeProvider, event: Stripe.Event): Promise<void> {
   const id = objectIdOf(event);
@@ -22,7 +28,14 @@ export async function applyEvent(ctx: ApiContext, provider: StripeProvider, even
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed':
     case 'payment_intent.requires_action':
-      return applyPaymentEvent(ctx, provider, id);
+    case 'payment_intent.processing':
+    case 'payment_intent.canceled': {
+      if (await isSettledAlready(ctx, event.type, event.data.object)) return;
+      const intent = await provider.client.paymentIntents.retrieve(id);
+      // A konbini or PayPay round goes to its own hook; a card charge's round is settled as before.
+      if (isShopperIntent(intent)) return publishShopperPayment(ctx, shopperPaymentOf(intent));
+      return CARD_EVENTS.has(event.type) ? applyPaymentEvent(ctx, provider, intent) : undefined;
+    }
     case 'charge.refunded':
     case 'refund.created':
     case 'refund.updated': {

@@ -3,16 +3,35 @@ import type { ApiContext } from '../../context.ts';
 import { settleChargeByKey } from '../../billing/settle-charge.ts';
 import { findUnsettledPartialRefunds, settlePartialRefund } from '../../order-history/order-refunds.repository.ts';
 import { partialRefundKeyOf } from '../../user-plan/round-charge.ts';
+import { SHOPPER_PAYMENT_KIND } from './stripe-shopper-payments.ts';
 import type { StripeProvider } from './stripe-provider.ts';
 
 /**
+ * The event tells what the shop has already recorded from Stripe's own answer (billing usually
+ * records a charge before its event arrives): a success on the round paid with this PaymentIntent,
+ * or a decline on the round declined with it and waiting for nothing. Looking it up again could
+ * change nothing (settleChargeByKey leaves such a round as it is), so no Stripe call is made.
+ * Konbini and PayPay PaymentIntents go their own way (stripe-shopper-payments.ts).
+ */
+export async function isSettledAlready(ctx: ApiContext, type: string, intent: Stripe.PaymentIntent): Promise<boolean> {
+  const orderKey = intent.metadata?.order_key;
+  if (!orderKey || intent.metadata.payment_kind === SHOPPER_PAYMENT_KIND) return false;
+  const succeeded = type === 'payment_intent.succeeded' && intent.status === 'succeeded';
+  const declined = type === 'payment_intent.payment_failed' && intent.status === 'requires_payment_method';
+  if (!succeeded && !declined) return false;
+  const row = await ctx.db.selectFrom('plan_order_histories').select(['payment_status', 'action_required_at', 'charge_id'])
+    .where('charge_key', '=', orderKey).executeTakeFirst();
+  if (!row || row.charge_id !== intent.id) return false;
+  return succeeded ? row.payment_status === 'SUCCESS' : row.payment_status === 'ERROR' && row.action_required_at === null;
+}
+
+/**
  * payment_intent.succeeded / payment_failed / requires_action: the round of the PaymentIntent's
- * order key is brought in line with Stripe, which is asked again (never the event's word).
+ * order key is brought in line with Stripe, which was asked again (never the event's word).
  * A success whose key no round holds any more (an earlier attempt of a retried round,
  * authenticated late) is refunded: the shop never keeps money for a charge it does not hold.
  */
-export async function applyPaymentEvent(ctx: ApiContext, provider: StripeProvider, intentId: string): Promise<void> {
-  const intent = await provider.client.paymentIntents.retrieve(intentId);
+export async function applyPaymentEvent(ctx: ApiContext, provider: StripeProvider, intent: Stripe.PaymentIntent): Promise<void> {
   const orderKey = intent.metadata.order_key;
   if (!orderKey) return;
   const outcome = await settleChargeByKey(ctx, orderKey, intent.id);

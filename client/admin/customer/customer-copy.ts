@@ -15,6 +15,9 @@ export const CUSTOMER_COPY = {
   deleted: { ja: '退会済み', en: 'Deleted their account' },
   payment: { ja: 'お支払い方法', en: 'Payment method' },
   noCard: { ja: 'カードの登録はありません。', en: 'No card registered.' },
+  openTransfers: { ja: '振込待ちの返金（コンビニ払い）', en: 'Refunds waiting for a bank transfer (konbini)' },
+  toTransfers: { ja: '振込返金の一覧へ', en: 'To the refunds by bank transfer' },
+  order: { ja: '注文', en: 'order' },
   subscriptions: { ja: '定期便', en: 'Subscriptions' },
   plan: { ja: 'プラン', en: 'Plan' },
   status: { ja: '状態', en: 'Status' },
@@ -74,6 +77,7 @@ export const CUSTOMER_COPY = {
   doCancel: { ja: '解約する', en: 'Cancel it' },
   done: { ja: '完了しました。', en: 'Done.' },
   shipTo: { ja: 'お届け先を直す', en: 'Correct the address' },
+  tracking: { ja: 'お問い合わせ番号', en: 'Tracking number' },
   resend: { ja: 'メールを再送', en: 'Resend the mail' },
   doResend: { ja: 'もう一度送る', en: 'Send it again' },
   doShipTo: { ja: 'お届け先を直す', en: 'Correct it' },
@@ -93,6 +97,14 @@ export const CONFIRM_TEXT = {
   refundStop: (name: string, id: number, round: string, amount: number): Text => ({
     ja: `${name} 様のご注文（注文番号 ${id}・${round}）の代金 ${yen(amount)} を全額返金し、箱の発送を止めます。箱は出荷リストと出荷件数から外れ、お届けしません。お客様には返金のお知らせメールが届きます。取り消しはできません。`,
     en: `${name} will be refunded ${yen(amount)} in full for order ${id} (${round}) and the box is stopped: it leaves the shipping list and counts and is not delivered. They get a refund mail. This cannot be undone.`,
+  }),
+  /** 同梱: a stopped box's refund and the parcel's shipping (shared/parcel.ts). */
+  refundStopParcel: (parcel: { kept: number; back: number }, amount: number): Text => (parcel.kept > 0 ? {
+    ja: `同梱: この箱は送料を払った箱で、同じ便の別の箱はお届けするため、送料 ${yen(parcel.kept)} は返金されません。返金額は ${yen(amount - parcel.kept)} です。`,
+    en: `Shipped together: this box paid the parcel's shipping and another box of the parcel still ships, so the ${yen(parcel.kept)} shipping is not refunded. The refund is ${yen(amount - parcel.kept)}.`,
+  } : {
+    ja: `同梱: この便の最後の箱のため、先に発送を止めた箱の送料 ${yen(parcel.back)} もあわせて返金します（合計 ${yen(amount + parcel.back)}）。`,
+    en: `Shipped together: this is the parcel's last box, so the ${yen(parcel.back)} shipping kept by a box stopped earlier is refunded too (${yen(amount + parcel.back)} in all).`,
   }),
   refundShip: (name: string, id: number, round: string, amount: number): Text => ({
     ja: `${name} 様のご注文（注文番号 ${id}・${round}）の代金 ${yen(amount)} を全額返金します。箱はお詫びとして予定どおり発送します（出荷リストに残り、返金済みと表示されます）。お客様には返金のお知らせメールが届きます。取り消しはできません。`,

@@ -4,6 +4,7 @@ import { adminHref } from '../../../shared/admin-routes.ts';
 import { customerChargeLabel, customerPlanLabel } from '../../../shared/api/customers.ts';
 import { SUPPORT_NOTE_MAX } from '../../../shared/customer-rules.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
+import { PARCEL_FEE_LABEL } from '../../../shared/parcel-display.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, parsePaymentMethod, type PaymentStatus } from '../../../shared/payment.ts';
 import type { Text } from '../../../shared/text.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
@@ -39,6 +40,17 @@ export function ProfileSection({ detail }: { detail: CustomerDetail }) {
         <dt>{t(C.payment)}</dt><dd>{t(method)}{card ? ` ${card.brand} •••• ${card.last4}` : ''}</dd>
       </dl>
       {card ? null : <p>{t(C.noCard)}</p>}
+      {detail.refundTransfers.length > 0 ? (
+        <div data-testid="customer-transfers">
+          <h3>{t(C.openTransfers)}</h3>
+          <ul>
+            {detail.refundTransfers.map((tr) => (
+              <li key={tr.id}>{`${yen(tr.amount)} ${formatDateTime(tr.createdAt)}${tr.historyId ? `（${t(C.order)} ${tr.historyId}）` : ''}`}</li>
+            ))}
+          </ul>
+          <p><Link to={adminHref('refundTransfers')}>{t(C.toTransfers)}</Link></p>
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -108,6 +120,21 @@ function PlanLinks({ s }: { s: CustomerSubscription }) {
   );
 }
 
+/** The tracking number and, for a box of a parcel (同梱), its parcel and who paid its shipping. */
+function ChargeShipment({ charge }: { charge: CustomerCharge }) {
+  const t = useT();
+  const { parcel, tracking } = charge;
+  if (!parcel && !tracking) return null;
+  return (
+    <>
+      {parcel ? <><br /><small data-testid="charge-parcel">{t(parcel.line)}</small></> : null}
+      {parcel?.carriesFee ? <><br /><small>{t(PARCEL_FEE_LABEL)}</small></> : null}
+      {parcel?.feePaidWith ? <><br /><small>{t(parcel.feePaidWith)}</small></> : null}
+      {tracking ? <><br /><small>{`${t(C.tracking)}: ${tracking.carrierName ? `${t(tracking.carrierName)} ` : ''}${tracking.number}`}</small></> : null}
+    </>
+  );
+}
+
 function refundText(c: CustomerCharge): Text | null {
   if (c.refundStatus === 'refunded') return C.refunded;
   if (c.refundStatus === 'pending') return C.refundPending;
@@ -131,7 +158,7 @@ export function ChargesTable({ detail, mayRefund, mayAct }: { detail: CustomerDe
                 return (
                   <tr key={c.id} id={`charge-${c.id}`}>
                     <th scope="row">{c.id}</th>
-                    <td>{customerChargeLabel(c)}</td>
+                    <td>{customerChargeLabel(c)}<ChargeShipment charge={c} /></td>
                     <td>{status(c.paymentStatus)}{c.dispute ? <> <DisputeBadge dispute={c.dispute} /></> : null}</td>
                     <td>{yen(c.total)}</td>
                     <td>

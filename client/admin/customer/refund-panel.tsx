@@ -44,6 +44,7 @@ export function RefundPanel({ id, kind: asked, formKey, detail, failure, name }:
     <section className="console-confirm" aria-labelledby="confirm-title">
       <h2 id="confirm-title">{t(C.confirmTitle)}</h2>
       <p>{t(confirmText(charge, kind, name))}</p>
+      {kind === 'stop' && charge.stopRefundParcel ? <p className="console-notice">{t(CONFIRM_TEXT.refundStopParcel(charge.stopRefundParcel, charge.refundCap))}</p> : null}
       <ValidatedForm failure={failure} intent="refund">
         <input type="hidden" name="historyId" value={charge.id} />
         <input type="hidden" name="idempotencyKey" value={failure?.values?.idempotencyKey ?? formKey} />

@@ -1,6 +1,7 @@
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { can, type Permission, type StaffRole } from '../../../shared/staff-roles.ts';
 import type { Text } from '../../../shared/text.ts';
+import { TRANSFERS_TITLE } from '../../../shared/refund-transfer-rules.ts';
 
 export interface ConsoleArea {
   id: string;
@@ -20,6 +21,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { id: 'orders', permission: 'customers.read', label: { ja: '注文一覧', en: 'Orders' }, path: adminHref('orders') },
   { id: 'rounds', permission: 'shipping', label: { ja: '号・出荷', en: 'Rounds & shipping' }, path: adminHref('rounds') },
   { id: 'billing', permission: 'refunds', label: { ja: '決済', en: 'Billing' }, path: adminHref('billing') },
+  { id: 'refundTransfers', permission: 'refunds', label: TRANSFERS_TITLE, path: adminHref('refundTransfers') },
   // Sales and tax figures for accounting are the owner's alone: no other role holds `reports.read`.
   { id: 'reports', permission: 'reports.read', label: { ja: '会計レポート', en: 'Reports' }, path: adminHref('reports') },
   { id: 'staff', permission: 'staff.manage', label: { ja: 'スタッフ', en: 'Staff' }, path: adminHref('staff') },

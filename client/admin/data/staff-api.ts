@@ -4,6 +4,7 @@ import type { BillingChargeList, BillingRoundList, ChargeActionResult } from '..
 import type { CustomerDetail, CustomerNote, CustomerSearchPage, RefundAnswer, CustomerMailBody } from '../../../shared/api/customers.ts';
 import type { BillingState, StaffDashboard } from '../../../shared/api/dashboard.ts';
 import type { ChargeActionInput } from '../../../shared/billing-console-rules.ts';
+import type { RefundTransferPage, TransferDone } from '../../../shared/refund-transfer-rules.ts';
 import type { RoundDetail, RoundList, StagedImport } from '../../../shared/api/rounds.ts';
 import type { ReportMonth } from '../../../shared/report-columns.ts';
 import type { ArtistDetail, UserPlanChange } from '../../../shared/api/types.ts';
@@ -16,6 +17,7 @@ import type * as z from 'zod/mini';
 import type { AuditEntryView } from '../../../shared/api/audit.ts';
 import type { OrderPage, OrderResendResult } from '../../../shared/api/orders.ts';
 import type { MediaPage } from '../../../shared/api/media-library.ts';
+import type { StaffBonus, StaffBonusList } from '../../../shared/api/vault.ts';
 
 export interface StaffSetup {
   email: string;
@@ -66,6 +68,8 @@ export function createStaffApi(options: ApiClientOptions) {
     billingRound: async (id: string, state: BillingState, page: number) =>
       call<BillingChargeList>('GET', `/api/staff/billing/${encodeURIComponent(id)}?state=${state}&page=${page}`),
     chargeAction: async (input: ChargeAction) => call<ChargeActionResult>('POST', '/api/staff/billing/charges', { body: input }),
+    refundTransfers: async (page: number) => call<RefundTransferPage>('GET', `/api/staff/refund-transfers?page=${page}`),
+    markTransferred: async (body: { transfer: string }) => call<TransferDone>('POST', '/api/staff/refund-transfers/done', { body }),
     shipmentImport: async (id: string) => call<{ import: StagedImport }>('GET', shipmentImportPath(id)),
     confirmShipmentImport: async (id: string) =>
       call<{ import: StagedImport; alreadyConfirmed: boolean }>('POST', `${shipmentImportPath(id)}/confirm`, { body: {} }),
@@ -125,8 +129,24 @@ function catalogueCalls(call: ReturnType<typeof createApiCaller>) {
     uploadImage: async (kind: ImageKind, file: Blob, name = '') => call<UploadedImage>('POST', `${base}/images`, { query: name ? { kind, name } : { kind }, raw: file }),
     mediaLibrary: async (page: number) => call<MediaPage>('GET', '/api/staff/media', { query: { page } }),
     deleteMedia: async (path: string) => call<null>('DELETE', '/api/staff/media', { query: { path } }),
+    ...bonusCalls(call),
   };
 }
+
+/** The 特典 of a round or of an artist's milestones (issue 33). */
+function bonusCalls(call: ReturnType<typeof createApiCaller>) {
+  return {
+    bonuses: async (owner: BonusOwnerQuery) => call<StaffBonusList>('GET', '/api/staff/bonuses', { query: owner }),
+    addBonusCodes: async (body: BonusOwnerQuery & { name: string; codes: string }) => call<StaffBonus>('POST', '/api/staff/bonuses', { body }),
+    uploadBonusFile: async (owner: BonusOwnerQuery, name: string, file: Blob) =>
+      call<StaffBonus>('POST', '/api/staff/bonus-files', { query: { ...owner, name }, raw: file }),
+    appendBonusCodes: async (id: string, codes: string) => call<StaffBonus>('POST', `/api/staff/bonuses/${encodeURIComponent(id)}/codes`, { body: { codes } }),
+    deleteBonus: async (id: string) => call<null>('DELETE', `/api/staff/bonuses/${encodeURIComponent(id)}`),
+  };
+}
+
+/** `{ round }`, or `{ artist }` (with the milestone when adding). */
+export type BonusOwnerQuery = { round: number } | { artist: number; milestone?: number };
 
 export type StaffApi = ReturnType<typeof createStaffApi>;
 

@@ -27,6 +27,7 @@ const COPY = {
   icon: { ja: '現在のアイコン', en: 'Current icon' },
   cover: { ja: '現在のカバー', en: 'Current cover' },
   plans: { ja: 'プラン', en: 'Plans' },
+  milestones: { ja: '継続特典（6回・12回・24回など、続けてくれたファンに開く特典）', en: 'Milestone bonuses (opening for fans at 6, 12, 24… boxes in a row)' },
   noPlans: { ja: 'プランはまだありません。', en: 'No plans yet.' },
   addPlan: { ja: 'プランを追加', en: 'Add a plan' },
   add: { ja: '追加する', en: 'Add' },
@@ -89,6 +90,7 @@ export function Component() {
         <Link to={`${adminHref('catalogueImage')}?artist=${id}&kind=icon`}>{t(COPY.uploadIcon)}</Link>
         <Link to={`${adminHref('catalogueImage')}?artist=${id}&kind=cover`}>{t(COPY.uploadCover)}</Link>
       </p>
+      <p><Link to={adminHref('catalogueArtistBonuses', { id })}>{t(COPY.milestones)}</Link></p>
       <h2>{t(COPY.plans)}</h2>
       {plans.length === 0 ? <p>{t(COPY.noPlans)}</p> : (
         <ul>

@@ -18,6 +18,7 @@ const COPY = {
   contents: { ja: '箱の中身', en: 'Box contents' },
   saveGoods: { ja: '中身を保存する', en: 'Save the contents' },
   upload: { ja: '過去のボックスの画像をアップロード', en: 'Upload a past box picture' },
+  bonuses: { ja: '特典（お届け後にファンに開く画像・音声・PDF・シリアルコード）', en: 'Bonuses (pictures, audio, PDFs and serial codes that open when a fan’s box arrives)' },
   badIntent: { ja: 'フォームが正しくありません。', en: 'Unknown form.' },
 } as const satisfies Record<string, Text>;
 
@@ -58,6 +59,7 @@ export function Component() {
         <RoundFields round={round} />
         <SubmitButton label={COPY.save} />
       </ValidatedForm>
+      <p><Link to={adminHref('catalogueRoundBonuses', { id: String(round.id) })}>{t(COPY.bonuses)}</Link></p>
       <h2>{t(COPY.contents)}</h2>
       <p><Link to={`${adminHref('catalogueImage')}?kind=box`}>{t(COPY.upload)}</Link></p>
       <ValidatedForm failure={failureOf('goods')} intent="goods" className="catalogue-form">

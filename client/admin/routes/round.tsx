@@ -2,6 +2,7 @@ import { REFUND_FLAG_LABELS } from '../../../shared/refund-rules.ts';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminHref } from '../../../shared/admin-routes.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
+import { elsewhereLine } from '../../../shared/parcel-display.ts';
 import { hyphenatedZip } from '../../../shared/shipping-columns.ts';
 import { SHIPPING_LAYOUT_IDS, SHIPPING_LAYOUT_NAMES } from '../../../shared/shipping-layout-names.ts';
 import type { Text } from '../../../shared/text.ts';
@@ -40,6 +41,11 @@ const COPY = {
   to: { ja: 'お届け先', en: 'Ship to' },
   tracking: { ja: '追跡番号', en: 'Tracking number' },
   none: { ja: '出荷する箱はまだありません。', en: 'No boxes to ship yet.' },
+  elsewhere: { ja: '他のお届け回と同梱の箱', en: 'Boxes shipped with another round' },
+  elsewhereLead: {
+    ja: '同じファンの同じお届け先への箱は1個口にまとめ、最後に発送するお届け回のファイルに1行で載せます。次の箱はこのお届け回のファイルには載りません。',
+    en: "A fan's boxes to one address travel as one parcel, one line in the file of the round that ships last. These boxes are not in this round's file.",
+  },
 } as const satisfies Record<string, Text>;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -47,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { round, boxes, page, hasNext } = useLoaderData<typeof loader>();
+  const { round, boxes, page, hasNext, travelElsewhere } = useLoaderData<typeof loader>();
   const t = useT();
   const title = `${round.artistName} ${round.planName} ${round.name}`;
   return (
@@ -84,6 +90,19 @@ export function Component() {
         </div>
         <button type="submit" className="button">{t(COPY.download)}</button>
       </form>
+      {travelElsewhere.length > 0 ? (
+        <section aria-labelledby="round-elsewhere" data-testid="round-elsewhere">
+          <h3 id="round-elsewhere">{t(COPY.elsewhere)}</h3>
+          <p>{t(COPY.elsewhereLead)}</p>
+          <ul>
+            {travelElsewhere.map((e) => (
+              <li key={e.roundId}>
+                <Link to={adminHref('round', { id: String(e.roundId) })}>{t(elsewhereLine(e))}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <h2>{t(COPY.boxes)}</h2>
       {boxes.length === 0 ? <p>{t(COPY.none)}</p> : (
         <ScrollRegion label={t(COPY.boxes)}>

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type
 import { adminHref } from '../../../shared/admin-routes.ts';
 import type { RefusedLineView, ShipmentPreviewView, ShipmentReportView } from '../../../shared/api/rounds.ts';
 import { formatDateTime, formatNumber } from '../../../shared/format.ts';
+import { parcelWith } from '../../../shared/parcel-display.ts';
 import { ConfirmImportInput } from '../../../shared/shipment-import-rules.ts';
 import type { Text } from '../../../shared/text.ts';
 import { FormError } from '../../components/form/form-message.tsx';
@@ -104,7 +105,7 @@ function Preview({ preview, failure }: { preview: ShipmentPreviewView; failure: 
               {preview.changes.map((change) => (
                 <tr key={change.line}>
                   <td className="num">{change.line}</td>
-                  <th scope="row">{change.orderHistoryId}{change.refunded ? <> <strong className="console-flag">{t(REFUND_FLAG_LABELS[change.refunded])}</strong></> : null}</th>
+                  <th scope="row">{change.orderHistoryId}{change.parcelBoxIds?.length ? <> <span>{t(parcelWith(change.parcelBoxIds))}</span></> : null}{change.refunded ? <> <strong className="console-flag">{t(REFUND_FLAG_LABELS[change.refunded])}</strong></> : null}</th>
                   <td>{t(boxStatus(change.from))}</td>
                   <td>{t(TO[change.to])}</td>
                   <td>{`${change.carrier} ${change.trackingNumber}`.trim() || '—'}</td>

@@ -3,6 +3,8 @@ import { BILLING_STATES } from '../../../shared/api/dashboard.ts';
 import { CANCEL_OFFER_LABELS, CANCEL_OFFERS } from '../../../shared/cancel-reasons.ts';
 import { BILLING_STATE_LABELS, CANCEL_REASON_KEYS, cancelReasonKeyLabel } from '../../../shared/dashboard-figures.ts';
 import { formatNumber } from '../../../shared/format.ts';
+import { SHIPMENTS_LABEL, shipmentsFigure } from '../../../shared/parcel-display.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import type { StaffRole } from '../../../shared/staff-roles.ts';
 import { pickCatalogue } from '../../../shared/text.ts';
 import { useLang, useT } from '../../lang.tsx';
@@ -43,6 +45,22 @@ export function DashboardView({ figures, tax = 'in', role = null }: { figures: S
           <div data-figure="active" className="dashboard-active">
             <dt className="dashboard-active-label">{t(T.active)}</dt>
             <dd><strong>{formatNumber(active.subscriptions)}</strong> <span>{t(activeNote(active.paused, active.subscribers))}</span></dd>
+          </div>
+          <div data-figure="shipments">
+            <dt>{t(SHIPMENTS_LABEL)}</dt>
+            <dd>{t(shipmentsFigure(figures.shipments.boxes, figures.shipments.parcels, figures.shipments.consolidated))}</dd>
+          </div>
+          <div data-figure="vault">
+            <dt>{t(T.vault)}</dt>
+            <dd><strong>{formatNumber(figures.vault.unlocksThisMonth)}</strong> <span>／ {t(T.downloads)} {formatNumber(figures.vault.downloads)}</span></dd>
+            <dd className="dashboard-note">{t(T.vaultNote)}</dd>
+          </div>
+          <div data-figure="shopper-paid">
+            <dt>{t(T.shopperPaid)}</dt>
+            <dd>
+              <strong>{`${t(PAYMENT_METHOD_LABELS.KONBINI)} ${formatNumber(figures.shopperPaid.konbini)} ／ ${t(PAYMENT_METHOD_LABELS.PAYPAY)} ${formatNumber(figures.shopperPaid.paypay)}`}</strong>
+            </dd>
+            <dd className="dashboard-note">{`${t(T.openTransfers)}: ${formatNumber(figures.shopperPaid.openTransfers)}`}</dd>
           </div>
         </dl>
       </section>

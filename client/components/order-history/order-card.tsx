@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { PlanOrderHistory } from '../../../shared/api/types.ts';
 import { formatDate, formatPrice } from '../../../shared/format.ts';
+import { PARCEL_FEE_LABEL } from '../../../shared/parcel-display.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import { RECEIPT_REFUSALS } from '../../../shared/receipt.ts';
 import { href } from '../../../shared/routes.ts';
@@ -29,8 +30,9 @@ export function OrderCard({ order }: { order: PlanOrderHistory }) {
         <div><dt>{t(C.total)}</dt><dd><OrderAmounts order={order} /></dd></div>
         <div><dt>{t(C.method)}</dt><dd>{t(PAYMENT_METHOD_LABELS[order.paymentMethod])}</dd></div>
         {order.paidAt ? <div><dt>{t(C.paidAt)}</dt><dd>{formatDate(order.paidAt)}</dd></div> : null}
-        {order.tracking ? <div><dt>{t(C.tracking)}</dt><dd><TrackingNumber tracking={order.tracking} /></dd></div> : null}
+        {order.tracking && !order.parcel ? <div><dt>{t(C.tracking)}</dt><dd><TrackingNumber tracking={order.tracking} /></dd></div> : null}
       </dl>
+      {order.parcel ? <OrderParcel order={order} /> : null}
       {order.contents && order.contents.length > 0 ? (
         <section className="order-contents" aria-labelledby={`${titleId}-contents`}>
           <h3 id={`${titleId}-contents`} className="order-contents-title">{t(C.contents)}</h3>
@@ -53,10 +55,23 @@ function OrderAmounts({ order }: { order: PlanOrderHistory }) {
     <span className="order-amounts">
       <strong><PriceText text={yen(order.total)} /></strong>
       <span className="order-breakdown">
-        <PriceText text={`${t(C.price)} ${yen(order.price)}`} /> ／ <PriceText text={`${t(C.shipping)} ${yen(order.shipFee)}`} />
+        <PriceText text={`${t(C.price)} ${yen(order.price)}`} /> ／ <PriceText text={`${t(order.parcel?.carriesFee ? PARCEL_FEE_LABEL : C.shipping)} ${yen(order.shipFee)}`} />
         {order.fee > 0 ? <> ／ <PriceText text={`${t(C.fee)} ${yen(order.fee)}`} /></> : null}
+        {order.parcel?.feePaidWith ? <span className="order-fee-paid-with">{t(order.parcel.feePaidWith)}</span> : null}
       </span>
     </span>
+  );
+}
+
+/** The fan's boxes travelling together (同梱), with the parcel's one tracking number. */
+function OrderParcel({ order }: { order: PlanOrderHistory }) {
+  const t = useT();
+  const parcel = order.parcel!;
+  return (
+    <div className="order-parcel" data-testid="order-parcel">
+      <p>{t(parcel.line)}</p>
+      {order.tracking ? <p>{t(C.parcelTracking)}: <TrackingNumber tracking={order.tracking} /></p> : null}
+    </div>
   );
 }
 
@@ -73,7 +88,7 @@ function OrderRefunds({ order }: { order: PlanOrderHistory }) {
         {order.refunds.map((r, i) => (
           <li key={i}>
             {t(r.full ? C.refundFull : C.refundPart)} <strong><PriceText text={formatPrice(r.amount, english)} /></strong>
-            {' '}{state(r)}{t(C.refundTo(t(PAYMENT_METHOD_LABELS[r.method])))}
+            {' '}{state(r)}{t(r.method === 'KONBINI' ? C.refundByTransfer : C.refundTo(t(PAYMENT_METHOD_LABELS[r.method])))}
           </li>
         ))}
       </ul>

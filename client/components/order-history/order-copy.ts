@@ -21,6 +21,7 @@ export const ORDER_COPY = {
   orderNumber: { ja: '注文番号', en: 'Order no.' },
   paidAt: { ja: '決済日', en: 'Charged on' },
   tracking: { ja: 'お問い合わせ番号', en: 'Tracking number' },
+  parcelTracking: { ja: 'お問い合わせ番号（1個口）', en: 'Tracking number (one parcel)' },
   /** Shown once the box arrived (shared/spoilers.ts): the surprise is over. */
   contents: { ja: 'このBOXの中身', en: 'What was in this box' },
   trackingLink: { ja: '配送状況を確認する', en: 'Track this parcel' },
@@ -42,6 +43,8 @@ export const ORDER_COPY = {
     failed: { ja: '返金未完了（お問い合わせください）', en: 'not completed (please contact us)' },
   },
   refundTo: (method: string): Text => ({ ja: `（${method}へ返金）`, en: ` (refunded to: ${method})` }),
+  /** Issue 34: a konbini payment comes back by bank transfer (shared/shopper-refund-texts.ts). */
+  refundByTransfer: { ja: '（銀行振込でご返金）', en: ' (returned by bank transfer)' },
   netTotal: { ja: '返金後のお支払い金額', en: 'Paid after refunds' },
 } as const;
 

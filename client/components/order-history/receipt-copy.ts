@@ -14,6 +14,8 @@ export const RECEIPT_COPY = {
   transactionDate: { ja: '取引年月日', en: 'Transaction date' },
   method: { ja: 'お支払い方法', en: 'Payment method' },
   breakdown: { ja: '内訳', en: 'Tax breakdown' },
+  parcel: { ja: '配送', en: 'Delivery' },
+  shipping: { ja: '送料', en: 'Shipping' },
   issuer: { ja: '発行者', en: 'Issuer' },
   registration: { ja: '登録番号', en: 'Registration No.' },
   print: { ja: '印刷する', en: 'Print' },

@@ -1,6 +1,7 @@
 import type { Receipt } from '../../../shared/api/types.ts';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
+import { PARCEL_FEE_LABEL } from '../../../shared/parcel-display.ts';
 import { useConfig } from '../../config.tsx';
 import { useT } from '../../lang.tsx';
 import { useMarkedT } from '../japanese-runs.tsx';
@@ -38,6 +39,9 @@ export function ReceiptSheet({ receipt }: { receipt: Receipt }) {
         <div><dt>{t(C.transactionDate)}</dt><dd>{formatDate(receipt.paidAt)}</dd></div>
         <div><dt>{t(C.method)}</dt><dd>{t(PAYMENT_METHOD_LABELS[receipt.paymentMethod])}</dd></div>
         <div><dt>{t(C.breakdown)}</dt><dd>{t(taxLine(receipt.tax.ratePercent, yen(receipt.tax.taxableAmount), yen(receipt.tax.tax)))}</dd></div>
+        {receipt.parcel ? <div><dt>{t(C.parcel)}</dt><dd data-testid="receipt-parcel">{t(receipt.parcel.line)}</dd></div> : null}
+        {receipt.parcel?.carriesFee ? <div><dt>{t(C.shipping)}</dt><dd>{t(PARCEL_FEE_LABEL)}</dd></div> : null}
+        {receipt.parcel?.feePaidWith ? <div><dt>{t(C.shipping)}</dt><dd>{t(receipt.parcel.feePaidWith)}</dd></div> : null}
       </dl>
       <address className="receipt-issuer">
         <span className="receipt-issuer-label">{t(C.issuer)}</span>

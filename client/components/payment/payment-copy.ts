@@ -26,6 +26,11 @@ export const PAYMENT_COPY = {
     en: 'Your date of birth shows you are a minor: a guardian’s consent is needed.',
   },
   useDeferred: { ja: '条件に同意してGMO後払いにする', en: 'Agree and pay by GMO deferred payment' },
+  shopperHeading: { ja: 'カードを使わずに毎回支払う', en: 'Pay each round yourself, without a card' },
+  shopperLead: {
+    ja: 'クレジットカードがなくても選べます。お届けの回ごとに、申込締切までにご自身でお支払いください。',
+    en: 'No card needed. You pay each round yourself before its order deadline.',
+  },
   historyHeading: { ja: 'お支払い方法の変更履歴', en: 'Payment method history' },
   historyNone: { ja: '変更履歴はまだありません。', en: 'No changes yet.' },
   historyDate: { ja: '変更日時', en: 'Changed at' },
@@ -45,6 +50,8 @@ export const PAYMENT_NOTICES = {
   cancelled: { ja: 'カードの登録は完了していません。', en: 'The card registration was not completed.' },
   GMOAB: { ja: 'お支払い方法をGMO後払いにしました。', en: 'You now pay by GMO deferred payment.' },
   CARD: { ja: 'お支払い方法をクレジットカードにしました。', en: 'You now pay by credit card.' },
+  KONBINI: { ja: 'お支払い方法を「毎回コンビニで支払う」にしました。', en: 'You now pay at a convenience store each time.' },
+  PAYPAY: { ja: 'お支払い方法を「毎回PayPayで支払う」にしました。', en: 'You now pay with PayPay each time.' },
 } as const satisfies Record<string, Text>;
 
 export type PaymentNoticeKey = keyof typeof PAYMENT_NOTICES;

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { AUTH_OUTCOME_TEXT, parseAuthOutcome } from '../../../shared/charge-authentication.ts';
+import { parseShopperPayOutcome, SHOPPER_PAY_OUTCOME_TEXT } from '../../../shared/shopper-round.ts';
 import { useT } from '../../lang.tsx';
 
 /**
@@ -15,6 +16,20 @@ export function AuthNotice() {
   return (
     <p className={failed ? 'form-error' : 'flash-notice'} role={failed ? 'alert' : 'status'} data-auth={outcome}>
       {t(AUTH_OUTCOME_TEXT[outcome])}
+    </p>
+  );
+}
+
+/** How the payment of a round the fan pays herself went (`?round=`, the return from PayPay; issue 34). */
+export function ShopperPayNotice() {
+  const [params] = useSearchParams();
+  const t = useT();
+  const outcome = parseShopperPayOutcome(params.get('round'));
+  if (!outcome) return null;
+  const failed = outcome === 'failed';
+  return (
+    <p className={failed ? 'form-error' : 'flash-notice'} role={failed ? 'alert' : 'status'} data-round={outcome}>
+      {t(SHOPPER_PAY_OUTCOME_TEXT[outcome])}
     </p>
   );
 }

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { TenureList } from '../tenure-list.tsx';
+import { VaultNotice } from './vault-notice.tsx';
 import { Link } from 'react-router';
 import type { OverviewBox, OverviewCharge, UserOverview } from '../../../shared/api/overview.ts';
-import { formatDate } from '../../../shared/format.ts';
+import { formatDate, formatDateTime, lastAcceptedMoment } from '../../../shared/format.ts';
+import { paysEachRound } from '../../../shared/shopper-payment.ts';
+import { SHOPPER_ROUND_TEXTS } from '../../../shared/shopper-round.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment.ts';
 import { describeCharge } from '../../../shared/price-display.ts';
 import { href } from '../../../shared/routes.ts';
@@ -31,7 +34,7 @@ function RoundHeading({ item }: { item: OverviewBox | OverviewCharge }) {
   );
 }
 
-function NextBox({ box }: { box: OverviewBox }) {
+function NextBox({ box, paysSelf }: { box: OverviewBox; paysSelf: boolean }) {
   const t = useT();
   return (
     <div className="overview-item">
@@ -39,7 +42,7 @@ function NextBox({ box }: { box: OverviewBox }) {
       <dl className="profile-details">
         <Fact label={C.deadline}>{t(box.deadline)}</Fact>
         <Fact label={C.shipDate}>{formatDate(box.round.shipDate)}</Fact>
-        <Fact label={C.state}>{t(box.paid ? C.paid : C.unpaid)}</Fact>
+        <Fact label={C.state}>{t(box.paid ? C.paid : paysSelf ? C.unpaidSelf : C.unpaid)}</Fact>
       </dl>
     </div>
   );
@@ -54,10 +57,14 @@ function NextCharge({ charge }: { charge: OverviewCharge }) {
     <div className="overview-item">
       <RoundHeading item={charge} />
       <dl className="profile-details">
-        <Fact label={C.chargeDate}>{formatDate(charge.chargeAt)}</Fact>
+        {/* A konbini/PayPay fan pays it herself by the deadline (issue 34): nothing is charged on a date. */}
+        {paysEachRound(charge.method)
+          ? <Fact label={SHOPPER_ROUND_TEXTS.payBy}>{formatDateTime(lastAcceptedMoment(charge.chargeAt))}</Fact>
+          : <Fact label={C.chargeDate}>{formatDate(charge.chargeAt)}</Fact>}
         <Fact label={C.amount}>
           <strong className="overview-amount"><Price price={price} /></strong>
           <PriceBreakdown price={price} />
+          {price.saving ? <p className="plan-cost-saving">{t(price.saving)}</p> : null}
         </Fact>
         <Fact label={C.method}>{method}</Fact>
       </dl>
@@ -86,6 +93,7 @@ export function MyOverview({ overview, actionError }: { overview: UserOverview |
     body = (
       <>
         <OverviewActions actions={overview.actions} error={actionError} />
+        <VaultNotice count={overview.bonusesReady} />
         <p className="overview-empty">{t(C.none)} <Link to={href('lineup')}>{t(C.lineup)}</Link></p>
       </>
     );
@@ -93,9 +101,10 @@ export function MyOverview({ overview, actionError }: { overview: UserOverview |
     body = (
       <>
         <OverviewActions actions={overview.actions} error={actionError} />
+        <VaultNotice count={overview.bonusesReady} />
         <div className="overview-cards">
           <Card id="overview-next-box" title={C.nextBox} link={{ route: 'plan', text: C.myPlans }}>
-            {overview.nextBoxes.length ? overview.nextBoxes.map((b) => <NextBox key={b.userPlanId} box={b} />) : <p>{t(C.noBox)}</p>}
+            {overview.nextBoxes.length ? overview.nextBoxes.map((b) => <NextBox key={b.userPlanId} box={b} paysSelf={overview.nextCharges.some((c) => paysEachRound(c.method))} />) : <p>{t(C.noBox)}</p>}
           </Card>
           <Card id="overview-next-charge" title={C.nextCharge} link={{ route: 'profilePayment', text: C.changeMethod }}>
             {overview.nextCharges.length ? overview.nextCharges.map((c) => <NextCharge key={c.userPlanId} charge={c} />) : <p>{t(C.noCharge)}</p>}

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import type { OverviewAction } from '../../../shared/api/overview.ts';
 import { href } from '../../../shared/routes.ts';
+import { SHOPPER_ROUND_TEXTS, shopperRoundActionText } from '../../../shared/shopper-round.ts';
 import type { Text } from '../../../shared/text.ts';
 import { useT } from '../../lang.tsx';
 import { PriceText } from '../price-text.tsx';
@@ -8,7 +9,7 @@ import { cardExpiringText, cardText, chargeFailedText, chargeNeedsAuthentication
 
 type ActionRoute = 'profilePayment' | 'orderHistory';
 /** A link to the page to act on, or a form posted to my page's own action (works without JavaScript). */
-type ActDef = { text: Text; link: Text } & ({ route: ActionRoute } | { intent: 'authenticate'; historyId: number });
+type ActDef = { text: Text; link: Text } & ({ route: ActionRoute } | { intent: 'authenticate'; historyId: number } | { intent: 'payRound'; requestId: number });
 
 /** What each kind of action says, and where the shopper acts on it. */
 function actionOf(action: OverviewAction): ActDef {
@@ -19,19 +20,26 @@ function actionOf(action: OverviewAction): ActDef {
       return { text: chargeNeedsAuthenticationText(action.label, action.artistName, action.total, action.until), intent: 'authenticate', historyId: action.historyId, link: C.authenticate };
     case 'cardExpiring':
       return { text: cardExpiringText(cardText(action.brand, action.last4), action.expiry, action.expired), route: 'profilePayment', link: C.renewCard };
+    case 'shopperRound':
+      return { text: shopperRoundActionText(action.label, action.artistName, action.total, action.payBy, action.method), intent: 'payRound', requestId: action.requestId, link: SHOPPER_ROUND_TEXTS.payButton };
     case 'deferredInvoice':
       return { text: deferredInvoiceText(action.label, action.artistName, action.total, action.dueDate), route: 'orderHistory', link: C.seeOrder };
   }
 }
 
-const keyOf = (action: OverviewAction) => (action.kind === 'cardExpiring' ? action.kind : `${action.kind}-${action.historyId}`);
+function keyOf(action: OverviewAction): string {
+  if (action.kind === 'cardExpiring') return action.kind;
+  return action.kind === 'shopperRound' ? `${action.kind}-${action.requestId}` : `${action.kind}-${action.historyId}`;
+}
 
 function Act({ def }: { def: ActDef }) {
   const t = useT();
   if ('route' in def) return <Link className="button overview-act" to={href(def.route)}>{t(def.link)}</Link>;
   return (
     <Form method="post" className="overview-act-form">
-      <input type="hidden" name="historyId" value={def.historyId} />
+      {def.intent === 'payRound'
+        ? <input type="hidden" name="requestId" value={def.requestId} />
+        : <input type="hidden" name="historyId" value={def.historyId} />}
       <button type="submit" name="intent" value={def.intent} className="button overview-act">{t(def.link)}</button>
     </Form>
   );

@@ -12,6 +12,8 @@ export const OVERVIEW_COPY = {
   state: { ja: 'お支払い', en: 'Payment' },
   paid: { ja: '決済済み', en: 'Paid' },
   unpaid: { ja: '申込締切時に決済', en: 'Charged at the deadline' },
+  /** A konbini/PayPay fan's unpaid box (issue 34): nothing is charged; she pays it herself. */
+  unpaidSelf: { ja: '申込締切までにお客様ご自身でお支払い', en: 'You pay it yourself by the deadline' },
   chargeDate: { ja: '決済日', en: 'Charged on' },
   amount: { ja: 'お支払い金額', en: 'Amount' },
   method: { ja: 'お支払い方法', en: 'Payment method' },

@@ -48,7 +48,7 @@ function refundText(userPlan: UserPlan): Text | null {
   const round = userPlan.nextRound;
   const paid = userPlan.nextRoundPayment;
   if (!round || !paid || !refundsCheckoutCharge(round, userPlan.nextRoundPaymentStatus, new Date())) return null;
-  return checkoutRefundText(paid, issueLabel(round));
+  return checkoutRefundText({ total: paid.refund, method: paid.method, keptShipping: paid.keptShipping }, issueLabel(round));
 }
 
 /** Focus moves into the page when it opens by client navigation; Esc goes back to My plans. */

@@ -7,6 +7,7 @@ import {
   CHARGE_TIMING_TEXT, HOW_TO_CANCEL_TEXT, ROUND_RULE_TEXT, deadlineTimeLabel, issueLabel,
 } from '../../../shared/subscription-rules.ts';
 import type { Text } from '../../../shared/text.ts';
+import { CONSOLIDATION_CHECKOUT_NOTE } from '../../../shared/parcel.ts';
 import { useConfig } from '../../config.tsx';
 import { useT } from '../../lang.tsx';
 import { PlanCost } from '../plan-cost.tsx';
@@ -36,7 +37,8 @@ function shipText(round: Order, months: number): Text {
  * is charged, when it ships, the application period, and how to cancel or withdraw, returns
  * included (特商法 第12条の6).
  */
-export function CheckoutTerms({ count, price, round }: { count: number; price: RoundPrice; round: Order }) {
+/** `timing`: when each round is paid, when not charged at the deadline (a fan paying each round herself). */
+export function CheckoutTerms({ count, price, round, timing }: { count: number; price: RoundPrice; round: Order; timing?: Text | undefined }) {
   const t = useT();
   const { company } = useConfig();
   const deadline = deadlineTimeLabel(round);
@@ -46,9 +48,12 @@ export function CheckoutTerms({ count, price, round }: { count: number; price: R
       <dd>{t(countText(count, BOXES))}</dd>
       <dt>{t(COPY.price)}</dt>
       {/* Read out when the quantity select changes it (issue 30). */}
-      <dd className="checkout-total" aria-live="polite"><PlanCost price={price} /></dd>
+      <dd className="checkout-total" aria-live="polite">
+        <PlanCost price={price} />
+        {price.saving ? <p className="checkout-parcel-note">{t(CONSOLIDATION_CHECKOUT_NOTE)}</p> : null}
+      </dd>
       <dt>{t(COPY.charged)}</dt>
-      <dd>{t(CHARGE_TIMING_TEXT)}</dd>
+      <dd>{t(timing ?? CHARGE_TIMING_TEXT)}</dd>
       <dt>{t(COPY.ships)}</dt>
       <dd>{t(shipText(round, price.period))}</dd>
       <dt>{t(COPY.period)}</dt>

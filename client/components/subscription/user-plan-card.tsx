@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import type { Plan, UserPlan } from '../../../shared/api/types.ts';
-import { formatDate } from '../../../shared/format.ts';
+import { formatDate, formatDateTime, formatPrice, lastAcceptedMoment } from '../../../shared/format.ts';
+import { isShopperRoundStatus, SHOPPER_ROUND_STATUS_TEXTS, SHOPPER_ROUND_TEXTS, type ShopperRoundView } from '../../../shared/shopper-round.ts';
 import { paymentStatusLabel } from '../../../shared/payment.ts';
 import { amountText, describeCharge, planRoundPrice, roundLabel } from '../../../shared/price-display.ts';
 import { href } from '../../../shared/routes.ts';
@@ -36,7 +37,7 @@ function withFrom(label: Text, action: Text): Text {
  * One subscription on /mypage/plan: its next round, and each change labelled 「◯月号から」. Skip,
  * pause and cancel open their confirmation pages; a skip or pause can be undone here until its deadline.
  */
-export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: Plan[] }) {
+export function UserPlanCard({ userPlan, tiers, shopperRound }: { userPlan: UserPlan; tiers: Plan[]; shopperRound?: ShopperRoundView | undefined }) {
   const t = useT();
   const { english } = useLang();
   const localize = useLocalize();
@@ -50,7 +51,7 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
       <h2 id={`user-plan-${userPlan.id}`} className="user-plan-title"><JapaneseRuns text={artist.name} /> <CatalogueText className="user-plan-tier" ja={plan.name} en={plan.nameEn} /></h2>
       <dl className="user-plan-facts">
         <div><dt>{t(COPY.count)}</dt><dd>{userPlan.count}</dd></div>
-        <div><dt>{t(roundLabel(price))}</dt><dd className="user-plan-price"><Price price={price} /><PriceBreakdown price={price} /></dd></div>
+        <div><dt>{t(roundLabel(price))}</dt><dd className="user-plan-price"><Price price={price} /><PriceBreakdown price={price} />{price.saving ? <p className="plan-cost-saving">{t(price.saving)}</p> : null}</dd></div>
         <div><dt>{t(COPY.next)}</dt><dd>
           {round ? t({ ja: `${issueLabel(round).ja}（${formatDate(round.shipDate)}）`, en: `${issueLabel(round).en} (${formatDate(round.shipDate)})` }) : t(COPY.none)}
           {userPlan.paused ? <strong className="user-plan-badge">{t(COPY.paused)}</strong> : null}
@@ -58,6 +59,7 @@ export function UserPlanCard({ userPlan, tiers }: { userPlan: UserPlan; tiers: P
           {status ? <span className="user-plan-status">{status}</span> : null}
         </dd></div>
         {round ? <div><dt>{t(COPY.deadline)}</dt><dd>{t(deadlineTimeLabel(round))}</dd></div> : null}
+        {shopperRound ? <ShopperRoundFact round={shopperRound} /> : null}
       </dl>
       {userPlan.nextBilledRound ? <NextRoundLine lead={{ ja: '次回の決済', en: 'Next charge' }} round={userPlan.nextBilledRound} /> : null}
       {/* A GET to the change's confirmation page (issue 30): what it charges and refunds, before it is made. */}
@@ -127,5 +129,18 @@ function RoundAction({ planId, intent, label }: { planId: number; intent: string
       <input type="hidden" name="intent" value={intent} />
       <SubmitButton label={label} variant="ghost" />
     </Form>
+  );
+}
+
+/** The latest round a konbini/PayPay fan pays herself (issue 34): お支払い待ち / お支払い済み / お支払いがなく見送り. */
+function ShopperRoundFact({ round }: { round: ShopperRoundView }) {
+  const t = useT();
+  if (!isShopperRoundStatus(round.status)) return null;
+  const issue = issueLabel({ shipDate: round.shipDate });
+  return (
+    <div data-shopper-round={round.status}><dt>{t({ ja: `${issue.ja}のお支払い`, en: `Payment of the ${issue.en}` })}</dt><dd>
+      <strong className="user-plan-badge">{t(SHOPPER_ROUND_STATUS_TEXTS[round.status])}</strong>{' '}
+      {round.status === 'requested' ? <><span>{formatPrice(round.total)}・{t(SHOPPER_ROUND_TEXTS.payBy)} {formatDateTime(lastAcceptedMoment(round.payBy))}</span>{' '}<Link to={href('profile')}>{t(SHOPPER_ROUND_TEXTS.payButton)}</Link></> : null}
+    </dd></div>
   );
 }

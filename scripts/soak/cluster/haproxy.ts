@@ -88,7 +88,7 @@ export async function planHaproxy(runDir: string): Promise<LocalHaproxy> {
       exited = new Promise((resolve) => started.once('exit', () => resolve()));
       alive = () => started.exitCode === null;
     },
-    healthy: (frontend) => waitListening(`http://127.0.0.1:${ports[frontend]}/readyz`, () => alive()),
+    healthy: (frontend) => waitListening(`http://127.0.0.1:${ports[frontend]}/readyz`, () => alive(), path.join(runDir, 'haproxy.log')),
     async stop() {
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -99,12 +99,21 @@ export async function planHaproxy(runDir: string): Promise<LocalHaproxy> {
   };
 }
 
-async function waitListening(url: string, alive: () => boolean): Promise<void> {
+async function waitListening(url: string, alive: () => boolean, logFile: string): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    if (!alive()) throw new Error('haproxy exited at start (see haproxy.log in the run directory)');
+    if (!alive()) throw new Error(`haproxy exited at start; the end of its log:\n${lastLines(logFile, 10)}`);
     if (await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)) return;
     await sleep(200);
   }
   throw new Error(`haproxy: ${url} did not answer 200 within 20 s`);
+}
+
+/** The last `count` lines of a log file, for an error message (the run directory goes at the end). */
+function lastLines(file: string, count: number): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).map((line) => `  ${line.slice(0, 300)}`).join('\n');
+  } catch {
+    return '  (no log)';
+  }
 }

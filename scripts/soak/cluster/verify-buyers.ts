@@ -11,7 +11,11 @@ async function pairsOf(db: Kysely<DB>, userIds: number[]): Promise<PairRow[]> {
   const result = await sql<PairRow>`
     select h.user_plan_id, h.plan_order_id, up.status, up.user_id,
       count(*) filter (where h.payment_status not in ('ERROR', 'CANCEL', 'BEFORE') and h.superseded_by is null) as live_paid,
-      count(c.order_key) filter (where c.status = 'succeeded' and c.refunded_amount < c.amount) as unrefunded,
+      count(c.order_key) filter (where c.status = 'succeeded' and c.refunded_amount < c.amount and not (
+        -- 同梱 (shared/parcel.ts): a box that left its parcel keeps exactly its shipping, paid for the parcel's other box still shipping.
+        h.payment_status = 'CANCEL' and h.carries_fee and c.amount - c.refunded_amount = h.ship_fee and exists (
+          select 1 from plan_order_histories o where o.user_id = h.user_id and o.parcel_key = h.parcel_key and o.id <> h.id
+            and o.payment_status in ('SUCCESS', 'WAITING', 'SHIPSTART', 'COMPLETEMAIL', 'DELIVERED') and o.superseded_by is null))) as unrefunded,
       count(c.order_key) filter (where c.status = 'succeeded') as succeeded,
       count(c.order_key) filter (where c.status = 'succeeded' and c.refunded_amount < c.amount and h.refund_status in ('pending', 'failed')) as owed
     from plan_order_histories h join user_plans up on up.id = h.user_plan_id
