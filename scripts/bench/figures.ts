@@ -1,13 +1,13 @@
 import type { BundleSizes } from './bundle.ts';
 import { HYDRATION_SHARE_GOAL, shareOf, type HydrationShare } from './hydration-share.ts';
 import { throughputRatio, type ComparisonResult } from './compare.ts';
-import { lighthouseGoal, lighthousePasses, type LighthouseResult } from './lighthouse-audit.ts';
+import { BUSY_LOAD, lighthouseGoal, lighthousePasses, QUIET_LOAD, type LighthouseResult } from './lighthouse-audit.ts';
 import type { SoakResult } from './rss-soak.ts';
 import { ANONYMOUS_PAGES } from './scenarios.ts';
 import { costliestLayer, ratioToBare, type StackLayerResult } from './stack-layers.ts';
 import type { TtfbResult } from './ttfb.ts';
 
-/** One line of issue 11's goal table: what was measured, the goal, and whether it met it. */
+/** One line of the goal table (issues 11, 21, 35): what was measured, the goal, and whether it met it. */
 export interface Figure {
   no: number;
   name: string;
@@ -56,18 +56,19 @@ function ratioFigure(m: Measurements, no: number, id: string, baseline: string, 
 }
 
 function lighthouseFigures(results: LighthouseResult[] | undefined): Figure[] {
-  const goalOf = (r: Pick<LighthouseResult, 'signedIn'>): string => {
-    const g = lighthouseGoal(r);
-    return `performance ≥ ${g.performance}, CLS 0, TBT ≤ ${g.tbtMs} ms, LCP ≤ 2.0 s`;
-  };
-  if (!results) return [{ no: 8, name: 'Lighthouse 12.8 mobile', value: 'not run (npm run bench:lighthouse)', goal: goalOf({ signedIn: false }), pass: null }];
-  return results.map((r) => ({
-    no: 8,
-    name: `Lighthouse 12.8 mobile ${r.name} (${r.path})`,
-    value: `${r.performance} (runs ${r.runs.join(" / ")}), CLS ${r.cls.toFixed(3)}, TBT ${r.tbtMs.toFixed(0)} ms, LCP ${(r.lcpMs / 1000).toFixed(2)} s`,
-    goal: goalOf(r),
-    pass: lighthousePasses(r),
-  }));
+  const goalText = `performance 100 at load < ${QUIET_LOAD}, ≥ 95 at load ≤ ${BUSY_LOAD}; CLS 0, LCP ≤ 2.0 s`;
+  if (!results) return [{ no: 8, name: 'Lighthouse 12.8 mobile', value: 'not run (npm run bench:lighthouse)', goal: goalText, pass: null }];
+  return results.map((r) => {
+    const goal = lighthouseGoal(r);
+    return {
+      no: 8,
+      name: `Lighthouse 12.8 mobile ${r.name} (${r.path})`,
+      value: `${r.performance} (runs ${r.runs.join(' / ')}; load ${r.load1.toFixed(1)}), CLS ${r.cls.toFixed(3)}, TBT ${r.tbtMs.toFixed(0)} ms, LCP ${(r.lcpMs / 1000).toFixed(2)} s`,
+      goal: goal ? `performance ≥ ${goal.performance} (load ${r.load1.toFixed(1)}), CLS 0, LCP ≤ 2.0 s` : `${goalText} (load ${r.load1.toFixed(1)}: above both, not judged)`,
+      pass: lighthousePasses(r),
+      cause: `total blocking time ${r.tbtMs.toFixed(0)} ms (hydration's main-thread work; npm run bench:hydration-trace names the longest tasks)`,
+    };
+  });
 }
 
 /** The proxy's miss, measured: how far bare http-proxy-middleware itself is from the API direct. */
@@ -121,7 +122,14 @@ export function figuresOf(m: Measurements): Figure[] {
     ...ratioFigure(m, 4, 'proxy', 'API direct', 0.9, '/api/artist/{slug} via proxy vs API direct', proxyCause),
     ...ratioFigure(m, 4, 'proxy', 'bare http-proxy-middleware', 0.95, '/api/artist/{slug} via proxy vs bare http-proxy-middleware'),
     b
-      ? { no: 5, name: `Entry JS as sent (${b.encoding}) vs react + react-dom + react-router alone`, value: `${x(b.shopWire / b.frameworkWire)} (${kb(b.shopWire)} vs ${kb(b.frameworkWire)} KB)`, goal: '≤ 1.05×', pass: b.shopWire / b.frameworkWire <= 1.05 }
+      ? {
+          no: 5,
+          name: `Entry JS as sent (${b.encoding}) vs react + react-dom + react-router alone`,
+          value: `${x(b.shopWire / b.frameworkWire)} (${kb(b.shopWire)} vs ${kb(b.frameworkWire)} KB)`,
+          goal: '≤ 1.05×',
+          pass: b.shopWire / b.frameworkWire <= 1.05,
+          cause: `${kb(b.shopWire - b.frameworkWire)} KB beyond the framework (${kb(b.shopRaw - b.frameworkRaw)} KB raw in ${b.shopFiles} files), where 1.05× leaves ${kb(b.frameworkWire * 0.05)}: the shell (header, menu, footer) hydrates from the entry (docs/performance.md, "hydration and entry bytes")`,
+        }
       : { no: 5, name: 'Entry JS as sent vs framework alone', value: 'not measured', goal: '≤ 1.05×', pass: null },
     hydrationFigure(m.hydrationShare),
     t
@@ -138,7 +146,7 @@ export function figuresOf(m: Measurements): Figure[] {
 export const mark = (pass: boolean | null): string => (pass === null ? '—' : pass ? 'met' : 'missed');
 
 export function printFigures(figures: Figure[]): string {
-  const lines = ['Figures (issue 11 goals)', '------------------------'];
+  const lines = ['Figures (issues 11, 21, 35 goals)', '---------------------------------'];
   for (const f of figures) lines.push(`${String(f.no).padStart(2)}. ${mark(f.pass).padEnd(6)} ${f.name}: ${f.value}  [goal ${f.goal}]${f.pass === false && f.cause ? ` — ${f.cause}` : ''}`);
   return lines.join('\n');
 }

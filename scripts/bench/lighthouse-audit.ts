@@ -19,6 +19,8 @@ export interface LighthouseResult {
   runs: number[];
   /** Measured as the signed-in shopper. */
   signedIn: boolean;
+  /** The machine's 1-minute load average as the page's runs began (the goal depends on it). */
+  load1: number;
 }
 
 export interface LighthousePage {
@@ -82,6 +84,7 @@ async function runChecked(baseUrl: string, page: LighthousePage): Promise<Report
  * (`computeMedianRun`: the run nearest the median FCP and TTI), not the best or the first.
  */
 async function auditOne(baseUrl: string, page: LighthousePage, runCount: number): Promise<LighthouseResult> {
+  const load1 = os.loadavg()[0] ?? 0;
   const runs: Report[] = [];
   for (let i = 0; i < runCount; i++) runs.push(await runChecked(baseUrl, page));
   const lhr = computeMedianRun(runs);
@@ -95,6 +98,7 @@ async function auditOne(baseUrl: string, page: LighthousePage, runCount: number)
     name: page.name,
     path: page.path,
     signedIn: page.cookie !== undefined,
+    load1,
     performance: Math.round(score * 100),
     cls: numeric(lhr, 'cumulative-layout-shift'),
     tbtMs: numeric(lhr, 'total-blocking-time'),
@@ -108,18 +112,28 @@ export async function auditPages(baseUrl: string, pages: LighthousePage[], runCo
   for (const page of pages) {
     process.stdout.write(`  lighthouse ${page.path} … `);
     const r = await auditOne(baseUrl, page, runCount);
-    console.log(`performance ${r.performance} (runs ${r.runs.join(', ')}), CLS ${r.cls.toFixed(3)}, TBT ${r.tbtMs.toFixed(0)} ms, LCP ${(r.lcpMs / 1000).toFixed(2)} s`);
+    console.log(`performance ${r.performance} (runs ${r.runs.join(', ')}; load ${r.load1.toFixed(1)}), CLS ${r.cls.toFixed(3)}, TBT ${r.tbtMs.toFixed(0)} ms, LCP ${(r.lcpMs / 1000).toFixed(2)} s`);
     results.push(r);
   }
   return results;
 }
 
-/** The catalogue pages' goal (issue 21: 100, TBT ≤ 50 ms, on a quiet machine); the signed-in pages keep issue 11's. */
-export function lighthouseGoal(r: Pick<LighthouseResult, 'signedIn'>): { performance: number; tbtMs: number } {
-  return r.signedIn ? { performance: 98, tbtMs: 100 } : { performance: 100, tbtMs: 50 };
+/** Below this 1-minute load average the machine counts as quiet (the bench itself adds up to ~1 on 2 cores). */
+export const QUIET_LOAD = 1.5;
+/** Issue 35's busy-machine condition: the goal at load average 4. */
+export const BUSY_LOAD = 4;
+
+/**
+ * Issue 35: every audited page (the catalogue, checkout and My plans alike) 100 on a quiet machine,
+ * ≥ 95 at load average 4; CLS 0 and LCP ≤ 2.0 s always. Above load 4 the goal says nothing: `null`.
+ */
+export function lighthouseGoal(r: Pick<LighthouseResult, 'load1'>): { performance: number } | null {
+  if (r.load1 < QUIET_LOAD) return { performance: 100 };
+  return r.load1 <= BUSY_LOAD ? { performance: 95 } : null;
 }
 
-export function lighthousePasses(r: LighthouseResult): boolean {
+export function lighthousePasses(r: LighthouseResult): boolean | null {
   const goal = lighthouseGoal(r);
-  return r.performance >= goal.performance && r.cls === 0 && r.tbtMs <= goal.tbtMs && r.lcpMs <= 2000;
+  if (!goal) return null;
+  return r.performance >= goal.performance && r.cls === 0 && r.lcpMs <= 2000;
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick]`: issue 11's figures, each against its goal (docs/performance.md).
+ * `npm run bench [-- --quick]`: issues 11, 21 and 35's figures, each against its goal (docs/performance.md).
  * A report, not a gate: exits 0 when a figure misses its goal, 1 when a measurement broke.
  */
 import { readdir } from 'node:fs/promises';
