@@ -73,14 +73,26 @@ export async function verifyStripeBilling(db: Kysely<DB>, local: StripeLocal, ro
   return { ok: problems.length === 0, problems, facts };
 }
 
+/** What stripe-local saw: the 429s it answered per kind and the searches it was asked (billing should ask none). */
+export interface StripeRunFacts {
+  rate: number;
+  rateLimited: { read: number; write: number };
+  searches: number;
+  /** N ÷ rate: a charge is one write. */
+  floorS: number;
+}
+
+export function stripeRunFacts(local: StripeLocal, n: number, rate: number): StripeRunFacts {
+  const summary = local.control.summary() as { rateLimited: { read: number; write: number }; calls: Record<string, number> };
+  return { rate, rateLimited: summary.rateLimited, searches: summary.calls['GET /v1/payment_intents/search'] ?? 0, floorS: n / rate };
+}
+
 /** The stripe-local rows of the report: 429s, and the charge phase against the floor N ÷ rate, both at N and extrapolated to 100k. */
-export function stripeReportRows(local: StripeLocal, n: number, rate: number, chargeS: number): [string, string][] {
-  const limited = local.control.summary().rateLimited as { read: number; write: number };
-  const floorS = n / rate;
+export function stripeReportRows(facts: StripeRunFacts, n: number, chargeS: number): [string, string][] {
   const per100k = (s: number) => `${(s * EXTRAPOLATE_TO / n / 60).toFixed(1)} min`;
   return [
-    ['stripe-local limit (reads, writes /s)', `${rate}, ${rate}`], ['429s answered (reads / writes)', `${limited.read} / ${limited.write}`],
-    ['charge phase / floor (N ÷ rate)', `${chargeS.toFixed(1)} s / ${floorS.toFixed(1)} s = ${(chargeS / floorS).toFixed(2)}×`],
-    [`extrapolated to ${EXTRAPOLATE_TO.toLocaleString('en')}`, `${per100k(chargeS)} (floor ${per100k(floorS)})`],
+    ['stripe-local limit (reads, writes /s)', `${facts.rate}, ${facts.rate}`], ['429s answered (reads / writes)', `${facts.rateLimited.read} / ${facts.rateLimited.write}`],
+    ['charge phase / floor (N ÷ rate)', `${chargeS.toFixed(1)} s / ${facts.floorS.toFixed(1)} s = ${(chargeS / facts.floorS).toFixed(2)}×`],
+    [`extrapolated to ${EXTRAPOLATE_TO.toLocaleString('en')}`, `${per100k(chargeS)} (floor ${per100k(facts.floorS)})`],
   ];
 }

@@ -15,7 +15,7 @@ import { createLogger } from '../../server/logger.server.ts';
 import { insertDueRound, verifyBilling, createScratchDatabase, type Verification } from './billing-setup.ts';
 import { seedBulkSubscriptions } from './bulk-subscriptions.ts';
 import { DEFAULT_BILLING_CONCURRENCY } from '../../shared/billing-rules.ts';
-import { startStripeBench, STRIPE_LOCAL_MAX_N, stripeReportRows, verifyStripeBilling, type StripeBench } from './billing-stripe.ts';
+import { startStripeBench, STRIPE_LOCAL_MAX_N, stripeReportRows, stripeRunFacts, verifyStripeBilling, type StripeBench } from './billing-stripe.ts';
 
 const DEFAULT_DATABASE_URL = 'postgres://root@127.0.0.1:5432/test';
 const MB = 1024 * 1024;
@@ -126,7 +126,8 @@ async function main(): Promise<number> {
       ? await verifyStripeBilling(db, stripe.local, roundId, options.n, mailer.memory.length)
       : await verifyBilling(db, roundId, options.n, mailer.memory.length);
     const chargeS = (phases.charged - phases.reserved) / 1000;
-    const stripeRows = stripe ? stripeReportRows(stripe.local, options.n, options.rate, chargeS) : [];
+    const stripeFacts = stripe ? stripeRunFacts(stripe.local, options.n, options.rate) : null;
+    const stripeRows = stripeFacts ? stripeReportRows(stripeFacts, options.n, chargeS) : [];
     await scratch.close();
     // Every transaction in the database's life: the set-up and the check add a few dozen.
     const transactions = await scratch.transactions();
@@ -141,7 +142,7 @@ async function main(): Promise<number> {
         rssAfter: mb(after.rss), heapAfter: mb(after.heapUsed), outboxEstimate: round(outboxMegabytes(mailer)) },
       dbTransactionsPerCharge: transactions === null ? null : round(transactions / options.n),
       load1: { before: round(loadBefore), after: round(os.loadavg()[0]!) }, cores: os.cpus().length, node: process.version,
-      summary, ok: verification.ok,
+      stripe: stripeFacts, summary, ok: verification.ok,
     };
     printReport(result, summary, verification, stripeRows);
     return verification.ok ? 0 : 1;
@@ -170,7 +171,7 @@ function printReport(r: Record<string, unknown> & { memoryMB: Record<string, num
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(`\n${rows.map(([k, value]) => `${k.padEnd(width)}  ${value}`).join('\n')}\n`);
-  console.log(JSON.stringify({ ...r, verification: v.facts }));
+  console.log(JSON.stringify({ ...r, verification: v.facts, problems: v.problems }));
 }
 
 main().then(

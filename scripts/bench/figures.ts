@@ -1,3 +1,4 @@
+import { billingFigures, type BillingMeasurement } from './billing-figures.ts';
 import type { BundleSizes } from './bundle.ts';
 import { HYDRATION_SHARE_GOAL, shareOf, type HydrationShare } from './hydration-share.ts';
 import { throughputRatio, type ComparisonResult } from './compare.ts';
@@ -30,6 +31,8 @@ export interface Measurements {
   lighthouse?: LighthouseResult[];
   /** The web stack layer by layer on /robots.txt (stack-layers.ts). */
   stack?: StackLayerResult;
+  /** Issue 35's billing goals, run as child processes (billing-figures.ts). */
+  billing?: BillingMeasurement;
   /** Where the API-queries-per-page figure is counted instead. */
   queriesTest: string;
 }
@@ -140,6 +143,7 @@ export function figuresOf(m: Measurements): Figure[] {
       : { no: 7, name: 'Web RSS after the soak vs after warm-up', value: 'not measured (npm run bench:soak-rss)', goal: '≤ 1.10×', pass: null },
     ...lighthouseFigures(m.lighthouse),
     { no: 9, name: 'API queries per page', value: `counted in a test: ${m.queriesTest}`, goal: 'no N+1', pass: null },
+    ...billingFigures(m.billing),
   ].map((f) => (f.name.startsWith('(floor)') ? { ...f, goal: 'for reading', pass: null } : f));
 }
 

@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startBaselines, type BaselineProcess } from './baseline-process.ts';
+import { measureBilling } from './billing-figures.ts';
 import { measureBundles } from './bundle.ts';
 import { measureHydrationShare } from './hydration-share.ts';
 import { runComparison, type ComparisonResult } from './compare.ts';
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   console.log(`bench: ${settings.quick ? 'quick' : 'full'} run, load average ${info.loadAverage.start.toFixed(2)}`);
   await measurePostgres(settings, m, info);
   await measurePglite(settings, m, info);
+  m.billing = await measureBilling(settings);
   info.loadAverage.end = os.loadavg()[0] ?? 0;
   info.minutes = (Date.now() - started.getTime()) / 60_000;
   const figures = figuresOf(m);
