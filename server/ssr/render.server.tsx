@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RequestHandler, Response as ExpressResponse } from 'express';
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -88,10 +88,20 @@ function isAnonymous(context: StaticHandlerContext): boolean {
   return root !== undefined && !root.user && !root.globalError;
 }
 
+function isSignedIn(context: StaticHandlerContext): boolean {
+  return Boolean((context.loaderData.root as RootData | undefined)?.user);
+}
+
+function shellFailed(res: ExpressResponse, options: SsrOptions, error: unknown): void {
+  options.logger.error({ err: error }, 'SSR shell failed');
+  res.status(500).type('text/plain; charset=utf-8').send('サーバーエラーが発生しました。/ Server error.');
+}
+
 /**
  * Server rendering through React Router's data router: loaders run against the API origin with
  * the shopper's cookie; a redirect is sent as is; the status comes from the loaders; the shell
- * streams to browsers as soon as it is ready and crawlers get the whole document.
+ * streams to browsers as soon as it is ready and crawlers get the whole document. A signed-in
+ * shopper's page, never cached, is rendered whole and sent in one write (`sendWholePage`).
  */
 export function createSsrHandler(options: SsrOptions): RequestHandler {
   const handler = createStaticHandler(options.routes ?? createRouteTree());
@@ -151,6 +161,10 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
       if (context instanceof Response) {
         if (personal) res.set('cache-control', 'no-store');
         sendResponse(res, context);
+        return;
+      }
+      if (isSignedIn(context)) {
+        await sendWholePage(req, res, context, handler.dataRoutes, options, abortAfterMs, personal);
         return;
       }
       renderDocument(req.headers, res, context, handler.dataRoutes, options, abortAfterMs, personal);
@@ -218,8 +232,7 @@ function renderDocument(
       stream.pipe(body);
     },
     onShellError(error: unknown) {
-      options.logger.error({ err: error }, 'SSR shell failed');
-      res.status(500).type('text/plain; charset=utf-8').send('サーバーエラーが発生しました。/ Server error.');
+      shellFailed(res, options, error);
     },
     onError(error: unknown) {
       failed = true;
@@ -228,6 +241,41 @@ function renderDocument(
   });
   const timer = setTimeout(() => stream.abort(), abortAfterMs);
   res.on('close', () => clearTimeout(timer));
+}
+
+/**
+ * A signed-in shopper's page (My plans, the profile, checkout: personal, never cached), rendered
+ * whole (renderToBuffer, as the shared cache renders) and sent as one body with its length
+ * (sendPageResult, compressed as the browser takes it). The loaders have all answered before the
+ * render and no page suspends, so streaming sent nothing sooner: it wrote the same bytes in about
+ * seven socket writes of React's chunks, framed as chunked, where this is one (issue 35). The bytes
+ * are the same document, every boundary in place, so nothing changes without JavaScript.
+ */
+async function sendWholePage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  context: StaticHandlerContext,
+  dataRoutes: DataRoutes,
+  options: SsrOptions,
+  abortAfterMs: number,
+  personal: boolean,
+): Promise<void> {
+  let rendered: { html: Buffer; failed: boolean };
+  try {
+    rendered = await renderToBuffer(pageElement(context, dataRoutes, options), abortAfterMs, (error) => {
+      options.logger.error({ err: error }, 'SSR render error');
+    });
+  } catch (error) {
+    shellFailed(res, options, error);
+    return;
+  }
+  sendPageResult(req, res, {
+    status: rendered.failed ? 500 : context.statusCode,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal) },
+    body: rendered.html,
+    cacheable: false,
+    setsCookie: false,
+  });
 }
 
 /**
