@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
+import type { RequestHandler, Response as ExpressResponse } from 'express';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -24,7 +24,7 @@ import { assetsFor, type ClientManifest } from './manifest.server.ts';
 import { isCacheablePage, PAGE_VARY, pageCacheKey } from '../../shared/page-cache.ts';
 import type { PageCache, PageResult } from '../page-cache/page-cache.server.ts';
 import { sendCachedPage, sendPageResult } from '../page-cache/send-page.server.ts';
-import { renderToBuffer } from './render-buffer.server.ts';
+import { renderToBuffer, sendShellFailure, sendWholePage } from './render-buffer.server.ts';
 
 export interface SsrOptions {
   apiOrigin: string;
@@ -90,11 +90,6 @@ function isAnonymous(context: StaticHandlerContext): boolean {
 
 function isSignedIn(context: StaticHandlerContext): boolean {
   return Boolean((context.loaderData.root as RootData | undefined)?.user);
-}
-
-function shellFailed(res: ExpressResponse, options: SsrOptions, error: unknown): void {
-  options.logger.error({ err: error }, 'SSR shell failed');
-  res.status(500).type('text/plain; charset=utf-8').send('サーバーエラーが発生しました。/ Server error.');
 }
 
 /**
@@ -163,8 +158,11 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
         sendResponse(res, context);
         return;
       }
+      // A signed-in shopper's page (My plans, the profile, checkout): personal, never cached, and
+      // suspending nowhere, so streaming it sent nothing sooner (issue 35).
       if (isSignedIn(context)) {
-        await sendWholePage(req, res, context, handler.dataRoutes, options, abortAfterMs, personal);
+        const answer = { status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal) } };
+        await sendWholePage(req, res, pageElement(context, handler.dataRoutes, options), answer, abortAfterMs, options.logger);
         return;
       }
       renderDocument(req.headers, res, context, handler.dataRoutes, options, abortAfterMs, personal);
@@ -232,7 +230,7 @@ function renderDocument(
       stream.pipe(body);
     },
     onShellError(error: unknown) {
-      shellFailed(res, options, error);
+      sendShellFailure(res, options.logger, error);
     },
     onError(error: unknown) {
       failed = true;
@@ -241,41 +239,6 @@ function renderDocument(
   });
   const timer = setTimeout(() => stream.abort(), abortAfterMs);
   res.on('close', () => clearTimeout(timer));
-}
-
-/**
- * A signed-in shopper's page (My plans, the profile, checkout: personal, never cached), rendered
- * whole (renderToBuffer, as the shared cache renders) and sent as one body with its length
- * (sendPageResult, compressed as the browser takes it). The loaders have all answered before the
- * render and no page suspends, so streaming sent nothing sooner: it wrote the same bytes in about
- * seven socket writes of React's chunks, framed as chunked, where this is one (issue 35). The bytes
- * are the same document, every boundary in place, so nothing changes without JavaScript.
- */
-async function sendWholePage(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  context: StaticHandlerContext,
-  dataRoutes: DataRoutes,
-  options: SsrOptions,
-  abortAfterMs: number,
-  personal: boolean,
-): Promise<void> {
-  let rendered: { html: Buffer; failed: boolean };
-  try {
-    rendered = await renderToBuffer(pageElement(context, dataRoutes, options), abortAfterMs, (error) => {
-      options.logger.error({ err: error }, 'SSR render error');
-    });
-  } catch (error) {
-    shellFailed(res, options, error);
-    return;
-  }
-  sendPageResult(req, res, {
-    status: rendered.failed ? 500 : context.statusCode,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal) },
-    body: rendered.html,
-    cacheable: false,
-    setsCookie: false,
-  });
 }
 
 /**
