@@ -28,7 +28,7 @@ const db = await createPostgresShop(adminDatabaseUrl());
 const [w, a] = [await freePort(), await freePort()];
 const env = { HOST: '127.0.0.1', PORT: String(w), API_PORT: String(a), API_ORIGIN: `http://127.0.0.1:${a}` };
 // The API's profile is written when it exits on SIGTERM, as the web's is.
-const api = await startShopProcess('api', { ...env, ...db.env, ...(apiProf ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${apiProf}` } : {}) });
+const api = await startShopProcess('api', { ...env, ...db.env }, apiProf ? ['--cpu-prof', `--cpu-prof-dir=${apiProf}`] : []);
 const webUrl = `http://127.0.0.1:${w}`;
 const profiler = process.env.NOPROF ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`];
 const child = spawn(process.execPath, [...profiler, 'dist/main.js', 'web'], {
