@@ -4,7 +4,7 @@ import { HYDRATION_SHARE_GOAL, shareOf, type HydrationShare } from './hydration-
 import { throughputRatio, type ComparisonResult } from './compare.ts';
 import { BUSY_LOAD, lighthouseGoal, lighthousePasses, QUIET_LOAD, type LighthouseResult } from './lighthouse-audit.ts';
 import type { SoakResult } from './rss-soak.ts';
-import { ANONYMOUS_PAGES } from './scenarios.ts';
+import { ANONYMOUS_PAGES, SIGNED_IN_PAGES } from './scenarios.ts';
 import { costliestLayer, ratioToBare, type StackLayerResult } from './stack-layers.ts';
 import type { TtfbResult } from './ttfb.ts';
 
@@ -121,7 +121,7 @@ export function figuresOf(m: Measurements): Figure[] {
     ...ratioFigure(m, 2, 'lineup-encoded', 'same-markup reference', 0.9, 'SSR /lineup vs same-markup reference, with accept-encoding: br, gzip'),
     ...ratioFigure(m, 2, 'artist-encoded', 'same-markup reference', 0.9, 'SSR artist page vs same-markup reference, with accept-encoding: br, gzip'),
     ...ANONYMOUS_PAGES.flatMap((p) => ratioFigure(m, 10, p.id, 'static floor', 0.5, `Anonymous ${p.name} (page cache) vs its bytes from memory`)),
-    ...ratioFigure(m, 3, 'mypage', 'same-markup reference', 0.9, 'SSR /mypage/plan (signed in, never cached) vs same-markup reference'),
+    ...SIGNED_IN_PAGES.flatMap((p) => ratioFigure(m, 3, p.id, 'same-markup reference', 1, `${p.name} (signed in, never cached) vs same-markup reference`)),
     ...ratioFigure(m, 4, 'proxy', 'API direct', 0.9, '/api/artist/{slug} via proxy vs API direct', proxyCause),
     ...ratioFigure(m, 4, 'proxy', 'bare http-proxy-middleware', 0.95, '/api/artist/{slug} via proxy vs bare http-proxy-middleware'),
     b

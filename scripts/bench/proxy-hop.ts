@@ -7,11 +7,11 @@
  * process's CPU time in /proc around every round: the proxy hop's own CPU per request, which on
  * this shared machine holds far better than req/s.
  */
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { startBaselines, type BaselineProcess } from './baseline-process.ts';
 import { runLoad, spreadOf, type Spread, type Target } from './load.ts';
+import { cpuMicros } from './process-cpu.ts';
 import { baselineInputFor, PATHS } from './scenarios.ts';
 import { createPostgresShop, type ShopDatabase } from './shop-database.ts';
 import { freePort, startShopProcess, type ShopProcess } from './shop-process.ts';
@@ -21,14 +21,6 @@ const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
-
-/** A process's CPU time (user + system) so far, in µs, from /proc/<pid>/stat (Linux). */
-async function cpuMicros(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the name; in clock ticks (100 Hz here).
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 interface Side {
   target: Target;

@@ -17,7 +17,7 @@ import type { MarkupCheck } from './markup-check.ts';
 import { renderReport, type RunInfo } from './report.ts';
 import { writeReport } from './report-file.ts';
 import { soakRss } from './rss-soak.ts';
-import { baselineInputFor, checkSameWork, comparisonsFor, PATHS } from './scenarios.ts';
+import { baselineInputFor, checkSameWork, comparisonsFor, PATHS, signedInPaths } from './scenarios.ts';
 import { readSettings, type Settings } from './settings.ts';
 import { soakMix } from './soak-mix.ts';
 import { measureStackLayers, stackLayerTable } from './stack-layers.ts';
@@ -44,7 +44,7 @@ async function compareSetup(setup: ShopSetup, s: Settings, full: boolean): Promi
   let baselines: BaselineProcess | undefined;
   try {
     baselines = await startBaselines(await baselineInputFor(setup));
-    const pages = full ? [PATHS.lineup, PATHS.artist, PATHS.mypage] : [PATHS.lineup, PATHS.artist];
+    const pages = full ? [PATHS.lineup, PATHS.artist, ...signedInPaths(setup)] : [PATHS.lineup, PATHS.artist];
     const markup = await checkSameWork(setup, baselines.urls, pages);
     const comparisons: ComparisonResult[] = [];
     for (const c of comparisonsFor(setup, baselines.urls, full)) comparisons.push(...(await runComparison(c, s)));

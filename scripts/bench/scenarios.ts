@@ -1,5 +1,6 @@
 import type { BaselineInput, BaselineUrls } from './baseline-process.ts';
 import type { Comparison } from './compare.ts';
+import { href } from '../../shared/routes.ts';
 import { checkSameMarkup, fetchText, type MarkupCheck } from './markup-check.ts';
 import { KNOWN_ARTIST } from './shop-database.ts';
 import type { ShopSetup } from './shop-setup.ts';
@@ -9,7 +10,7 @@ export const PATHS = {
   trivial: '/robots.txt',
   lineup: '/lineup',
   artist: `/lineup/${KNOWN_ARTIST}`,
-  mypage: '/mypage/plan',
+  mypage: href('plan'),
   api: `/api/artist/${KNOWN_ARTIST}`,
   top: '/',
   news: '/news',
@@ -35,6 +36,21 @@ async function ok(url: string, headers: Record<string, string> = {}): Promise<{ 
   return page;
 }
 
+/**
+ * Issue 35: the signed-in pages, never cached, each against the same-markup reference (figure 3),
+ * with the bench shopper's cookie. Checkout is the known artist's first plan (the database's id).
+ */
+export const SIGNED_IN_PAGES = [
+  { id: 'mypage', name: 'SSR /mypage/plan', path: (): string => PATHS.mypage },
+  { id: 'profile', name: 'SSR /mypage/profile', path: (): string => href('profile') },
+  { id: 'checkout', name: 'SSR checkout', path: (planId: number): string => href('checkout', { slug: KNOWN_ARTIST, planId }) },
+] as const;
+
+/** The signed-in pages' paths for this setup's shopper. */
+export function signedInPaths(setup: Pick<ShopSetup, 'planId'>): string[] {
+  return SIGNED_IN_PAGES.map((p) => p.path(setup.planId));
+}
+
 /** What the baseline process needs from the running shop: the trivial body and the pages' bytes. */
 export async function baselineInputFor(setup: Pick<ShopSetup, 'webUrl' | 'apiUrl' | 'webEnv'>): Promise<BaselineInput> {
   const trivial = await ok(`${setup.webUrl}${PATHS.trivial}`);
@@ -52,7 +68,7 @@ export async function baselineInputFor(setup: Pick<ShopSetup, 'webUrl' | 'apiUrl
 export async function checkSameWork(setup: ShopSetup, urls: BaselineUrls, pages: string[]): Promise<MarkupCheck[]> {
   const checks: MarkupCheck[] = [];
   for (const path of pages) {
-    const headers: Record<string, string> = path === PATHS.mypage ? { cookie: setup.cookie } : {};
+    const headers: Record<string, string> = signedInPaths(setup).includes(path) ? { cookie: setup.cookie } : {};
     checks.push(await checkSameMarkup(setup.webUrl, urls.reference, path, headers));
   }
   const [proxied, direct] = await Promise.all([ok(`${setup.webUrl}${PATHS.api}`), ok(`${setup.apiUrl}${PATHS.api}`)]);
@@ -61,7 +77,7 @@ export async function checkSameWork(setup: ShopSetup, urls: BaselineUrls, pages:
 }
 
 function ssr(id: string, title: string, setup: ShopSetup, urls: BaselineUrls, path: string, floor: boolean): Comparison {
-  const headers = path === PATHS.mypage ? { cookie: setup.cookie } : undefined;
+  const headers = signedInPaths(setup).includes(path) ? { cookie: setup.cookie } : undefined;
   const baselines = [{ label: 'same-markup reference', url: `${urls.reference}${path}`, headers }];
   if (floor) baselines.push({ label: 'static floor', url: `${urls.staticFloor}${path}`, headers: undefined });
   return { id, title, setup: setup.name, a: { label: 'shop web', url: `${setup.webUrl}${path}`, headers }, baselines };
@@ -102,7 +118,7 @@ export function comparisonsFor(setup: ShopSetup, urls: BaselineUrls, full: boole
       baselines: [{ label: 'bare Express 5', url: `${urls.bareExpress}${PATHS.trivial}` }],
     },
     ...pages,
-    ssr('mypage', `SSR GET ${PATHS.mypage} (signed in)`, setup, urls, PATHS.mypage, false),
+    ...SIGNED_IN_PAGES.map((p) => ssr(p.id, `SSR GET ${p.path(setup.planId)} (signed in)`, setup, urls, p.path(setup.planId), false)),
     {
       id: 'proxy',
       title: `GET ${PATHS.api}`,

@@ -70,9 +70,9 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** Required in production with DATABASE_URL (api/staff/secret-box.ts): one key for every process of a run. */
 const BENCH_STAFF_SECRET_KEY = randomBytes(32).toString('base64');
 
-export async function startShopProcess(role: ShopProcess['role'], env: ShopEnv): Promise<ShopProcess> {
+export async function startShopProcess(role: ShopProcess['role'], env: ShopEnv, nodeFlags: string[] = []): Promise<ShopProcess> {
   const apiUrl = env.API_ORIGIN;
-  const child = spawn(process.execPath, [path.resolve('dist/main.js'), role], {
+  const child = spawn(process.execPath, [...nodeFlags, path.resolve('dist/main.js'), role], {
     // The metrics port is off: several shop processes run at once here.
     env: { ...process.env, NODE_ENV: 'production', METRICS_PORT: '0', SHUTDOWN_DELAY_MS: '0', STAFF_SECRET_KEY: BENCH_STAFF_SECRET_KEY, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

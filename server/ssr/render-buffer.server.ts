@@ -1,6 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
+import type { Logger } from 'pino';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { sendPageResult } from '../page-cache/send-page.server.ts';
 
 /**
  * Renders a page whole into memory (`onAllReady`: nothing streams, so the bytes are final and can
@@ -38,4 +41,37 @@ export function renderToBuffer(element: ReactElement, abortAfterMs: number, onEr
     });
     const timer = setTimeout(() => stream.abort(), abortAfterMs);
   });
+}
+
+/** A render whose shell failed: logged, and a short 500 in both languages. */
+export function sendShellFailure(res: ServerResponse, logger: Logger, error: unknown): void {
+  logger.error({ err: error }, 'SSR shell failed');
+  res.statusCode = 500;
+  res.setHeader('content-type', 'text/plain; charset=utf-8');
+  res.end('サーバーエラーが発生しました。/ Server error.');
+}
+
+/**
+ * A page rendered whole and sent as one body with its length (sendPageResult: compressed as the
+ * browser takes it), not streamed: for a page that suspends nowhere, streaming sent nothing
+ * sooner and wrote the same bytes in React's chunks (about seven socket writes for a 13 KB page,
+ * framed as chunked) where this makes one (issue 35). Every boundary in place, as the shared cache
+ * keeps pages, so nothing changes without JavaScript. A part that errored makes it a 500.
+ */
+export async function sendWholePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  element: ReactElement,
+  answer: { status: number; headers: Record<string, string> },
+  abortAfterMs: number,
+  logger: Logger,
+): Promise<void> {
+  let rendered: { html: Buffer; failed: boolean };
+  try {
+    rendered = await renderToBuffer(element, abortAfterMs, (error) => logger.error({ err: error }, 'SSR render error'));
+  } catch (error) {
+    sendShellFailure(res, logger, error);
+    return;
+  }
+  sendPageResult(req, res, { status: rendered.failed ? 500 : answer.status, headers: answer.headers, body: rendered.html, cacheable: false, setsCookie: false });
 }

@@ -24,7 +24,7 @@ import { assetsFor, type ClientManifest } from './manifest.server.ts';
 import { isCacheablePage, PAGE_VARY, pageCacheKey } from '../../shared/page-cache.ts';
 import type { PageCache, PageResult } from '../page-cache/page-cache.server.ts';
 import { sendCachedPage, sendPageResult } from '../page-cache/send-page.server.ts';
-import { renderToBuffer } from './render-buffer.server.ts';
+import { renderToBuffer, sendShellFailure, sendWholePage } from './render-buffer.server.ts';
 
 export interface SsrOptions {
   apiOrigin: string;
@@ -88,10 +88,15 @@ function isAnonymous(context: StaticHandlerContext): boolean {
   return root !== undefined && !root.user && !root.globalError;
 }
 
+function isSignedIn(context: StaticHandlerContext): boolean {
+  return Boolean((context.loaderData.root as RootData | undefined)?.user);
+}
+
 /**
  * Server rendering through React Router's data router: loaders run against the API origin with
  * the shopper's cookie; a redirect is sent as is; the status comes from the loaders; the shell
- * streams to browsers as soon as it is ready and crawlers get the whole document.
+ * streams to browsers as soon as it is ready and crawlers get the whole document. A signed-in
+ * shopper's page, never cached, is rendered whole and sent in one write (`sendWholePage`).
  */
 export function createSsrHandler(options: SsrOptions): RequestHandler {
   const handler = createStaticHandler(options.routes ?? createRouteTree());
@@ -151,6 +156,13 @@ export function createSsrHandler(options: SsrOptions): RequestHandler {
       if (context instanceof Response) {
         if (personal) res.set('cache-control', 'no-store');
         sendResponse(res, context);
+        return;
+      }
+      // A signed-in shopper's page (My plans, the profile, checkout): personal, never cached, and
+      // suspending nowhere, so streaming it sent nothing sooner (issue 35).
+      if (isSignedIn(context)) {
+        const answer = { status: context.statusCode, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl(context, personal) } };
+        await sendWholePage(req, res, pageElement(context, handler.dataRoutes, options), answer, abortAfterMs, options.logger);
         return;
       }
       renderDocument(req.headers, res, context, handler.dataRoutes, options, abortAfterMs, personal);
@@ -218,8 +230,7 @@ function renderDocument(
       stream.pipe(body);
     },
     onShellError(error: unknown) {
-      options.logger.error({ err: error }, 'SSR shell failed');
-      res.status(500).type('text/plain; charset=utf-8').send('サーバーエラーが発生しました。/ Server error.');
+      sendShellFailure(res, options.logger, error);
     },
     onError(error: unknown) {
       failed = true;

@@ -23,6 +23,8 @@ let web: ReturnType<typeof createWebApp>;
 let closeAll: () => Promise<void>;
 let statements = 0;
 let apiCalls = 0;
+/** The API paths the web tier asked for, in order. */
+const apiPaths: string[] = [];
 let slug: string;
 let cookie: string;
 let userId: number;
@@ -54,8 +56,9 @@ beforeAll(async () => {
   const config = testConfig();
   const mailer = createMailer({ smtpUrl: undefined, from: config.MAIL_FROM, brand: config.BRAND_NAME, dataDir: 'memory://' });
   const api = await listenOnLoopback(createApiApp({ db, logger: silentLogger, now: () => new Date(), publicOrigin: config.PUBLIC_ORIGIN, mailer }));
-  api.server.on('request', () => {
+  api.server.on('request', (req: { url?: string }) => {
     apiCalls += 1;
+    apiPaths.push(req.url ?? '');
   });
   web = createWebApp({ config: testConfig({ API_ORIGIN: api.url }), logger: silentLogger, clientDir: path.resolve('dist/client') });
   closeAll = async () => {
@@ -122,5 +125,22 @@ describe('SQL statements per page', () => {
       expect(data, page).toContain(artist.slug);
       expect(data, page).not.toContain('tiers');
     }
+  });
+
+  it('profile and checkout: the user comes with the login status, not from a second call (issue 35)', async () => {
+    const plan = await database.handle.db.selectFrom('plans').innerJoin('artists', 'artists.id', 'plans.artist_id')
+      .select('plans.id').where('artists.slug', '=', slug).orderBy('plans.id').limit(1).executeTakeFirstOrThrow();
+    const callsFor = async (page: string) => {
+      const from = apiPaths.length;
+      const cost = await costOf(page, true);
+      return { ...cost, paths: apiPaths.slice(from).map((p) => p.split('?')[0]) };
+    };
+    const profile = await callsFor('/mypage/profile');
+    const checkout = await callsFor(`/lineup/${slug}/plan/${plan.id}/checkout`);
+    // Login status, the overview and the mail language; login status, the plan, the fan's count of
+    // it and the card on file. GET /api/user answered what the login status had already said.
+    expect(profile.paths).not.toContain('/api/user');
+    expect(checkout.paths).not.toContain('/api/user');
+    expect({ profile: profile.apiCalls, checkout: checkout.apiCalls }).toEqual({ profile: 3, checkout: 4 });
   });
 });

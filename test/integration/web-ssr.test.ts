@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/stack.ts';
 import { entryModuleOf } from '../support/page-assets.ts';
 import { hydrationTextOf, pageDataTextOf } from '../support/page-data.ts';
+import { href } from '../../shared/routes.ts';
+import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
+import { KNOWN_USER, insertSession, insertUser } from './api-fixtures.ts';
 
 /** Server rendering as a browser without JavaScript (or a crawler) sees it. */
 let stack: Stack;
@@ -113,6 +116,32 @@ describe('status codes', () => {
     expect(ok.headers.vary).toMatch(/cookie/i);
     const missing = await request(stack.web).get('/lineup/no-such-artist').expect(404);
     expect(missing.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+// Issue 35: a signed-in page suspends nowhere, so it leaves whole in one body with its length,
+// not streamed in React's chunks; compressed as the browser takes it, to the same document.
+describe('signed-in pages', () => {
+  it('sends a member page whole, with its length, and the same document compressed', async () => {
+    const db = stack.database.handle.db;
+    const userId = await insertUser(db, { ...KNOWN_USER, email: 'whole-page@example.com' });
+    const token = 'whole-page-session-0123456789abcdef';
+    await insertSession(db, { token, userId, expiresAt: new Date(Date.now() + 86_400_000) });
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const plan = await db.selectFrom('plans').innerJoin('artists', 'artists.id', 'plans.artist_id').select('plans.id')
+      .where('artists.slug', '=', openArtist.slug).orderBy('plans.sort').executeTakeFirstOrThrow();
+    const pages = { 'my plans': href('plan'), profile: href('profile'), checkout: href('checkout', { slug: openArtist.slug, planId: plan.id }) };
+    for (const [name, path] of Object.entries(pages)) {
+      const plain = await request(stack.web).get(path).set('cookie', cookie).set('accept-encoding', 'identity').expect(200);
+      expect(plain.headers['transfer-encoding'], name).toBeUndefined();
+      expect(Number(plain.headers['content-length']), name).toBe(Buffer.byteLength(plain.text));
+      expect(plain.headers['cache-control'], name).toBe('private, no-store');
+      expect(plain.text.trimEnd(), name).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
+      const br = await request(stack.web).get(path).set('cookie', cookie).set('accept-encoding', 'br').expect(200);
+      expect(br.headers['content-encoding'], name).toBe('br');
+      // The checkout's price time and idempotency key are new on each render: same length, same shell.
+      expect(br.text.length, name).toBe(plain.text.length);
+    }
   });
 });
 
