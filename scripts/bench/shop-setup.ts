@@ -7,6 +7,8 @@ export interface ShopSetup {
   webUrl: string;
   apiUrl: string;
   web: ShopProcess;
+  /** The API process when it runs apart from the web one (PostgreSQL setup); role `all` has none. */
+  api?: ShopProcess;
   /** The environment the web process was started with (the reference derives its config from it). */
   webEnv: Record<string, string>;
   cookie: string;
@@ -48,6 +50,7 @@ export async function startPostgresSetup(): Promise<ShopSetup> {
     webUrl: w.url,
     apiUrl: a.apiUrl,
     web: w,
+    api: a,
     webEnv,
     cookie: db.cookie,
     planId: db.planId,
