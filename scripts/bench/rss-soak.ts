@@ -45,19 +45,20 @@ const SAMPLES = 120;
  * One request; every `abortEvery`-th one is abandoned as soon as its headers arrive (a shopper
  * who navigates away mid-page), the rest are read to the end and must be 2xx.
  */
-function requestOne(agent: http.Agent, base: URL, r: SoakRequest, abort: boolean): Promise<void> {
+function requestOne(agent: http.Agent, base: URL, r: SoakRequest, abort: boolean, allow503: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.get(new URL(r.path, base), { agent, headers: { accept: 'text/html,application/json', ...r.headers } }, (res) => {
+      const status = res.statusCode ?? 0;
       if (abort) {
         req.destroy();
-        return resolve();
+        return resolve(status);
       }
-      if ((res.statusCode ?? 0) >= 300) reject(new Error(`soak ${r.path}: status ${res.statusCode}`));
+      if (status >= 300 && !(allow503 && status === 503)) reject(new Error(`soak ${r.path}: status ${status}`));
       res.resume();
-      res.on('end', resolve);
+      res.on('end', () => resolve(status));
       res.on('error', reject);
     });
-    req.on('error', (error) => (abort ? resolve() : reject(error)));
+    req.on('error', (error) => (abort ? resolve(0) : reject(error)));
   });
 }
 
@@ -65,24 +66,27 @@ export interface DriveOptions {
   total: number;
   connections: number;
   abortShare: number;
+  /** A 503 (the shop shedding load: its API deadline passed) counted instead of failing the run. */
+  allow503?: boolean;
   /** Called with the number of requests finished, after every `every`-th one. */
   progress?: { every: number; onProgress(done: number): void };
 }
 
-/** `total` requests of the mix over `connections` keep-alive sockets; resolves with how many were aborted. */
-export async function drive(baseUrl: string, mix: SoakRequest[], o: DriveOptions): Promise<number> {
+/** `total` requests of the mix over `connections` keep-alive sockets; resolves with how many were aborted and how many answered 503. */
+export async function drive(baseUrl: string, mix: SoakRequest[], o: DriveOptions): Promise<{ aborted: number; shed: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
   const base = new URL(baseUrl);
   const abortEvery = o.abortShare > 0 ? Math.round(1 / o.abortShare) : 0;
   let next = 0;
   let finished = 0;
   let aborted = 0;
+  let shed = 0;
   const worker = async (): Promise<void> => {
     while (next < o.total) {
       const i = next++;
       const abort = abortEvery > 0 && i % abortEvery === abortEvery - 1;
       if (abort) aborted++;
-      await requestOne(agent, base, mix[i % mix.length] ?? { path: '/' }, abort);
+      if ((await requestOne(agent, base, mix[i % mix.length] ?? { path: '/' }, abort, o.allow503 === true)) === 503) shed++;
       finished++;
       if (o.progress && finished % o.progress.every === 0) o.progress.onProgress(finished);
     }
@@ -92,7 +96,7 @@ export async function drive(baseUrl: string, mix: SoakRequest[], o: DriveOptions
   } finally {
     agent.destroy();
   }
-  return aborted;
+  return { aborted, shed };
 }
 
 export const settle = (): Promise<void> => new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -129,7 +133,7 @@ export async function soakRss(processes: ShopProcess[], mix: SoakRequest[], tota
       }),
     );
   };
-  const aborted = await drive(web.url, mix, { total, connections, abortShare, progress: { every: sampleEvery, onProgress } });
+  const { aborted } = await drive(web.url, mix, { total, connections, abortShare, progress: { every: sampleEvery, onProgress } });
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(reads);
   await settle();
