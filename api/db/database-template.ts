@@ -9,6 +9,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrate } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+import { PGLITE_START_PARAMS } from './pglite-memory.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -55,7 +56,7 @@ export async function readTemplate(): Promise<Blob | undefined> {
  * shop's folder, so it holds PostgreSQL's files only (never a lock, an outbox or a key).
  */
 export async function makeTemplate(parsers: PGliteOptions['parsers']): Promise<{ pglite: PGlite; tarball: Blob }> {
-  const pglite = await PGlite.create({ parsers, extensions: PGLITE_EXTENSIONS });
+  const pglite = await PGlite.create({ parsers, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
   // Not destroyed after: destroying a Kysely over PGlite closes the database the caller receives.
   await migrate(new Kysely<DB>({ dialect: new PGliteDialect(pglite) }));
   // A checkpoint first, so the files hold every change without a log to replay.

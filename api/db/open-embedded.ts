@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+import { PGLITE_START_PARAMS } from './pglite-memory.ts';
 import { makeTemplate, readTemplate } from './database-template.ts';
 import { createPrivateDir, tightenDataDir } from './private-data-dir.ts';
 
@@ -47,7 +48,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<EmbeddedDa
     const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
     const loadDataDir = isNew && options.template ? await templateFor(dir, options) : undefined;
     if (isNew && !loadDataDir) options.announce?.(`creating the embedded database in ${dir} (first start, ~20 s)…`);
-    const pglite = await PGlite.create({ dataDir: dir, parsers: options.parsers, loadDataDir, extensions: PGLITE_EXTENSIONS });
+    const pglite = await PGlite.create({ dataDir: dir, parsers: options.parsers, loadDataDir, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
     // PGlite unpacks a new database with the process umask (0644): inside a 0700 folder, but private all the same.
     if (isNew) await tightenDataDir(dir, options.onForeign);
     return {
@@ -75,9 +76,9 @@ async function templateFor(dir: string, options: EmbeddedOptions): Promise<Blob>
 
 /** In memory (tests): the template unpacked, or, the first time, the very database it was made from. */
 async function openInMemory(options: EmbeddedOptions): Promise<PGlite> {
-  if (!options.template) return PGlite.create({ parsers: options.parsers, extensions: PGLITE_EXTENSIONS });
+  if (!options.template) return PGlite.create({ parsers: options.parsers, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
   const kept = await readTemplate();
-  if (kept) return PGlite.create({ parsers: options.parsers, loadDataDir: kept, extensions: PGLITE_EXTENSIONS });
+  if (kept) return PGlite.create({ parsers: options.parsers, loadDataDir: kept, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
   return (await makeTemplate(options.parsers)).pglite;
 }
 

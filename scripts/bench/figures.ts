@@ -3,6 +3,8 @@ import type { BundleSizes } from './bundle.ts';
 import { HYDRATION_SHARE_GOAL, shareOf, type HydrationShare } from './hydration-share.ts';
 import { throughputRatio, type ComparisonResult } from './compare.ts';
 import { BUSY_LOAD, lighthouseGoal, lighthousePasses, QUIET_LOAD, type LighthouseResult } from './lighthouse-audit.ts';
+import type { BurstSoakResult } from './burst-soak.ts';
+import { memoryFigures } from './memory-figures.ts';
 import type { SoakResult } from './rss-soak.ts';
 import { ANONYMOUS_PAGES, SIGNED_IN_PAGES } from './scenarios.ts';
 import { costliestLayer, ratioToBare, type StackLayerResult } from './stack-layers.ts';
@@ -28,6 +30,8 @@ export interface Measurements {
   hydrationShare?: HydrationShare;
   ttfb?: TtfbResult;
   soak?: SoakResult;
+  /** Role `all` on PGlite under bursts of connections (burst-soak.ts). */
+  pgliteBursts?: BurstSoakResult;
   lighthouse?: LighthouseResult[];
   /** The web stack layer by layer on /robots.txt (stack-layers.ts). */
   stack?: StackLayerResult;
@@ -108,7 +112,6 @@ function hydrationFigure(h: HydrationShare | undefined): Figure {
 export function figuresOf(m: Measurements): Figure[] {
   const b = m.bundles;
   const t = m.ttfb;
-  const s = m.soak;
   const kb = (n: number): string => (n / 1024).toFixed(1);
   return [
     ...ratioFigure(m, 1, 'trivial', 'bare Express 5', 0.85, '/robots.txt through the web stack vs bare Express 5 with the same headers', () =>
@@ -138,9 +141,7 @@ export function figuresOf(m: Measurements): Figure[] {
     t
       ? { no: 6, name: `TTFB p50 vs full response p50, ${t.path}`, value: `${x(t.firstByteP50 / t.fullP50)} (${t.firstByteP50.toFixed(1)} vs ${t.fullP50.toFixed(1)} ms)`, goal: '≤ 0.30×', pass: t.firstByteP50 / t.fullP50 <= 0.3 }
       : { no: 6, name: 'TTFB vs full response', value: 'not measured', goal: '≤ 0.30×', pass: null },
-    s
-      ? { no: 7, name: `Web RSS after ${s.requests.toLocaleString('en')} requests (${s.aborted} aborted) vs after warm-up`, value: `${x(s.rssAfter / s.rssAfterWarmup)} (${(s.rssAfterWarmup / 2 ** 20).toFixed(0)} → ${(s.rssAfter / 2 ** 20).toFixed(0)} MiB)`, goal: '≤ 1.10×', pass: s.rssAfter / s.rssAfterWarmup <= 1.1 }
-      : { no: 7, name: 'Web RSS after the soak vs after warm-up', value: 'not measured (npm run bench:soak-rss)', goal: '≤ 1.10×', pass: null },
+    ...memoryFigures(m.soak, m.pgliteBursts),
     ...lighthouseFigures(m.lighthouse),
     { no: 9, name: 'API queries per page', value: `counted in a test: ${m.queriesTest}`, goal: 'no N+1', pass: null },
     ...billingFigures(m.billing),

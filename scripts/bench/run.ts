@@ -16,6 +16,7 @@ import { lighthousePages } from './lighthouse-pages.ts';
 import type { MarkupCheck } from './markup-check.ts';
 import { renderReport, type RunInfo } from './report.ts';
 import { writeReport } from './report-file.ts';
+import { burstPlan, soakBursts } from './burst-soak.ts';
 import { soakRss } from './rss-soak.ts';
 import { baselineInputFor, checkSameWork, comparisonsFor, PATHS, signedInPaths } from './scenarios.ts';
 import { readSettings, type Settings } from './settings.ts';
@@ -58,8 +59,8 @@ async function measurePostgres(s: Settings, m: Measurements, info: RunInfo): Pro
   const setup = await startPostgresSetup();
   info.setups.push(setup.name);
   try {
-    // First, on the fresh web process: its RSS after a warm-up is the soak's starting point.
-    m.soak = await soakRss(setup.web, soakMix(setup), s.soakRequests, s.soakConnections, s.soakAbortShare);
+    // First, on the fresh web and API processes: their RSS after a warm-up is the soak's starting point.
+    m.soak = await soakRss([setup.web, ...(setup.api ? [setup.api] : [])], soakMix(setup), s.soakRequests, s.soakConnections, s.soakAbortShare);
     const run = await compareSetup(setup, s, true);
     m.comparisons.push(...run.comparisons);
     info.markup.push({ setup: setup.name, checks: run.markup });
@@ -79,6 +80,8 @@ async function measurePglite(s: Settings, m: Measurements, info: RunInfo): Promi
   const setup = await startPgliteSetup();
   info.setups.push(setup.name);
   try {
+    // First, on the fresh process: bursts of connections, for its peak RSS (figure 7).
+    m.pgliteBursts = await soakBursts(setup.web, soakMix(setup), burstPlan(s.quick, s.soakAbortShare));
     const run = await compareSetup(setup, s, false);
     m.comparisons.push(...run.comparisons);
     info.markup.push({ setup: setup.name, checks: run.markup });

@@ -7,7 +7,7 @@ export interface ShopSetup {
   webUrl: string;
   apiUrl: string;
   web: ShopProcess;
-  /** The API process when it runs apart from the web (roles web + api). */
+  /** The API process when it runs apart from the web one (PostgreSQL setup); role `all` has none. */
   api?: ShopProcess;
   /** The environment the web process was started with (the reference derives its config from it). */
   webEnv: Record<string, string>;
