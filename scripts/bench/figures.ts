@@ -33,6 +33,8 @@ export interface Measurements {
   /** Role `all` on PGlite under bursts of connections (burst-soak.ts). */
   pgliteBursts?: BurstSoakResult;
   lighthouse?: LighthouseResult[];
+  /** Why Lighthouse gave no figures in this run, when it broke. */
+  lighthouseError?: string;
   /** The web stack layer by layer on /robots.txt (stack-layers.ts). */
   stack?: StackLayerResult;
   /** Issue 35's billing goals, run as child processes (billing-figures.ts). */
@@ -62,9 +64,9 @@ function ratioFigure(m: Measurements, no: number, id: string, baseline: string, 
   });
 }
 
-function lighthouseFigures(results: LighthouseResult[] | undefined): Figure[] {
+function lighthouseFigures(results: LighthouseResult[] | undefined, error?: string): Figure[] {
   const goalText = `performance 100 at load < ${QUIET_LOAD}, ≥ 95 at load ≤ ${BUSY_LOAD}; CLS 0, LCP ≤ 2.0 s`;
-  if (!results) return [{ no: 8, name: 'Lighthouse 12.8 mobile', value: 'not run (npm run bench:lighthouse)', goal: goalText, pass: null }];
+  if (!results) return [{ no: 8, name: 'Lighthouse 12.8 mobile', value: error ? `not measured: ${error.slice(0, 200)}` : 'not run (npm run bench:lighthouse)', goal: goalText, pass: null }];
   return results.map((r) => {
     const goal = lighthouseGoal(r);
     return {
@@ -164,7 +166,7 @@ export function figuresOf(m: Measurements): Figure[] {
       ? { no: 6, name: `TTFB p50 vs full response p50, ${t.path}`, value: `${x(t.firstByteP50 / t.fullP50)} (${t.firstByteP50.toFixed(1)} vs ${t.fullP50.toFixed(1)} ms)`, goal: '≤ 0.30×', pass: t.firstByteP50 / t.fullP50 <= 0.3, cause: 'the page awaits its loaders before the status line (decisions 0002, 0014): the artist call is the 404 check, so the first byte waits for it and the rest follows in the same write' }
       : { no: 6, name: 'TTFB vs full response', value: 'not measured', goal: '≤ 0.30×', pass: null },
     ...memoryFigures(m.soak, m.pgliteBursts),
-    ...lighthouseFigures(m.lighthouse),
+    ...lighthouseFigures(m.lighthouse, m.lighthouseError),
     { no: 9, name: 'API queries per page', value: `counted in a test: ${m.queriesTest}`, goal: 'no N+1', pass: null },
     ...billingFigures(m.billing),
   ].map((f) => (f.name.startsWith('(floor)') ? { ...f, goal: 'for reading', pass: null } : f));

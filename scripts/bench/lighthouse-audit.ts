@@ -64,7 +64,10 @@ async function runOnce(baseUrl: string, page: LighthousePage): Promise<Report> {
   }
 }
 
-/** A run that broke on a transient trace failure is run again, once; any other failure stops. */
+/** Runs of one page a transient trace failure may take (Lighthouse: "please run Lighthouse again"). */
+const ATTEMPTS = 4;
+
+/** A run that broke on a transient trace failure is run again, up to ATTEMPTS in all; any other failure stops. */
 async function runChecked(baseUrl: string, page: LighthousePage): Promise<Report> {
   for (let attempt = 1; ; attempt++) {
     const lhr = await runOnce(baseUrl, page);
@@ -74,7 +77,7 @@ async function runChecked(baseUrl: string, page: LighthousePage): Promise<Report
       if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`lighthouse ${page.path}: ended on ${lhr.finalDisplayedUrl}`);
       return lhr;
     }
-    if (attempt > 1 || !TRANSIENT.has(error.code)) throw new Error(`lighthouse ${page.path}: ${error.code} ${error.message}`);
+    if (attempt >= ATTEMPTS || !TRANSIENT.has(error.code)) throw new Error(`lighthouse ${page.path}: ${error.code} ${error.message}`);
     process.stdout.write(`(${error.code}, run again) `);
   }
 }

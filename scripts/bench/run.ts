@@ -70,7 +70,14 @@ async function measurePostgres(s: Settings, m: Measurements, info: RunInfo): Pro
     console.log(`\nTTFB ${PATHS.artist}: first byte p50 ${m.ttfb.firstByteP50.toFixed(1)} ms, full p50 ${m.ttfb.fullP50.toFixed(1)} ms`);
     m.bundles = await measureBundles(setup.webUrl, CLIENT_DIR);
     m.hydrationShare = await measureHydrationShare(setup.webUrl, PATHS.lineup);
-    if (s.lighthouse) m.lighthouse = await auditPages(setup.webUrl, lighthousePages(setup), s.lighthouseRuns);
+    // A Lighthouse that keeps failing to record its trace loses its rows, not the whole report.
+    if (s.lighthouse) {
+      m.lighthouse = await auditPages(setup.webUrl, lighthousePages(setup), s.lighthouseRuns).catch((error: unknown) => {
+        m.lighthouseError = error instanceof Error ? error.message : String(error);
+        console.log(`\nlighthouse broke: ${m.lighthouseError}`);
+        return undefined;
+      });
+    }
   } finally {
     await setup.stop();
   }
