@@ -31,9 +31,12 @@ export const KONBINI_STORES: Text = {
   en: 'FamilyMart, Lawson, Ministop, Seicomart',
 };
 
+/** The one label of a self-paid box's deadline: the checkout, its voucher and every later round's request. */
+export const PAY_BY_LABEL: Text = { ja: 'お支払い期限', en: 'Pay by' };
+
 /** The statutory confirmation (特商法) of such a checkout, and its button. */
 export const SHOPPER_CHECKOUT_COPY = {
-  payBy: { ja: 'お支払い期限', en: 'Pay by' },
+  payBy: PAY_BY_LABEL,
   noAutomaticCharge: {
     ja: '自動で請求されることはありません。お支払いが確認できた時点でお申し込みが確定します。期限までにお支払いがない場合、お申し込みは成立せず、料金もかかりません。',
     en: 'Nothing is charged automatically. Your subscription is confirmed once the payment is received. If it is not paid by the date, you are not subscribed and nothing is owed.',
@@ -76,7 +79,7 @@ export const VOUCHER_COPY = {
   amount: { ja: 'お支払い金額', en: 'Amount' },
   number: { ja: 'お支払い番号', en: 'Payment number' },
   stores: { ja: 'お支払いいただけるコンビニ', en: 'Stores' },
-  expiresAt: { ja: 'お支払い期限', en: 'Pay by' },
+  expiresAt: PAY_BY_LABEL,
   howTo: {
     ja: 'コンビニのレジまたは店頭端末で「お支払い番号」をお伝えのうえ、現金でお支払いください。',
     en: 'Tell the cashier (or the in-store terminal) the payment number and pay in cash.',

@@ -3,6 +3,7 @@
  * page, my plans and the mails use for a round's payment request, and where its link points. Pure.
  */
 import { formatDateTime, formatPrice, lastAcceptedMoment } from './format.ts';
+import { PAY_BY_LABEL } from './shopper-checkout.ts';
 import type { Text } from './text.ts';
 
 export const SHOPPER_ROUND_STATUSES = ['requested', 'paid', 'lapsed', 'canceled'] as const;
@@ -23,7 +24,7 @@ export const SHOPPER_ROUND_STATUS_TEXTS: Record<ShopperRoundStatus, Text> = {
 export const SHOPPER_ROUND_TEXTS = {
   needsAction: { ja: 'お支払いのお願い', en: 'Payment needed' },
   payButton: { ja: 'お支払いへ進む', en: 'Go to payment' },
-  payBy: { ja: 'お支払い期限', en: 'Pay by' },
+  payBy: PAY_BY_LABEL,
   lapsed: {
     ja: 'お支払いが確認できなかったため、今回のBOXはお届けしません。料金はかかりません。',
     en: 'We did not receive your payment, so this box will not be sent. You are not charged.',
