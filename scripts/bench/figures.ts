@@ -75,7 +75,11 @@ function lighthouseFigures(results: LighthouseResult[] | undefined, error?: stri
       value: `${r.performance} (runs ${r.runs.join(' / ')}; load ${r.load1.toFixed(1)}), CLS ${r.cls.toFixed(3)}, TBT ${r.tbtMs.toFixed(0)} ms, LCP ${(r.lcpMs / 1000).toFixed(2)} s`,
       goal: goal ? `performance ≥ ${goal.performance} (load ${r.load1.toFixed(1)}), CLS 0, LCP ≤ 2.0 s` : `${goalText} (load ${r.load1.toFixed(1)}: above both, not judged)`,
       pass: lighthousePasses(r),
-      cause: `total blocking time ${r.tbtMs.toFixed(0)} ms (hydration's main-thread work; npm run bench:hydration-trace names the longest tasks)`,
+      cause: [
+        r.cls > 0 ? `layout shift ${r.cls.toFixed(3)} (CLS must be 0)` : '',
+        r.lcpMs > 2000 ? `LCP ${(r.lcpMs / 1000).toFixed(2)} s` : '',
+        goal && r.performance < goal.performance ? `total blocking time ${r.tbtMs.toFixed(0)} ms (hydration's main-thread work; npm run bench:hydration-trace names the longest tasks)` : '',
+      ].filter(Boolean).join('; '),
     };
   });
 }
